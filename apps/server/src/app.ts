@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import type { Config } from './config';
+import type { DatabaseHandle } from './platform/db/database';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
+import type { RedisHandle } from './platform/redis';
+import { closesWhenTerminated, needsClientHeader, pathOf } from './platform/route-policy';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerStaticWeb } from './platform/static-web';
+import { healthRoutes } from './modules/health/health.routes';
+import { lookupsRoutes } from './modules/lookups/lookups.routes';
+import { createLookupsService } from './modules/lookups/lookups.service';
+import { referenceData } from './modules/lookups/reference-data';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  redis?: RedisHandle | null;
+  /** The built member app; defaults to apps/web/dist. */
+  webDistDir?: string;
+  /** Pino logger options; tests pass false to keep their output clean. */
+  logger?: boolean | object;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const MEDIA_DIR = fileURLToPath(new URL('../media', import.meta.url));
+
+/**
+ * Builds the whole server: every module is registered here, so this file lists every
+ * route there is. The caller owns the database and Redis handles and closes them.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const redis = deps.redis ?? null;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    // Our own ids (and the client's, when it sends one) make one request traceable in the logs.
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+
+  const lookups = createLookupsService({
+    db: database.db,
+    market: config.market,
+    serviceStateCacheMs: config.serviceStateCacheMs,
+  });
+  await lookups.seed(referenceData);
+
+  // Order matters: an unknown client is refused before anything else is looked at.
+  app.addHook('onRequest', async (request) => {
+    const urlPath = pathOf(request.url);
+    if (needsClientHeader(urlPath) && request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
+      throw new AppError('CLIENT_HEADER_MISSING', 400);
+    }
+    if (closesWhenTerminated(urlPath) && (await lookups.isTerminated())) {
+      throw new AppError('gone', 410);
+    }
+  });
+
+  await app.register(healthRoutes, { config, database, redis });
+  await app.register(lookupsRoutes, { lookups, market: config.market });
+  if (config.mode === 'sandbox') {
+    await app.register(sandboxRoutes, { lookups });
+  }
+
+  registerOpenApiRoute(app);
+  await registerStaticWeb(app, { webDistDir: deps.webDistDir ?? DEFAULT_WEB_DIST, mediaDir: MEDIA_DIR });
+  return app;
+}

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { MARKETS } from '@wallet/contract/constants';
+
+/**
+ * The server's whole configuration, read from the environment once and validated here.
+ * NOTE: this is the only file that may read process.env (an ESLint rule enforces it).
+ */
+
+const optionalUrl = z.url().optional();
+const optionalText = z.string().min(1).optional();
+
+const EnvSchema = z.object({
+  APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  MARKET: z.enum(MARKETS).default('TH'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest JSON body accepted, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Seconds a read of the service-active flag may be reused by one process. */
+  SERVICE_STATE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+  // Real outside systems. Sandbox mode ignores them; production refuses to start without them.
+  SMS_GATEWAY_URL: optionalUrl,
+  SMS_GATEWAY_TOKEN: optionalText,
+  GAME_PROVIDER_URL: optionalUrl,
+  GAME_PROVIDER_KEY: optionalText,
+  PAYMENT_PROVIDER_URL: optionalUrl,
+  PAYMENT_WEBHOOK_SECRET: optionalText,
+  SLIP_VERIFIER_URL: optionalUrl,
+  SLIP_VERIFIER_KEY: optionalText,
+  PAYOUT_URL: optionalUrl,
+  PAYOUT_KEY: optionalText,
+});
+
+/** What production needs that the sandbox provides by itself. */
+const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'SMS_GATEWAY_URL',
+  'SMS_GATEWAY_TOKEN',
+  'GAME_PROVIDER_URL',
+  'GAME_PROVIDER_KEY',
+  'PAYMENT_PROVIDER_URL',
+  'PAYMENT_WEBHOOK_SECRET',
+  'SLIP_VERIFIER_URL',
+  'SLIP_VERIFIER_KEY',
+  'PAYOUT_URL',
+  'PAYOUT_KEY',
+] as const satisfies readonly (keyof z.infer<typeof EnvSchema>)[];
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  mode: Env['APP_MODE'];
+  market: Env['MARKET'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  serviceStateCacheMs: number;
+  /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
+  outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+/** Validates an environment; throws a ConfigError that lists every bad variable at once. */
+export function loadConfig(source: EnvSource = readEnvironment()): Config {
+  // Empty strings mean "not set", as they do in most shells and .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (parsed.success && parsed.data.APP_MODE === 'production') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (parsed.data[name] === undefined) problems.push(`${name}: required when APP_MODE=production`);
+    }
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const env = parsed.data;
+  return {
+    mode: env.APP_MODE,
+    market: env.MARKET,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    serviceStateCacheMs: env.SERVICE_STATE_CACHE_SECONDS * 1000,
+    outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
+  };
+}
+
+/** A copy of the process environment; tests build on it instead of reading process.env. */
+export function readEnvironment(): EnvSource {
+  return { ...process.env };
+}

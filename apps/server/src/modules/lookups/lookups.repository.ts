@@ -1,0 +1,100 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { SETTINGS, type ReferenceData, type SettingKey, type SettingValue } from './lookups.settings';
+import {
+  banks,
+  depositBankAccounts,
+  depositWalletAccounts,
+  discoverySources,
+  siteSettings,
+} from './lookups.tables';
+
+/** The only code that reads or writes the lookup tables. */
+export function createLookupsRepository(db: Database) {
+  return {
+    async listBanks(markets: readonly string[]) {
+      return db
+        .select()
+        .from(banks)
+        .where(inArray(banks.market, [...markets]))
+        .orderBy(asc(banks.sortOrder), asc(banks.code));
+    },
+
+    async listSources() {
+      return db
+        .select()
+        .from(discoverySources)
+        .where(eq(discoverySources.active, true))
+        .orderBy(asc(discoverySources.sortOrder), asc(discoverySources.code));
+    },
+
+    /** A setting, validated; a missing or malformed row is a server fault, not a member's. */
+    async getSetting<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
+      if (!row) throw new Error(`site setting "${key}" is missing`);
+      return SETTINGS[key].parse(row.value) as SettingValue<K>;
+    },
+
+    async putSetting<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+      const checked = SETTINGS[key].parse(value);
+      await db
+        .insert(siteSettings)
+        .values({ key, value: checked })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: checked, updatedAt: new Date() } });
+    },
+
+    async listDepositBanks() {
+      return db
+        .select({ account: depositBankAccounts, bank: banks })
+        .from(depositBankAccounts)
+        .innerJoin(banks, eq(banks.code, depositBankAccounts.bankCode))
+        .where(eq(depositBankAccounts.active, true))
+        .orderBy(asc(depositBankAccounts.sortOrder), asc(depositBankAccounts.id));
+    },
+
+    async listDepositWallets() {
+      return db
+        .select()
+        .from(depositWalletAccounts)
+        .where(eq(depositWalletAccounts.active, true))
+        .orderBy(asc(depositWalletAccounts.sortOrder), asc(depositWalletAccounts.id));
+    },
+
+    /**
+     * Inserts whatever reference data is missing and leaves existing rows alone, so running
+     * it at every start keeps an operator's edits.
+     */
+    async seed(data: ReferenceData): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (data.banks.length > 0) {
+          await tx
+            .insert(banks)
+            .values(data.banks.map((bank, sortOrder) => ({ ...bank, sortOrder })))
+            .onConflictDoNothing();
+        }
+        if (data.sources.length > 0) {
+          await tx
+            .insert(discoverySources)
+            .values(data.sources.map((source, sortOrder) => ({ ...source, sortOrder })))
+            .onConflictDoNothing();
+        }
+        const settingRows = Object.entries(data.settings).map(([key, value]) => ({ key, value }));
+        await tx.insert(siteSettings).values(settingRows).onConflictDoNothing();
+        if (data.depositBanks.length > 0) {
+          await tx
+            .insert(depositBankAccounts)
+            .values(data.depositBanks.map((account, sortOrder) => ({ ...account, sortOrder })))
+            .onConflictDoNothing();
+        }
+        if (data.depositWallets.length > 0) {
+          await tx
+            .insert(depositWalletAccounts)
+            .values(data.depositWallets.map((wallet, sortOrder) => ({ ...wallet, sortOrder })))
+            .onConflictDoNothing();
+        }
+      });
+    },
+  };
+}
+
+export type LookupsRepository = ReturnType<typeof createLookupsRepository>;

@@ -1,0 +1,133 @@
+import QRCode from 'qrcode';
+import type { Locale, Market } from '@wallet/contract/constants';
+import type { LookupAnswer, LookupName } from '@wallet/contract/http/lookup';
+import type { Currency } from '@wallet/contract/money';
+import type { Database } from '../../platform/db/database';
+import { createLookupsRepository } from './lookups.repository';
+import type { ReferenceData } from './lookups.settings';
+
+export interface LookupsServiceOptions {
+  db: Database;
+  market: Market;
+  /** How long one process may reuse the service-active flag before reading it again. */
+  serviceStateCacheMs: number;
+  now?: () => number;
+}
+
+/** Everything the member site looks up before it can show a screen (spec section 7, Lookup). */
+export function createLookupsService({
+  db,
+  market,
+  serviceStateCacheMs,
+  now = Date.now,
+}: LookupsServiceOptions) {
+  const repository = createLookupsRepository(db);
+  // Lao members may bank in Laos or in Thailand; Thai members only in Thailand.
+  const bankMarkets: readonly Market[] = market === 'LA' ? ['LA', 'TH'] : ['TH'];
+  const currencies: Currency[] = market === 'LA' ? ['LAK', 'BAHT'] : ['BAHT'];
+  let terminatedCache: { value: boolean; readAt: number } | null = null;
+
+  const answers: { [N in LookupName]: (locale: Locale) => Promise<LookupAnswer<N>> } = {
+    banks: async () => ({
+      banks: (await repository.listBanks(bankMarkets))
+        .filter((bank) => bank.active)
+        // The market's own banks first; sort is stable, so the seeded order holds within each.
+        .sort((a, b) => bankMarkets.indexOf(a.market as Market) - bankMarkets.indexOf(b.market as Market))
+        .map((bank) => ({
+          code: bank.code,
+          nameTH: bank.nameTh,
+          nameEN: bank.nameEn,
+          market: bank.market as Market,
+          englishNameOnly: bank.englishNameOnly,
+        })),
+    }),
+    sources: async (locale) => ({
+      sources: (await repository.listSources()).map((source) => ({
+        code: source.code,
+        description: source.descriptions[locale] ?? source.descriptions.en ?? source.code,
+      })),
+    }),
+    info: async () => ({ info: await repository.getSetting('info') }),
+    contact: async (locale) => {
+      const contact = await repository.getSetting('contact');
+      return { contact: { ...contact, contactText: contact.contactText[locale] } };
+    },
+    conditions: async (locale) => ({ conditions: (await repository.getSetting('conditions'))[locale] }),
+    agreements: async (locale) => ({ agreements: (await repository.getSetting('agreements'))[locale] }),
+    notice: async (locale) => ({ notice: (await repository.getSetting('notice'))?.[locale] ?? null }),
+    withdraw: async () => repository.getSetting('withdraw'),
+    slip: async () => ({ slip: await repository.getSetting('slip') }),
+    active: async () => ({ terminated: await isTerminated() }),
+    registerOTP: async () => ({ registerOTP: (await repository.getSetting('registerOTP')).enabled }),
+    enableChatWidget: async () => ({
+      enableChatWidget: (await repository.getSetting('enableChatWidget')).enabled,
+    }),
+    deposit: async () => {
+      const [bankRows, walletRows, deposit] = await Promise.all([
+        repository.listDepositBanks(),
+        repository.listDepositWallets(),
+        repository.getSetting('deposit'),
+      ]);
+      return {
+        banks: bankRows
+          .filter(({ account }) => currencies.includes(account.currency as Currency))
+          .map(({ account, bank }) => ({
+            bankType: account.bankType,
+            bankCode: account.bankCode,
+            mode: account.mode as 'AUTO' | 'SMS',
+            bank: { nameTH: bank.nameTh, nameEN: bank.nameEn },
+            bankAccountName: account.accountName,
+            bankAccountNo: account.accountNo,
+            currency: account.currency as Currency,
+          })),
+        wallets: walletRows.map((wallet) => ({
+          mode: wallet.mode as 'AUTO' | 'SMS',
+          walletAccountName: wallet.walletAccountName,
+        })),
+        isManual: deposit.isManual,
+      };
+    },
+    howto: async () => repository.getSetting('howto'),
+    market: async () => ({ market, currencies }),
+  };
+
+  async function isTerminated(): Promise<boolean> {
+    const at = now();
+    if (terminatedCache && at - terminatedCache.readAt < serviceStateCacheMs) return terminatedCache.value;
+    const { terminated } = await repository.getSetting('active');
+    terminatedCache = { value: terminated, readAt: at };
+    return terminated;
+  }
+
+  return {
+    lookup<N extends LookupName>(name: N, locale: Locale): Promise<LookupAnswer<N>> {
+      return answers[name](locale);
+    },
+
+    isTerminated,
+
+    /** Switches the whole service off or on again (the terminated flow of the member app). */
+    async setTerminated(terminated: boolean): Promise<void> {
+      await repository.putSetting('active', { terminated });
+      terminatedCache = { value: terminated, readAt: now() };
+    },
+
+    async setRegisterOtp(enabled: boolean): Promise<void> {
+      await repository.putSetting('registerOTP', { enabled });
+    },
+
+    /** Loads missing reference data; draws the contact QR code from the chat link when none is set. */
+    async seed(data: ReferenceData): Promise<void> {
+      const contact = data.settings.contact;
+      const lineQR = contact.lineQR ?? (await contactQrDataUrl(contact.lineLink));
+      await repository.seed({ ...data, settings: { ...data.settings, contact: { ...contact, lineQR } } });
+    },
+  };
+}
+
+async function contactQrDataUrl(link: string): Promise<string> {
+  const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+export type LookupsService = ReturnType<typeof createLookupsService>;

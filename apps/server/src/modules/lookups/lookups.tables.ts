@@ -1,0 +1,56 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Banks a member can register an account at, and the operator's receiving banks. */
+export const banks = pgTable('banks', {
+  code: text('code').primaryKey(),
+  nameTh: text('name_th').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** TH or LA: which market's members bank there. */
+  market: text('market').notNull(),
+  englishNameOnly: boolean('english_name_only').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Where a visitor heard of the site (the registration select). */
+export const discoverySources = pgTable('discovery_sources', {
+  code: text('code').primaryKey(),
+  /** { th, lo, en } */
+  descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * Operator settings shown to members, one row per key (info, contact, conditions, ...).
+ * Each value is validated by lookups.settings.ts when read, so a bad edit fails loudly.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The operator's bank accounts that receive members' deposits. */
+export const depositBankAccounts = pgTable('deposit_bank_accounts', {
+  id: serial('id').primaryKey(),
+  bankCode: text('bank_code')
+    .notNull()
+    .references(() => banks.code),
+  bankType: text('bank_type').notNull(),
+  mode: text('mode').notNull(),
+  accountName: text('account_name').notNull(),
+  accountNo: text('account_no').notNull().unique(),
+  currency: text('currency').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The operator's prepaid-wallet accounts that receive gift links. */
+export const depositWalletAccounts = pgTable('deposit_wallet_accounts', {
+  id: serial('id').primaryKey(),
+  mode: text('mode').notNull(),
+  walletAccountName: text('wallet_account_name').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});

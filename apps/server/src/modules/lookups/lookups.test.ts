@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOKUPS, type LookupName } from '@wallet/contract/http/lookup';
+import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import { createLookupsRepository } from './lookups.repository';
+import { referenceData } from './reference-data';
+
+const THAI = /[\u0E00-\u0E7F]/;
+const LAO = /[\u0E80-\u0EFF]/;
+
+describe('lookups (Thai market)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = (name: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/lookup/${name}`, headers: memberHeaders(headers) });
+
+  it.each(Object.keys(LOOKUPS) as LookupName[])(
+    'GET /api/lookup/%s answers its contract shape',
+    async (name) => {
+      const response = await get(name);
+      expect(response.statusCode).toBe(200);
+      expect(() => LOOKUPS[name].parse(response.json())).not.toThrow();
+    },
+  );
+
+  it('lists the Thai banks with Thai and English names, English-only names for KTB, TMB and BBL', async () => {
+    const { banks } = LOOKUPS.banks.parse((await get('banks')).json());
+    const codes = banks.map((bank) => bank.code);
+    for (const code of [
+      'SCB',
+      'KBANK',
+      'GSB',
+      'KTB',
+      'TMB',
+      'BBL',
+      'BAY',
+      'KKP',
+      'CIMBT',
+      'UOBT',
+      'LHBANK',
+      'GHB',
+      'BAAC',
+    ]) {
+      expect(codes).toContain(code);
+    }
+    expect(codes).not.toContain('BCEL');
+    expect(
+      banks
+        .filter((bank) => bank.englishNameOnly)
+        .map((bank) => bank.code)
+        .sort(),
+    ).toEqual(['BBL', 'KTB', 'TMB']);
+    for (const bank of banks) {
+      expect(bank.nameTH).toMatch(THAI);
+      expect(bank.nameEN).toMatch(/^[A-Za-z]/);
+    }
+  });
+
+  it('answers member texts in the language asked for, Thai by default', async () => {
+    const thai = LOOKUPS.conditions.parse((await get('conditions')).json());
+    const lao = LOOKUPS.conditions.parse(
+      (await get('conditions', { 'accept-language': 'lo-LA,lo;q=0.9' })).json(),
+    );
+    const english = LOOKUPS.conditions.parse(
+      (await get('conditions', { 'accept-language': 'en-US' })).json(),
+    );
+    expect(thai.conditions.length).toBeGreaterThan(0);
+    expect(thai.conditions.join('')).toMatch(THAI);
+    expect(lao.conditions.join('')).toMatch(LAO);
+    expect(english.conditions.join('')).not.toMatch(THAI);
+    const sources = LOOKUPS.sources.parse((await get('sources', { 'accept-language': 'la' })).json());
+    // Brand names (Facebook, LINE, ...) stay in Latin script; the rest is in Lao.
+    expect(sources.sources.filter((source) => LAO.test(source.description)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('draws the contact QR code from the chat link', async () => {
+    const { contact } = LOOKUPS.contact.parse((await get('contact')).json());
+    expect(contact.lineQR).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(contact.lineQR!.split(',')[1]!, 'base64').toString();
+    expect(svg).toContain('<svg');
+  });
+
+  it('offers only baht receiving accounts, the OTP and chat flags and the withdraw limits from the database', async () => {
+    const deposit = LOOKUPS.deposit.parse((await get('deposit')).json());
+    expect(deposit.banks.length).toBeGreaterThan(0);
+    expect(deposit.banks.every((bank) => bank.currency === 'BAHT')).toBe(true);
+    expect(LOOKUPS.registerOTP.parse((await get('registerOTP')).json())).toEqual({ registerOTP: true });
+    const withdraw = LOOKUPS.withdraw.parse((await get('withdraw')).json());
+    expect(withdraw.withdrawMin).toBeLessThanOrEqual(withdraw.withdrawMax);
+    expect(LOOKUPS.market.parse((await get('market')).json())).toEqual({
+      market: 'TH',
+      currencies: ['BAHT'],
+    });
+  });
+
+  it('seeds idempotently and keeps what the operator changed', async () => {
+    const repository = createLookupsRepository(t.database.db);
+    await repository.putSetting('info', { name: 'Operator Edit', website: 'https://edited.example' });
+    await repository.seed(referenceData);
+    await repository.seed(referenceData);
+    expect(LOOKUPS.info.parse((await get('info')).json()).info.name).toBe('Operator Edit');
+    const banks = LOOKUPS.banks.parse((await get('banks')).json()).banks;
+    expect(new Set(banks.map((bank) => bank.code)).size).toBe(banks.length);
+  });
+
+  it('refuses a malformed setting instead of showing it', async () => {
+    const repository = createLookupsRepository(t.database.db);
+    await expect(
+      repository.putSetting('withdraw', { withdrawMin: 500, withdrawMax: 100 } as never),
+    ).rejects.toThrow();
+  });
+});
+
+describe('lookups (Lao market)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ MARKET: 'LA' });
+  });
+  afterAll(() => t.close());
+
+  it('lists Lao banks first, then Thai ones, and kip and baht accounts, with Lao texts by default', async () => {
+    const headers = memberHeaders();
+    const banks = LOOKUPS.banks.parse(
+      (await t.app.inject({ url: '/api/lookup/banks', headers })).json(),
+    ).banks;
+    expect(banks[0]?.market).toBe('LA');
+    expect(banks.map((bank) => bank.code)).toEqual(expect.arrayContaining(['BCEL', 'LDB', 'APB', 'SCB']));
+    const market = LOOKUPS.market.parse((await t.app.inject({ url: '/api/lookup/market', headers })).json());
+    expect(market.currencies).toEqual(['LAK', 'BAHT']);
+    const deposit = LOOKUPS.deposit.parse(
+      (await t.app.inject({ url: '/api/lookup/deposit', headers })).json(),
+    );
+    expect(deposit.banks.some((bank) => bank.currency === 'LAK')).toBe(true);
+    const sources = LOOKUPS.sources.parse(
+      (await t.app.inject({ url: '/api/lookup/sources', headers })).json(),
+    );
+    expect(sources.sources.filter((source) => LAO.test(source.description)).length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * Every table of the server, for Drizzle's typed queries and for drizzle-kit, which
+ * generates the SQL migrations in db/migrations from this file (npm run db:generate).
+ * Each module owns its *.tables.ts; only that module queries its tables.
+ */
+export * from '../../modules/lookups/lookups.tables';

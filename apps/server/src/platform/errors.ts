@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isErrorCode, type ErrorCode } from '@wallet/contract/errors';
+
+/**
+ * A failure a member may meet: a code from the contract and the HTTP status that fits it.
+ * Thrown anywhere in a request; the one error handler below turns it into
+ * `{ "message": CODE }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ErrorCode): AppError => new AppError(code, 400);
+export const notFound = (code: ErrorCode = 'NOT_FOUND'): AppError => new AppError(code, 404);
+
+interface ValidationIssue {
+  message?: string;
+}
+
+/** The code a validation failure answers: the first rule whose message is a contract code. */
+function validationCode(issues: readonly ValidationIssue[]): ErrorCode {
+  for (const issue of issues) if (isErrorCode(issue.message)) return issue.message;
+  return 'INVALID_INPUT';
+}
+
+/** Fastify's own failures of the HTTP layer, by their error code. */
+const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', status: 400 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'MALFORMED_JSON', status: 400 },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_INPUT', status: 400 },
+};
+
+function describe(error: FastifyError): { code: ErrorCode; status: number } | null {
+  if (error instanceof AppError) return { code: error.code, status: error.statusCode };
+  if (error.validation) return { code: validationCode(error.validation), status: 400 };
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return known;
+  // NOTE: JSON.parse failures inside Fastify's parser arrive as a SyntaxError with status 400.
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return { code: 'MALFORMED_JSON', status: 400 };
+  return null;
+}
+
+/** One error handler and one not-found answer for the whole API. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = describe(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(known.status).send({ message: known.code });
+    }
+    // Unknown failure: log everything, tell the client nothing about the inside.
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+}
+
+export function sendApiNotFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ message: 'NOT_FOUND' });
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { buildApp } from '../src/app';
+import { loadConfig, readEnvironment, type Config } from '../src/config';
+import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database';
+
+/**
+ * A database of a test file's own: a fresh database on the PostgreSQL server at
+ * DATABASE_URL when it is set (as in CI), else an in-memory embedded PostgreSQL.
+ * Either way migrations run on it exactly as at start-up.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = readEnvironment().DATABASE_URL;
+  if (!serverUrl) return openEmbeddedDatabase(undefined);
+
+  const name = `wallet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openServerDatabase(url.toString(), 20);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of its own; `env` overrides the configuration. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { webDistDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers of a call made by the member app. */
+export const memberHeaders = (extra: Record<string, string> = {}): Record<string, string> => ({
+  [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+  ...extra,
+});

@@ -1,0 +1,61 @@
+import { Headset, House, LogOut, ReceiptText, ScrollText, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { BottomNav, BottomNavButton, BottomNavHome, BottomNavLink } from '../../components/bottom-nav';
+import { Brand } from '../../components/brand';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
+import { storage } from '../../lib/storage';
+
+/** The signed-in shell: header with language and logout, and the member menu. */
+export function MemberLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+
+  // The /user area needs a stored token (spec section 6); the server checks it is still valid.
+  if (!storage.getToken()) return <Navigate to="/login" replace />;
+
+  function logout() {
+    storage.clearToken();
+    void navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="min-h-dvh pb-[calc(5.5rem+env(safe-area-inset-bottom))]">
+      <header className="sticky top-0 z-30 border-b border-white/5 bg-ink-950/90 pt-[env(safe-area-inset-top)] backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-md items-center justify-between gap-2 px-4">
+          <Brand to="/user/home" />
+          <div className="flex shrink-0 items-center gap-1.5">
+            <LanguageSwitcher />
+            <button
+              type="button"
+              onClick={logout}
+              aria-label={t('nav.logout')}
+              className="inline-flex size-11 items-center justify-center rounded-full text-mist-400 hover:bg-white/5 hover:text-snow"
+            >
+              <LogOut className="size-5" aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+      <BottomNav label={t('nav.label')}>
+        <BottomNavLink to="/user/profile" icon={UserRound} text={t('nav.profile')} />
+        <BottomNavButton
+          onClick={() => setConditionsOpen(true)}
+          icon={ScrollText}
+          text={t('nav.conditions')}
+          pressed={conditionsOpen}
+        />
+        <BottomNavHome to="/user/home" icon={House} text={t('nav.home')} />
+        <BottomNavLink to="/user/statement" icon={ReceiptText} text={t('nav.statement')} />
+        <BottomNavLink to="/user/contact" icon={Headset} text={t('nav.contact')} />
+      </BottomNav>
+      <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+    </div>
+  );
+}

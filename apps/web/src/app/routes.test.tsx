@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../lib/storage';
+import { fakeServer, renderApp } from '../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes and guards', () => {
+  it('sends / to /user and, without a token, on to /login', async () => {
+    fakeServer();
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it('sends every /user page to /login without a token', async () => {
+    fakeServer();
+    for (const page of ['home', 'profile', 'bonus', 'statement', 'contact', 'spin']) {
+      const { router, unmount } = await renderApp(`/user/${page}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('opens the member shell with a token, /user going to /user/home', async () => {
+    fakeServer();
+    storage.setToken('token', false);
+    const { router } = await renderApp('/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('forgets the session when the logged-out shell opens', async () => {
+    fakeServer();
+    storage.setToken('token', true);
+    storage.markAgreementSeen();
+    await renderApp('/contact');
+    await waitFor(() => expect(storage.getToken()).toBeNull());
+    expect(storage.hasSeenAgreement()).toBe(false);
+  });
+
+  it('logs out to /login and forgets the token', async () => {
+    fakeServer();
+    storage.setToken('token', true);
+    const { router } = await renderApp('/user/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(storage.getToken()).toBeNull();
+  });
+
+  it('shows Page Not Found for any other path', async () => {
+    fakeServer();
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('goes from /login to /terminated when the service is switched off', async () => {
+    fakeServer((url) => (url === '/api/lookup/active' ? { body: { terminated: true } } : undefined));
+    const { router } = await renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+    expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeTruthy();
+  });
+
+  it('goes to /terminated when any call answers gone', async () => {
+    fakeServer((url) =>
+      url === '/api/lookup/howto' ? { status: 410, body: { message: 'gone' } } : undefined,
+    );
+    const { router } = await renderApp('/howto');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+  });
+
+  it('opens the conditions modal from the member menu with the server rules', async () => {
+    fakeServer((url) =>
+      url === '/api/lookup/conditions'
+        ? { body: { conditions: ['<p>One account per person</p>', '<p>Second <strong>rule</strong></p>'] } }
+        : undefined,
+    );
+    storage.setToken('token', false);
+    await renderApp('/user/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Rules' }));
+    expect(await screen.findByText('One account per person')).toBeTruthy();
+    expect(screen.getByText('rule').tagName).toBe('STRONG');
+  });
+});

@@ -1,0 +1,45 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ComingSoonPage } from '../components/coming-soon';
+import { LoginPage } from '../features/auth/login-page';
+import { ContactPage } from '../features/contact/contact-page';
+import { HowtoPage } from '../features/howto/howto-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { TerminatedPage } from '../features/service/terminated-page';
+import { BareLayout } from './layouts/bare-layout';
+import { MemberLayout } from './layouts/member-layout';
+import { PublicLayout } from './layouts/public-layout';
+
+/** Routes, guards and redirects of spec section 2. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/user" replace /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      // Replaced by the registration wizard (accounts issue).
+      { path: '/register', element: <ComingSoonPage titleKey="register.title" /> },
+      { path: '/howto', element: <HowtoPage /> },
+      { path: '/contact', element: <ContactPage /> },
+    ],
+  },
+  {
+    path: '/user',
+    element: <MemberLayout />,
+    children: [
+      { index: true, element: <Navigate to="/user/home" replace /> },
+      { path: 'home', element: <ComingSoonPage titleKey="home.title" /> },
+      { path: 'profile', element: <ComingSoonPage titleKey="profile.title" /> },
+      { path: 'bonus', element: <ComingSoonPage titleKey="bonus.title" /> },
+      { path: 'statement', element: <ComingSoonPage titleKey="statement.title" /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'spin', element: <ComingSoonPage titleKey="spin.title" /> },
+    ],
+  },
+  {
+    element: <BareLayout />,
+    children: [
+      { path: '/terminated', element: <TerminatedPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

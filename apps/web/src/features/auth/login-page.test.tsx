@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderApp } from '../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login page', () => {
+  it('asks for both fields before it sends anything', async () => {
+    const calls = fakeServer();
+    await renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('Please fill in this field.')).toHaveLength(2);
+    expect(calls.some((call) => call.url === '/api/login')).toBe(false);
+  });
+
+  it('shows the translated server error inline', async () => {
+    fakeServer((url) =>
+      url === '/api/login' ? { status: 401, body: { message: 'WRONG_CREDENTIAL' } } : undefined,
+    );
+    await renderApp('/login', 'th');
+    await userEvent.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
+    await userEvent.type(screen.getByLabelText('รหัสผ่าน'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง/);
+  });
+
+  it('stores the token only for the session unless remember me is kept', async () => {
+    fakeServer((url) => (url === '/api/login' ? { body: { token: 'tok-1' } } : undefined));
+    const { router } = await renderApp('/login');
+    await userEvent.type(screen.getByLabelText('Phone number'), '0812345678');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByLabelText('Remember me on this device'));
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(sessionStorage.getItem('token')).toBe('tok-1');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoginRequest, LoginResponse } from '@wallet/contract/http/account';
+import { Button } from '../../components/ui/button';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { errorText } from '../../lib/i18n';
+import { useLookup } from '../../lib/lookups';
+import { storage } from '../../lib/storage';
+
+type Field = 'username' | 'password';
+
+/** The public home: phone and password (spec section 2, Login). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const active = useLookup('active');
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ids = { username: useId(), password: useId(), error: useId() };
+
+  // The login path checks that the service is still on (spec section 2).
+  useEffect(() => {
+    if (active.data?.terminated) void navigate('/terminated', { replace: true });
+  }, [active.data, navigate]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = LoginRequest.safeParse(values);
+    if (!parsed.success) {
+      const errors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= errorText(issue.message);
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setSending(true);
+    try {
+      const { token } = await apiRequest('/api/login', {
+        method: 'POST',
+        body: parsed.data,
+        schema: LoginResponse,
+      });
+      storage.setToken(token, remember);
+      void navigate('/user', { replace: true });
+    } catch (error) {
+      setFormError(errorText(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const inputClass =
+    'h-12 w-full rounded-xl border border-white/10 bg-ink-900 pl-11 text-[16px] text-snow placeholder:text-mist-500 focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-rose-400';
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 pt-6 pb-8">
+      <div className="mb-6">
+        <h1 className="text-[26px] leading-snug font-bold">{t('login.title')}</h1>
+        <p className="mt-1 text-mist-400">{t('login.subtitle')}</p>
+      </div>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="card space-y-4 p-5"
+        aria-describedby={formError ? ids.error : undefined}
+      >
+        <div>
+          <label htmlFor={ids.username} className="mb-1.5 block text-sm font-medium text-mist-300">
+            {t('login.phone')}
+          </label>
+          <div className="relative">
+            <Phone
+              className="pointer-events-none absolute top-3.5 left-3.5 size-5 text-mist-500"
+              aria-hidden="true"
+            />
+            <input
+              id={ids.username}
+              name="username"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              placeholder={t('login.phonePlaceholder')}
+              value={values.username}
+              onChange={(event) => setValues({ ...values, username: event.target.value })}
+              aria-invalid={fieldErrors.username ? true : undefined}
+              className={inputClass}
+            />
+          </div>
+          {fieldErrors.username ? <p className="mt-1 text-sm text-rose-400">{fieldErrors.username}</p> : null}
+        </div>
+        <div>
+          <label htmlFor={ids.password} className="mb-1.5 block text-sm font-medium text-mist-300">
+            {t('login.password')}
+          </label>
+          <div className="relative">
+            <Lock
+              className="pointer-events-none absolute top-3.5 left-3.5 size-5 text-mist-500"
+              aria-hidden="true"
+            />
+            <input
+              id={ids.password}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder={t('login.passwordPlaceholder')}
+              value={values.password}
+              onChange={(event) => setValues({ ...values, password: event.target.value })}
+              aria-invalid={fieldErrors.password ? true : undefined}
+              className={`${inputClass} pr-12`}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((value) => !value)}
+              aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              aria-pressed={showPassword}
+              className="absolute top-0.5 right-0.5 inline-flex size-11 items-center justify-center rounded-xl text-mist-400 hover:text-snow"
+            >
+              {showPassword ? (
+                <EyeOff className="size-5" aria-hidden="true" />
+              ) : (
+                <Eye className="size-5" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+          {fieldErrors.password ? <p className="mt-1 text-sm text-rose-400">{fieldErrors.password}</p> : null}
+        </div>
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px] text-mist-300">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+            className="size-5 accent-gold-400"
+          />
+          {t('login.remember')}
+        </label>
+        {formError ? (
+          <p
+            id={ids.error}
+            role="alert"
+            className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-300"
+          >
+            {formError}
+          </p>
+        ) : null}
+        <Button type="submit" block loading={sending} icon={<LogIn className="size-5" aria-hidden="true" />}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-mist-400">
+        {t('login.noAccount')}{' '}
+        <Link
+          to="/register"
+          className="inline-flex min-h-11 items-center font-semibold text-gold-300 underline-offset-4 hover:underline"
+        >
+          {t('login.register')}
+        </Link>
+      </p>
+    </section>
+  );
+}

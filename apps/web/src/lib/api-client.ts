@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TIMING } from '@wallet/contract/constants';
+import { SESSION_ENDING_CODES, type ErrorCode } from '@wallet/contract/errors';
+import { storage } from './storage';
+
+/**
+ * The one way the member site talks to the server (spec section 7): 60 s timeout (300 s
+ * for uploads, with progress), bearer token when signed in, the fixed client header,
+ * and the two answers that change where the member is: `gone` and a dead session.
+ */
+
+/** A failed call: `code` is the server's error code (or one of ours for network trouble). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+/** Codes of failures that never reached the server's error handler. */
+export const NETWORK_ERROR = 'NETWORK_ERROR' satisfies ErrorCode;
+export const TIMEOUT_ERROR = 'TIMEOUT_ERROR' satisfies ErrorCode;
+
+interface Navigation {
+  /** The service is switched off: show /terminated. */
+  onGone(): void;
+  /** The session is no longer valid: the token is already cleared; show /login. */
+  onSessionEnded(): void;
+  /** The language the server should answer texts in. */
+  locale(): string;
+}
+
+let navigation: Navigation = { onGone() {}, onSessionEnded() {}, locale: () => 'th' };
+
+/** The app wires navigation in once, at start. */
+export function configureApiClient(next: Navigation): void {
+  navigation = next;
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const token = storage.getToken();
+  return {
+    [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+    'accept-language': navigation.locale(),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  };
+}
+
+/** Reacts to the answers that move the member elsewhere; returns the error to throw. */
+function failure(status: number, body: unknown): ApiError {
+  const code =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : status >= 500
+        ? 'INTERNAL_SERVER_ERROR'
+        : NETWORK_ERROR;
+  if (code === 'gone') navigation.onGone();
+  if (SESSION_ENDING_CODES.includes(code)) {
+    storage.clearToken();
+    navigation.onSessionEnded();
+  }
+  return new ApiError(code, status);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The contract schema of the answer; the answer is checked against it. */
+  schema: S;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMING.requestTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers: headers({
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      }),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError(controller.signal.aborted ? TIMEOUT_ERROR : NETWORK_ERROR, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = parseJson(await response.text());
+  if (!response.ok) throw failure(response.status, body);
+  return options.schema.parse(body);
+}
+
+export interface UploadOptions<S extends z.ZodType> {
+  file: Blob;
+  fileName: string;
+  /** The multipart field name; `file` unless the call says otherwise. */
+  field?: string;
+  schema: S;
+  onProgress?: (fraction: number) => void;
+  timeoutMs?: number;
+}
+
+/** A multipart upload with progress; XMLHttpRequest because fetch reports no upload progress. */
+export function apiUpload<S extends z.ZodType>(path: string, options: UploadOptions<S>): Promise<z.infer<S>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.timeout = options.timeoutMs ?? TIMING.uploadTimeoutMs;
+    for (const [name, value] of Object.entries(headers())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(options.schema.parse(body));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      } else reject(failure(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.ontimeout = () => reject(new ApiError(TIMEOUT_ERROR, 0));
+    const form = new FormData();
+    form.append(options.field ?? 'file', options.file, options.fileName);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * What the member site keeps in the browser (spec section 3, Local storage). One place, so
+ * the keys and the logged-out reset are defined once.
+ */
+
+const KEYS = {
+  token: 'token',
+  agreement: 'agreement',
+  lastSync: 'lastSync',
+  inviterCode: 'inviterCode',
+  locale: 'locale',
+  guestId: 'guestId',
+} as const;
+
+function safe<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    // Private mode or blocked storage: behave as if nothing is stored.
+    return fallback;
+  }
+}
+
+export const storage = {
+  /** The session token: kept across browser restarts only when the member chose "remember me". */
+  getToken(): string | null {
+    return safe(() => sessionStorage.getItem(KEYS.token) ?? localStorage.getItem(KEYS.token), null);
+  },
+  setToken(token: string, remember: boolean): void {
+    safe(() => {
+      this.clearToken();
+      (remember ? localStorage : sessionStorage).setItem(KEYS.token, token);
+    }, undefined);
+  },
+  clearToken(): void {
+    safe(() => {
+      localStorage.removeItem(KEYS.token);
+      sessionStorage.removeItem(KEYS.token);
+    }, undefined);
+  },
+
+  getLocale(): string | null {
+    return safe(() => localStorage.getItem(KEYS.locale), null);
+  },
+  setLocale(locale: string): void {
+    safe(() => localStorage.setItem(KEYS.locale, locale), undefined);
+  },
+
+  hasSeenAgreement(): boolean {
+    return safe(() => localStorage.getItem(KEYS.agreement) === 'true', false);
+  },
+  markAgreementSeen(): void {
+    safe(() => localStorage.setItem(KEYS.agreement, 'true'), undefined);
+  },
+
+  getInviterCode(): string | null {
+    return safe(() => localStorage.getItem(KEYS.inviterCode), null);
+  },
+  setInviterCode(code: string): void {
+    safe(() => localStorage.setItem(KEYS.inviterCode, code), undefined);
+  },
+
+  /** Opening the logged-out shell forgets the session and what belonged to it (spec section 4). */
+  clearSession(): void {
+    safe(() => {
+      this.clearToken();
+      localStorage.removeItem(KEYS.agreement);
+      localStorage.removeItem(KEYS.lastSync);
+    }, undefined);
+  },
+};

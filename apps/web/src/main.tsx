@@ -1,0 +1,34 @@
+// Only the scripts the site speaks: Latin, Thai and Lao.
+import '@fontsource/noto-sans/latin-400.css';
+import '@fontsource/noto-sans/latin-600.css';
+import '@fontsource/noto-sans/latin-700.css';
+import '@fontsource/noto-sans-thai/thai-400.css';
+import '@fontsource/noto-sans-thai/thai-600.css';
+import '@fontsource/noto-sans-thai/thai-700.css';
+import '@fontsource/noto-sans-lao/lao-400.css';
+import '@fontsource/noto-sans-lao/lao-600.css';
+import '@fontsource/noto-sans-lao/lao-700.css';
+import './styles.css';
+import i18next from './lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { routes } from './app/routes';
+import { configureApiClient } from './lib/api-client';
+
+const router = createBrowserRouter(routes);
+// Before the first render, so the very first call already knows where `gone` leads.
+configureApiClient({
+  onGone: () => void router.navigate('/terminated', { replace: true }),
+  onSessionEnded: () => void router.navigate('/login', { replace: true }),
+  locale: () => i18next.language,
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/routes';
+import { configureApiClient } from '../lib/api-client';
+import i18next from '../lib/i18n';
+
+type Handler = (url: string, init: RequestInit) => { status?: number; body: unknown } | undefined;
+
+/** Default answers of the lookups the shells ask for; a test's handler answers first. */
+const DEFAULTS: Record<string, unknown> = {
+  '/api/lookup/info': { info: { name: 'Test Wallet', website: 'https://example.test' } },
+  '/api/lookup/active': { terminated: false },
+  '/api/lookup/market': { market: 'TH', currencies: ['BAHT'] },
+};
+
+/**
+ * Stands in for the server at the network edge: fetch answers from `handler`, then from
+ * the defaults, else 404 NOT_FOUND. Returns the calls made.
+ */
+export function fakeServer(handler: Handler = () => undefined) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    calls.push({ url: input, init });
+    const answer =
+      handler(input, init) ??
+      (input in DEFAULTS ? { body: DEFAULTS[input] } : { status: 404, body: { message: 'NOT_FOUND' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+/** The whole app's routes in memory, starting at `path`, wired as main.tsx wires them. */
+export async function renderApp(path: string, locale = 'en') {
+  await i18next.changeLanguage(locale);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  configureApiClient({
+    onGone: () => void router.navigate('/terminated', { replace: true }),
+    onSessionEnded: () => void router.navigate('/login', { replace: true }),
+    locale: () => i18next.language,
+  });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}

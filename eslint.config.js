@@ -1,0 +1,132 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const webFeatures = dirs('./apps/web/src/features');
+const serverModules = dirs('./apps/server/src/modules');
+
+/**
+ * Boundaries of the house style, as lint errors:
+ * - web: shared code (components, lib) never imports features or the app; a feature never
+ *   imports another feature;
+ * - server: a module never reaches into another module's repository or tables;
+ * - process.env is read only in apps/server/src/config.ts;
+ * - source code never imports test code.
+ */
+const boundaryZones = [
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code must not depend on features or the app.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature must not import another feature; move shared code to components/ or lib/.',
+  })),
+  ...serverModules.flatMap((module) =>
+    serverModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `./apps/server/src/modules/${module}`,
+        from: [
+          `./apps/server/src/modules/${other}/${other}.repository.ts`,
+          `./apps/server/src/modules/${other}/${other}.tables.ts`,
+        ],
+        message: "Call the other module's service, never its repository or tables.",
+      })),
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/db/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.ts', '*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Fastify plugins and handlers are async by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in apps/server/src/config.ts only.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.{ts,js}'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test/**', '*.test', '*.test.*'],
+              message: 'Source code must not import test code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'apps/*/test/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Money is an integer number of minor units (satang for baht, att for kip) everywhere:
+ * in the database (bigint), on the server and in every JSON body. Only the web app turns
+ * it into "1,234.50" for a person, and turns what a person types back into minor units,
+ * with the two functions below. See docs/decisions/003-money-as-integer-minor-units.md.
+ */
+export const CURRENCIES = ['BAHT', 'LAK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Minor units in one major unit, for each currency. */
+export const MINOR_PER_MAJOR: Record<Currency, number> = { BAHT: 100, LAK: 100 };
+
+/** A JSON amount: a non-negative safe integer of minor units. */
+export const Amount = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(Number.MAX_SAFE_INTEGER)
+  .brand<'MinorUnits'>()
+  .meta({ description: 'Integer minor units (satang / att).' });
+export type MinorUnits = z.infer<typeof Amount>;
+
+const DECIMAL = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Reads what a member typed ("100", "100.5", "1,000.25") as minor units, or null when it
+ * is not an amount with at most two decimals. Works on the text, never through a float.
+ */
+export function parseMajorAmount(text: string, currency: Currency = 'BAHT'): MinorUnits | null {
+  const match = DECIMAL.exec(text.trim().replaceAll(',', ''));
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  const perMajor = MINOR_PER_MAJOR[currency];
+  return (Number(whole) * perMajor + Number(fraction.padEnd(2, '0'))) as MinorUnits;
+}
+
+/** Formats minor units as "1,234.50" (two decimals, grouped), exactly. */
+export function formatMajorAmount(minor: number, currency: Currency = 'BAHT'): string {
+  const perMajor = MINOR_PER_MAJOR[currency];
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.trunc(abs / perMajor);
+  const fraction = String(abs % perMajor).padStart(2, '0');
+  return `${sign}${whole.toLocaleString('en-US')}.${fraction}`;
+}
