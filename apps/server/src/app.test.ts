@@ -123,6 +123,11 @@ describe('the HTTP layer', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missingAsset = await t.app.inject({ url: '/assets/missing.js' });
     expect(missingAsset.statusCode).toBe(404);
+    const root = await t.app.inject({ url: '/' });
+    expect([root.statusCode, root.body]).toEqual([200, expect.stringContaining('member app')]);
+    const directory = await t.app.inject({ url: '/assets/' });
+    expect(directory.statusCode).toBeGreaterThanOrEqual(400);
+    expect(directory.statusCode).toBeLessThan(500);
   });
 
   it('serves the how-to clips the lookup names', async () => {

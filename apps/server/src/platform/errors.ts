@@ -44,8 +44,16 @@ function describe(error: FastifyError): { code: ErrorCode; status: number } | nu
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return known;
   // NOTE: JSON.parse failures inside Fastify's parser arrive as a SyntaxError with status 400.
-  if (error instanceof SyntaxError && error.statusCode === 400)
+  if (error instanceof SyntaxError && error.statusCode === 400) {
     return { code: 'MALFORMED_JSON', status: 400 };
+  }
+  // Other client errors raised by plugins (for example a directory path on the static files).
+  // NOTE: errors of @fastify/send carry `status`, Fastify's own carry `statusCode`.
+  const status = error.statusCode ?? (error as { status?: number }).status ?? 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 403 ? 'FORBIDDEN' : 'INVALID_INPUT';
+    return { code, status };
+  }
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isApiPath, pathOf } from './route-policy';
 import { sendApiNotFound } from './errors';
 
@@ -35,6 +35,11 @@ export async function registerStaticWeb(app: FastifyInstance, { webDistDir, medi
   }
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: !hasWeb });
 
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
+  // NOTE: without an index, the static plugin would refuse "/" as a directory listing.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const urlPath = pathOf(request.url);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -42,6 +47,6 @@ export async function registerStaticWeb(app: FastifyInstance, { webDistDir, medi
       return sendApiNotFound(reply);
     }
     // Every other page path belongs to the app's router, which shows its own 404 page.
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
+    return sendShell(reply);
   });
 }

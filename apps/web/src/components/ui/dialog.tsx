@@ -63,7 +63,13 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
           <X className="size-5" aria-hidden="true" />
         </button>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+      {/* Focusable, so a keyboard can scroll a long body. */}
+      <div
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 focus-visible:outline-none"
+      >
+        {children}
+      </div>
       {footer ? <footer className="flex gap-3 border-t border-white/5 px-5 py-4">{footer}</footer> : null}
     </dialog>
   );

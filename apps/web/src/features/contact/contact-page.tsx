@@ -41,7 +41,7 @@ export function ContactPage() {
               href={data.lineLink}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl bg-[#06c755] px-5 font-semibold text-white hover:brightness-105"
+              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl bg-[#06c755] px-5 font-semibold text-ink-950 hover:brightness-105"
             >
               {t('contact.openChat')}
               <ExternalLink className="size-4" aria-hidden="true" />

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type Locale } from '@wallet/contract/constants';
+
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+/**
+ * `page` fails its test when the browser reports a Content-Security-Policy violation or an
+ * uncaught error: the built app must run under the server's real headers.
+ */
+export const test = base.extend<{ browserProblems: string[] }>({
+  browserProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+          problems.push(`console: ${message.text()}`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'browser problems').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Opens `url` with the member's language (and a session token) already stored. */
+export async function open(page: Page, url: string, options: { locale: Locale; token?: string }) {
+  await page.addInitScript(
+    ({ locale, token }) => {
+      localStorage.setItem('locale', locale);
+      if (token) sessionStorage.setItem('token', token);
+    },
+    { locale: options.locale, token: options.token },
+  );
+  await page.goto(url);
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/<name>.png for a person to look at. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Fonts decide line breaks in Thai and Lao: wait for them before the picture.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+}
+
+/** No serious or critical accessibility violation on what the page shows now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'accessibility violations',
+  ).toEqual([]);
+}
+
+/** Calls a sandbox helper of the server, as the member app would. */
+export async function sandbox(request: APIRequestContext, url: string, data: unknown) {
+  const response = await request.post(url, { data, headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE } });
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+  return response.json() as Promise<unknown>;
+}

@@ -1,0 +1,152 @@
+import { LOCALES, type Locale } from '@wallet/contract/constants';
+import { expect, expectAccessible, open, sandbox, screenshot, test } from './fixtures';
+
+/** What each public page must show, in each language. */
+const HEADINGS: Record<Locale, Record<string, RegExp>> = {
+  th: { login: /ยินดีต้อนรับ/, register: /สมัคร/, howto: /วิธี/, contact: /ติดต่อ/ },
+  lo: { login: /ຍິນດີ/, register: /ລົງທະບຽນ/, howto: /ວິທີ/, contact: /ຕິດຕໍ່/ },
+  en: { login: /Welcome back/, register: /Register/, howto: /How to use/, contact: /Contact us/ },
+};
+const SCRIPT: Record<Locale, RegExp> = {
+  th: /[\u0E00-\u0E7F]/,
+  lo: /[\u0E80-\u0EFF]/,
+  en: /^[\x20-\x7E\s]+$/,
+};
+
+for (const locale of LOCALES) {
+  test.describe(`public pages in ${locale}`, () => {
+    for (const route of ['login', 'register', 'howto', 'contact']) {
+      test(`/${route}`, async ({ page }) => {
+        await open(page, `/${route}`, { locale });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS[locale][route]!);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const menu = page.getByRole('navigation');
+        await expect(menu.getByRole('link')).toHaveCount(4);
+        if (locale !== 'en') expect(await menu.innerText()).toMatch(SCRIPT[locale]);
+        if (route === 'howto') await expect(page.getByRole('listitem')).toHaveCount(4 + 5);
+        if (route === 'contact') await expect(page.getByText('1.1.14')).toBeVisible();
+        await expectAccessible(page);
+        await screenshot(page, `${locale}/public-${route}`);
+      });
+    }
+
+    test('the login page at 320 px wide', async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await open(page, '/login', { locale });
+      await expect(page.getByRole('button', { name: /.+/ }).last()).toBeVisible();
+      // Nothing may stick out sideways on the narrowest phones.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await screenshot(page, `${locale}/public-login-320`, { fullPage: false });
+    });
+
+    test('the member shell and its conditions modal', async ({ page }) => {
+      await open(page, '/user', { locale, token: 'e2e-token' });
+      await expect(page).toHaveURL(/\/user\/home$/);
+      const menu = page.getByRole('navigation');
+      await expect(menu.getByRole('link')).toHaveCount(4);
+      await screenshot(page, `${locale}/member-home`);
+      await menu.getByRole('button').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('listitem').first()).toBeVisible();
+      expect(await dialog.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+      if (locale !== 'en') expect(await dialog.innerText()).toMatch(SCRIPT[locale]);
+      await expectAccessible(page);
+      await screenshot(page, `${locale}/member-conditions`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+  });
+}
+
+test('the language switcher changes the language and remembers it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ยินดีต้อนรับ/);
+  await page.getByRole('button', { name: /เลือกภาษา/ }).click();
+  await page.getByRole('button', { name: 'ລາວ' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ຍິນດີ/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ຍິນດີ/);
+  await screenshot(page, 'lo/language-menu-after');
+});
+
+test('guards: every /user page without a token goes to /login; / goes there too', async ({ page }) => {
+  for (const path of [
+    '/',
+    '/user',
+    '/user/home',
+    '/user/profile',
+    '/user/bonus',
+    '/user/statement',
+    '/user/contact',
+    '/user/spin',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('a reload of a deep link is served by the app', async ({ page }) => {
+  await open(page, '/user/statement', { locale: 'en', token: 'e2e-token' });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statement');
+});
+
+for (const locale of LOCALES) {
+  test(`any other path shows Page Not Found (${locale})`, async ({ page }) => {
+    await open(page, '/no/such/page', { locale });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (locale === 'en') await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expectAccessible(page);
+    await screenshot(page, `${locale}/not-found`);
+  });
+}
+
+test('a how-to video plays in a modal', async ({ page }) => {
+  await open(page, '/howto', { locale: 'en' });
+  await page.getByRole('button', { name: /Your wallet/ }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
+  await screenshot(page, 'en/howto-video');
+});
+
+test('the terminated flow: login goes to /terminated while the service is off, and back after', async ({
+  page,
+  request,
+}) => {
+  await sandbox(request, '/api/sandbox/service', { terminated: true });
+  try {
+    await open(page, '/login', { locale: 'en' });
+    await expect(page).toHaveURL(/\/terminated$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service closed');
+    for (const locale of LOCALES) {
+      await open(page, '/terminated', { locale });
+      await screenshot(page, `${locale}/terminated`);
+    }
+    // A member call answers gone: the app goes to /terminated from anywhere.
+    await open(page, '/howto', { locale: 'en' });
+    await expect(page).toHaveURL(/\/terminated$/);
+  } finally {
+    await sandbox(request, '/api/sandbox/service', { terminated: false });
+  }
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the app is installable and its service worker never caches the API', async ({ page, request }) => {
+  await page.goto('/login');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestHref).toBeTruthy();
+  const manifest = (await (await request.get(manifestHref!)).json()) as {
+    icons: { src: string }[];
+    display: string;
+  };
+  expect(manifest.display).toBe('standalone');
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+  const worker = await (await request.get('/sw.js')).text();
+  expect(worker).toContain('api');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
+    .toBe(1);
+});
