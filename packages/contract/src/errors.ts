@@ -140,6 +140,28 @@ export const PLATFORM_CODES = [
   'FIELD_REQUIRED',
   /** The service is temporarily unable to answer (database or dependency down). */
   'SERVICE_UNAVAILABLE',
+  /** A Lao mobile number was expected (020 followed by 8 digits, or 030 followed by 7). */
+  'PHONE_NUMBER_INVALID',
+  /** The password is shorter than PASSWORD_MIN_LENGTH or longer than PASSWORD_MAX_LENGTH. */
+  'PASSWORD_LENGTH',
+  /** Registration: the password and its confirmation differ ('Passwords don't match'). */
+  'PASSWORDS_DO_NOT_MATCH',
+  /** Change of password: the new password and its confirmation differ ('password not equal'). */
+  'PASSWORD_NOT_EQUAL',
+  /** A bank account number is not 10 to 15 digits. */
+  'BANK_ACCOUNT_NO_INVALID',
+  /** A bank account name has characters other than letters and spaces. */
+  'BANK_ACCOUNT_NAME_INVALID',
+  /** The bank account name cannot be changed for this account (only KTB, TMB, BBL names not yet in English). */
+  'BANK_ACCOUNT_NAME_LOCKED',
+  /** The registered bank account itself can be changed only by staff. */
+  'BANK_CHANGE_BY_STAFF_ONLY',
+  /** The inviter code is not PR followed by the id of an existing member. */
+  'INVITE_CODE_INVALID',
+  /** The source of discovery is not one the site offers. */
+  'SOURCE_INVALID',
+  /** The currency is not offered in this market. */
+  'CURRENCY_INVALID',
   /** Set by the web app: the server could not be reached. */
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** OTP of registration (spec section 7, OTP). */
+
+export const OTP_CODE_LENGTH = 6;
+
+export const OtpSendRequest = z
+  .object({ phoneNumber: z.string().min(1, 'FIELD_REQUIRED') })
+  .meta({ id: 'OtpSendRequest' });
+export type OtpSendRequest = z.infer<typeof OtpSendRequest>;
+
+/** A new code (otpRef, otpToken), or code OTP_VERIFIED when the phone is verified already. */
+export const OtpSendResponse = z
+  .object({
+    otpRef: z.string().optional(),
+    otpToken: z.string().optional(),
+    code: z.literal('OTP_VERIFIED').optional(),
+  })
+  .meta({ id: 'OtpSendResponse' });
+export type OtpSendResponse = z.infer<typeof OtpSendResponse>;
+
+export const OtpVerifyRequest = z
+  .object({
+    otpToken: z.string().min(1, 'OTP_TOKEN_INVALID').max(200, 'OTP_TOKEN_INVALID'),
+    otpCode: z
+      .string()
+      .trim()
+      .min(1, 'FIELD_REQUIRED')
+      .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), 'OTP_CODE_INVALID'),
+  })
+  .meta({ id: 'OtpVerifyRequest' });
+export type OtpVerifyRequest = z.infer<typeof OtpVerifyRequest>;
+
+export const OtpVerifyResponse = z
+  .object({ code: z.literal('OTP_CODE_VALID') })
+  .meta({ id: 'OtpVerifyResponse' });
+export type OtpVerifyResponse = z.infer<typeof OtpVerifyResponse>;
+
+/** Sandbox only: the SMS outbox. */
+export const SandboxSmsResponse = z
+  .object({
+    messages: z.array(
+      z.object({ to: z.string(), text: z.string(), code: z.string().nullable(), createdAt: z.string() }),
+    ),
+  })
+  .meta({ id: 'SandboxSmsResponse' });
+export type SandboxSmsResponse = z.infer<typeof SandboxSmsResponse>;

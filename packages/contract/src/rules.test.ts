@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { bankStepSchema, registerRequestSchema } from './http/account';
+import {
+  accountNameProblem,
+  formatBankAccountNo,
+  joinAccountName,
+  phoneRule,
+  profileIdOfInviteCode,
+} from './rules';
+
+const codeOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error!.issues[0]!.message;
+
+describe('phone rule', () => {
+  it('takes exactly 10 digits in Thailand, spaces and dashes aside', () => {
+    expect(phoneRule('TH').parse('081-234 5678')).toBe('0812345678');
+    expect(codeOf(phoneRule('TH').safeParse('081234567'))).toBe('PHONE_NUMBER_REQUIRE_10_DIGIT');
+    expect(codeOf(phoneRule('TH').safeParse('08123456789'))).toBe('PHONE_NUMBER_REQUIRE_10_DIGIT');
+    expect(codeOf(phoneRule('TH').safeParse('08123456a8'))).toBe('PHONE_NUMBER_REQUIRE_10_DIGIT');
+    expect(codeOf(phoneRule('TH').safeParse(''))).toBe('FIELD_REQUIRED');
+  });
+
+  it('takes a Lao mobile number in Lao mode', () => {
+    expect(phoneRule('LA').parse('020 5512 3456')).toBe('02055123456');
+    expect(phoneRule('LA').parse('0305512345')).toBe('0305512345');
+    expect(codeOf(phoneRule('LA').safeParse('0812345678'))).toBe('PHONE_NUMBER_INVALID');
+  });
+});
+
+describe('bank account names', () => {
+  it('joins first and last name with one space, upper case', () => {
+    expect(joinAccountName('  somchai ', ' jaidee  ')).toBe('SOMCHAI JAIDEE');
+  });
+
+  it('wants English letters only at KTB, TMB and BBL', () => {
+    for (const bank of ['KTB', 'TMB', 'BBL']) {
+      expect(accountNameProblem(bank, 'somchai jaidee')).toBeNull();
+      expect(accountNameProblem(bank, 'สมชาย ใจดี')).toBe('BANK_ACCOUNT_NAME_ENG');
+      expect(accountNameProblem(bank, 'SOMCHAI J4IDEE')).toBe('BANK_ACCOUNT_NAME_ENG');
+    }
+    expect(accountNameProblem('SCB', 'สมชาย ใจดี')).toBeNull();
+    expect(accountNameProblem('BCEL', 'ສົມສັກ ພົມມະ')).toBeNull();
+    expect(accountNameProblem('SCB', 'SOMCHAI <b>')).toBe('BANK_ACCOUNT_NAME_INVALID');
+    expect(accountNameProblem('SCB', '   ')).toBe('FIELD_REQUIRED');
+  });
+
+  it('reports the name rule on the bank step', () => {
+    const result = bankStepSchema.safeParse({
+      bankCode: 'KTB',
+      bankAccountNo: '1234567890',
+      bankAccountName: 'สมชาย ใจดี',
+    });
+    expect(codeOf(result)).toBe('BANK_ACCOUNT_NAME_ENG');
+    const bad = bankStepSchema.safeParse({ bankCode: 'SCB', bankAccountNo: '12345', bankAccountName: 'A B' });
+    expect(codeOf(bad)).toBe('BANK_ACCOUNT_NO_INVALID');
+  });
+});
+
+describe('registration payload', () => {
+  const valid = {
+    name: 'Somchai',
+    username: '0812345678',
+    password: 'secret1',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'SCB',
+    bankAccountNo: '1234567890',
+    bankAccountName: 'somchai jaidee',
+    currency: 'BAHT',
+  };
+
+  it('accepts a good payload and normalises it', () => {
+    const parsed = registerRequestSchema('TH').parse({ ...valid, inviteCode: 'pr12' });
+    expect(parsed.bankAccountName).toBe('SOMCHAI JAIDEE');
+    expect(parsed.inviteCode).toBe('PR12');
+  });
+
+  it('offers kip only in Lao mode', () => {
+    expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, currency: 'LAK' }))).toBe(
+      'CURRENCY_INVALID',
+    );
+    expect(
+      registerRequestSchema('LA').safeParse({ ...valid, username: '02055123456', currency: 'LAK' }).success,
+    ).toBe(true);
+  });
+
+  it('refuses a malformed inviter code and a short password', () => {
+    expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, inviteCode: 'FRIEND1' }))).toBe(
+      'INVITE_CODE_INVALID',
+    );
+    expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, password: '123' }))).toBe(
+      'PASSWORD_LENGTH',
+    );
+  });
+});
+
+describe('display helpers', () => {
+  it('shows 10-digit account numbers 3-3-rest', () => {
+    expect(formatBankAccountNo('1234567890')).toBe('123-456-7890');
+    expect(formatBankAccountNo('1234567890123')).toBe('1234567890123');
+  });
+
+  it('reads invite codes', () => {
+    expect(profileIdOfInviteCode('PR100042')).toBe(100042);
+    expect(profileIdOfInviteCode('pr7')).toBe(7);
+    expect(profileIdOfInviteCode('XX7')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ENGLISH_NAME_BANKS, type Market } from './constants';
+
+/**
+ * Rules of member input (spec section 5), each a zod schema whose failure message is an
+ * error code, so the form shows the same message before sending as the server after.
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
+
+/** The digits of a phone number as typed ("081-234 5678" is "0812345678"). */
+export const normalizePhone = (text: string): string => text.replace(/[\s-]/g, '');
+
+const THAI_PHONE = /^\d{10}$/;
+/** Lao mobiles: 020 and 8 digits, or 030 and 7 digits. */
+const LAO_PHONE = /^(020\d{8}|030\d{7})$/;
+
+export function phoneRule(market: Market) {
+  return z
+    .string()
+    .transform(normalizePhone)
+    .pipe(
+      market === 'LA'
+        ? z.string().min(1, 'FIELD_REQUIRED').regex(LAO_PHONE, 'PHONE_NUMBER_INVALID')
+        : z.string().min(1, 'FIELD_REQUIRED').regex(THAI_PHONE, 'PHONE_NUMBER_REQUIRE_10_DIGIT'),
+    );
+}
+
+export const passwordRule = z
+  .string()
+  .min(1, 'FIELD_REQUIRED')
+  .min(PASSWORD_MIN_LENGTH, 'PASSWORD_LENGTH')
+  .max(PASSWORD_MAX_LENGTH, 'PASSWORD_LENGTH');
+
+export const profileNameRule = z.string().trim().min(1, 'FIELD_REQUIRED').max(60, 'INVALID_USER_INFO');
+
+export const bankAccountNoRule = z
+  .string()
+  .transform(normalizePhone)
+  .pipe(
+    z
+      .string()
+      .min(1, 'FIELD_REQUIRED')
+      .regex(/^\d{10,15}$/, 'BANK_ACCOUNT_NO_INVALID'),
+  );
+
+/** Account names are upper case with single spaces, as banks print them. */
+export const normalizeAccountName = (text: string): string => text.trim().replace(/\s+/g, ' ').toUpperCase();
+
+const ENGLISH_NAME = /^[A-Z]+( [A-Z]+)*$/;
+/** Thai, Lao or Latin letters (with their combining marks) and single spaces. */
+const ANY_SCRIPT_NAME = /^[A-Z\u0E00-\u0E7F\u0E80-\u0EFF]+( [A-Z\u0E00-\u0E7F\u0E80-\u0EFF]+)*$/;
+
+export const isEnglishName = (name: string): boolean => ENGLISH_NAME.test(normalizeAccountName(name));
+export const needsEnglishName = (bankCode: string): boolean => ENGLISH_NAME_BANKS.includes(bankCode);
+
+/** The name rule of an account at `bankCode`: English only at KTB, TMB and BBL. */
+export function accountNameProblem(
+  bankCode: string,
+  name: string,
+): 'FIELD_REQUIRED' | 'BANK_ACCOUNT_NAME_ENG' | 'BANK_ACCOUNT_NAME_INVALID' | null {
+  const normalized = normalizeAccountName(name);
+  if (normalized === '') return 'FIELD_REQUIRED';
+  if (needsEnglishName(bankCode)) return ENGLISH_NAME.test(normalized) ? null : 'BANK_ACCOUNT_NAME_ENG';
+  return ANY_SCRIPT_NAME.test(normalized) ? null : 'BANK_ACCOUNT_NAME_INVALID';
+}
+
+/** The account name of the registration payload: first and last name joined by one space. */
+export const joinAccountName = (firstName: string, lastName: string): string =>
+  normalizeAccountName(`${firstName} ${lastName}`);
+
+/** Invite codes are PR followed by the inviter's profile id. */
+export const INVITE_CODE_PREFIX = 'PR';
+export const inviteCodeOf = (profileId: string | number): string => `${INVITE_CODE_PREFIX}${profileId}`;
+export function profileIdOfInviteCode(code: string): number | null {
+  const match = /^PR(\d{1,12})$/.exec(code.trim().toUpperCase());
+  return match ? Number(match[1]) : null;
+}
+
+/** Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9). */
+export function formatBankAccountNo(accountNo: string): string {
+  return /^\d{10}$/.test(accountNo)
+    ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`
+    : accountNo;
+}
