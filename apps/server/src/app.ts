@@ -15,6 +15,13 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { HttpSmsSender } from './adapters/sms/http-sms-sender';
+import { SandboxSmsSender } from './adapters/sms/sandbox-sms-sender';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
+import { otpRoutes } from './modules/otp/otp.routes';
+import { createOtpService } from './modules/otp/otp.service';
+import { registerAuth } from './platform/auth';
 
 export interface AppDependencies {
   config: Config;
@@ -39,7 +46,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // NOTE: trusting X-Forwarded-For from anyone would let a client pick its own address and
+    // dodge the per-address limits; trust only the configured number of proxies.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Our own ids (and the client's, when it sends one) make one request traceable in the logs.
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,6 +66,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await lookups.seed(referenceData);
 
+  // Outside systems: the sandbox ones in sandbox mode, the real ones (configured) in production.
+  const sandboxSms = config.mode === 'sandbox' ? new SandboxSmsSender() : null;
+  const sms =
+    sandboxSms ??
+    new HttpSmsSender({ url: config.outside.SMS_GATEWAY_URL!, token: config.outside.SMS_GATEWAY_TOKEN! });
+
+  // NOTE: OTP asks accounts whether a phone is a member, and accounts asks OTP whether it was
+  // verified; the closure breaks the cycle of construction.
+  let accounts: AccountsService | null = null;
+  const otp = createOtpService({
+    db: database.db,
+    sms,
+    market: config.market,
+    limits: config.otp,
+    memberExists: (phone) => accounts!.usernameExists(phone),
+  });
+  accounts = createAccountsService({
+    db: database.db,
+    market: config.market,
+    lookups,
+    otp,
+    login: config.login,
+    session: config.session,
+  });
+  registerAuth(app, accounts.authenticator);
+
   // Order matters: an unknown client is refused before anything else is looked at.
   app.addHook('onRequest', async (request) => {
     const urlPath = pathOf(request.url);
@@ -70,8 +105,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { config, database, redis });
   await app.register(lookupsRoutes, { lookups, market: config.market });
-  if (config.mode === 'sandbox') {
-    await app.register(sandboxRoutes, { lookups });
+  await app.register(otpRoutes, { otp, market: config.market });
+  await app.register(accountsRoutes, { accounts, market: config.market });
+  if (sandboxSms) {
+    await app.register(sandboxRoutes, { lookups, sms: sandboxSms });
   }
 
   registerOpenApiRoute(app);

@@ -23,6 +23,24 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Seconds a read of the service-active flag may be reused by one process. */
   SERVICE_STATE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Hops of reverse proxies whose X-Forwarded-For is trusted (0: use the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // OTP of registration.
+  OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  OTP_DAILY_PER_PHONE: z.coerce.number().int().positive().default(10),
+  /** Default: 50 in production, 1000 in sandbox (test suites register many members from one address). */
+  OTP_DAILY_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  /** How long a verified phone may register without a new code. */
+  OTP_VERIFIED_WINDOW_MINUTES: z.coerce.number().int().positive().default(30),
+  // Sign-in.
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().positive().default(5),
+  /** Default: 30 in production, 1000 in sandbox. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
   // Real outside systems. Sandbox mode ignores them; production refuses to start without them.
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: optionalText,
@@ -64,6 +82,17 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   serviceStateCacheMs: number;
+  trustProxyHops: number;
+  otp: {
+    ttlMs: number;
+    maxAttempts: number;
+    resendMs: number;
+    dailyPerPhone: number;
+    dailyPerAddress: number;
+    verifiedWindowMs: number;
+  };
+  login: { windowMs: number; maxFailuresPerPhone: number; maxFailuresPerAddress: number };
+  session: { idleMs: number; maxAgeMs: number };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
 }
@@ -92,6 +121,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
+  const sandbox = env.APP_MODE === 'sandbox';
   return {
     mode: env.APP_MODE,
     market: env.MARKET,
@@ -103,6 +133,21 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     serviceStateCacheMs: env.SERVICE_STATE_CACHE_SECONDS * 1000,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    otp: {
+      ttlMs: env.OTP_TTL_SECONDS * 1000,
+      maxAttempts: env.OTP_MAX_ATTEMPTS,
+      resendMs: env.OTP_RESEND_SECONDS * 1000,
+      dailyPerPhone: env.OTP_DAILY_PER_PHONE,
+      dailyPerAddress: env.OTP_DAILY_PER_ADDRESS ?? (sandbox ? 1000 : 50),
+      verifiedWindowMs: env.OTP_VERIFIED_WINDOW_MINUTES * 60_000,
+    },
+    login: {
+      windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      maxFailuresPerPhone: env.LOGIN_MAX_FAILURES_PER_PHONE,
+      maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? (sandbox ? 1000 : 30),
+    },
+    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };
 }

@@ -63,6 +63,34 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeTruthy();
   });
 
+  it('checks again from /terminated and goes to /login once the service is back', async () => {
+    let terminated = true;
+    fakeServer((url) => (url === '/api/lookup/active' ? { body: { terminated } } : undefined));
+    const { router } = await renderApp('/terminated');
+    const button = await screen.findByRole('button', { name: 'Check again' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+    expect(router.state.location.pathname).toBe('/terminated');
+    terminated = false;
+    await userEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('never trusts a cached "active" answer on /login', async () => {
+    let terminated = false;
+    const calls = fakeServer((url) => (url === '/api/lookup/active' ? { body: { terminated } } : undefined));
+    const { router } = await renderApp('/login');
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/lookup/active')).toHaveLength(1));
+    terminated = true;
+    await router.navigate('/howto');
+    await screen.findByRole('heading', { name: 'How to use' });
+    await router.navigate('/login');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/lookup/active').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+  });
+
   it('goes to /terminated when any call answers gone', async () => {
     fakeServer((url) =>
       url === '/api/lookup/howto' ? { status: 410, body: { message: 'gone' } } : undefined,

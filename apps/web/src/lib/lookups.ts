@@ -3,13 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { LOOKUPS, type LookupAnswer, type LookupName } from '@wallet/contract/http/lookup';
 import { apiRequest } from './api-client';
 
-/** The server's lookup `name`, in the current language, cached for a minute. */
-export function useLookup<N extends LookupName>(name: N, options: { enabled?: boolean } = {}) {
+/** Asks the server for lookup `name` now, bypassing the cache. */
+export const fetchLookup = <N extends LookupName>(name: N): Promise<LookupAnswer<N>> =>
+  apiRequest(`/api/lookup/${name}`, { schema: LOOKUPS[name] }) as Promise<LookupAnswer<N>>;
+
+/**
+ * The server's lookup `name`, in the current language, cached for a minute; `fresh` asks the
+ * server again every time the screen opens (for answers that must be current, like `active`).
+ */
+export function useLookup<N extends LookupName>(
+  name: N,
+  options: { enabled?: boolean; fresh?: boolean } = {},
+) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['lookup', name, i18n.language],
-    queryFn: () => apiRequest(`/api/lookup/${name}`, { schema: LOOKUPS[name] }) as Promise<LookupAnswer<N>>,
-    staleTime: 60_000,
+    queryFn: () => fetchLookup(name),
+    staleTime: options.fresh ? 0 : 60_000,
+    refetchOnMount: options.fresh ? 'always' : true,
     enabled: options.enabled ?? true,
   });
 }

@@ -112,6 +112,22 @@ export function createLookupsService({
       terminatedCache = { value: terminated, readAt: now() };
     },
 
+    /** A bank members of this market may register, or null. */
+    async findBank(code: string) {
+      const bank = (await repository.listBanks(bankMarkets)).find((row) => row.code === code && row.active);
+      return bank
+        ? { code: bank.code, nameTH: bank.nameTh, nameEN: bank.nameEn, englishNameOnly: bank.englishNameOnly }
+        : null;
+    },
+
+    async sourceExists(code: string): Promise<boolean> {
+      return (await repository.listSources()).some((source) => source.code === code);
+    },
+
+    async registerOtpEnabled(): Promise<boolean> {
+      return (await repository.getSetting('registerOTP')).enabled;
+    },
+
     async setRegisterOtp(enabled: boolean): Promise<void> {
       await repository.putSetting('registerOTP', { enabled });
     },

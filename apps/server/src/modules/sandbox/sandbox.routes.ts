@@ -1,17 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceStateRequest, ServiceStateResponse } from '@wallet/contract/http/sandbox';
+import { SandboxSmsResponse } from '@wallet/contract/http/otp';
+import type { SandboxSmsSender } from '../../adapters/sms/sandbox-sms-sender';
 import type { LookupsService } from '../lookups/lookups.service';
 
 export interface SandboxRoutesOptions {
   lookups: LookupsService;
+  sms: SandboxSmsSender;
 }
 
 /**
  * Helpers that let tests and demos drive the outside world. Registered only when
  * APP_MODE=sandbox; in production every /api/sandbox path answers 404.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { lookups }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { lookups, sms }) => {
+  app.get(
+    '/api/sandbox/sms',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'The messages the sandbox SMS gateway delivered to a phone, newest first',
+        querystring: z.object({ phone: z.string().min(1) }),
+        response: { 200: SandboxSmsResponse },
+      },
+    },
+    async (request) => ({
+      messages: sms.messagesTo(request.query.phone).map((message) => ({
+        ...message,
+        createdAt: message.createdAt.toISOString(),
+      })),
+    }),
+  );
+
+  app.post(
+    '/api/sandbox/sms/failing',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Make the sandbox SMS gateway refuse (or accept again) messages to a phone',
+        body: z.object({ phone: z.string().min(1), failing: z.boolean() }),
+        response: { 200: z.object({ failing: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      sms.failFor(request.body.phone, request.body.failing);
+      return { failing: request.body.failing };
+    },
+  );
+
   app.post(
     '/api/sandbox/service',
     {

@@ -4,3 +4,5 @@
  * Each module owns its *.tables.ts; only that module queries its tables.
  */
 export * from '../../modules/lookups/lookups.tables';
+export * from '../../modules/otp/otp.tables';
+export * from '../../modules/accounts/accounts.tables';

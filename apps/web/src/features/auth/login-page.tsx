@@ -15,7 +15,7 @@ type Field = 'username' | 'password';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const active = useLookup('active');
+  const active = useLookup('active', { fresh: true });
   const [values, setValues] = useState({ username: '', password: '' });
   const [remember, setRemember] = useState(true);
   const [showPassword, setShowPassword] = useState(false);

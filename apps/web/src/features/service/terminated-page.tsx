@@ -1,21 +1,27 @@
 import { PowerOff, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
-import { useLookup } from '../../lib/lookups';
+import { fetchLookup } from '../../lib/lookups';
 
 /** Shown when the operator has switched the service off (the `gone` answer). */
 export function TerminatedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const active = useLookup('active');
+  const [checking, setChecking] = useState(false);
 
+  // Asks the server directly: a cached answer could say the service is on when it is not.
   async function checkAgain() {
-    await queryClient.invalidateQueries({ queryKey: ['lookup', 'active'] });
-    const result = await active.refetch();
-    if (result.data && !result.data.terminated) void navigate('/login', { replace: true });
+    setChecking(true);
+    try {
+      const { terminated } = await fetchLookup('active');
+      if (!terminated) void navigate('/login', { replace: true });
+    } catch {
+      // Still unreachable or still gone: stay here.
+    } finally {
+      setChecking(false);
+    }
   }
 
   return (
@@ -28,7 +34,7 @@ export function TerminatedPage() {
       <Button
         variant="secondary"
         className="mt-8"
-        loading={active.isFetching}
+        loading={checking}
         icon={<RotateCw className="size-4" aria-hidden="true" />}
         onClick={() => void checkAgain()}
       >

@@ -1,0 +1,146 @@
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
+
+export type NewMember = typeof members.$inferInsert;
+export type NewBankAccount = Omit<typeof memberBankAccounts.$inferInsert, 'memberId'>;
+export type BankChange = Omit<typeof bankAccountChanges.$inferInsert, 'id' | 'createdAt'>;
+
+/** PostgreSQL's unique_violation, with the constraint that was violated. */
+export function uniqueViolation(error: unknown): string | null {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, constraint } = cause as { code?: string; constraint?: string };
+  return code === '23505' ? (constraint ?? '') : null;
+}
+
+/** The only code that reads or writes the accounts tables. */
+export function createAccountsRepository(db: Database) {
+  return {
+    async memberByUsername(username: string) {
+      const [row] = await db.select().from(members).where(eq(members.username, username));
+      return row ?? null;
+    },
+
+    async memberById(id: number) {
+      const [row] = await db.select().from(members).where(eq(members.id, id));
+      return row ?? null;
+    },
+
+    async bankAccountTaken(bankCode: string, accountNo: string): Promise<boolean> {
+      const [row] = await db
+        .select({ memberId: memberBankAccounts.memberId })
+        .from(memberBankAccounts)
+        .where(and(eq(memberBankAccounts.bankCode, bankCode), eq(memberBankAccounts.accountNo, accountNo)));
+      return row !== undefined;
+    },
+
+    /** The member, their bank account and its first audit row, all or nothing. */
+    async createMember(
+      member: NewMember,
+      bank: NewBankAccount,
+      audit: Omit<BankChange, 'memberId'>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(members).values(member).returning({ id: members.id });
+        const memberId = created!.id;
+        await tx.insert(memberBankAccounts).values({ ...bank, memberId });
+        await tx.insert(bankAccountChanges).values({ ...audit, memberId });
+        return memberId;
+      });
+    },
+
+    async profileOf(memberId: number) {
+      const [row] = await db
+        .select({ member: members, bank: memberBankAccounts })
+        .from(members)
+        .innerJoin(memberBankAccounts, eq(memberBankAccounts.memberId, members.id))
+        .where(eq(members.id, memberId));
+      return row ?? null;
+    },
+
+    async renameMember(memberId: number, name: string) {
+      await db.update(members).set({ name }).where(eq(members.id, memberId));
+    },
+
+    /** Changes the account name and records who did it, in one transaction. */
+    async renameBankAccount(memberId: number, accountName: string, audit: BankChange) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(memberBankAccounts)
+          .set({ accountName, updatedAt: new Date() })
+          .where(eq(memberBankAccounts.memberId, memberId));
+        await tx.insert(bankAccountChanges).values(audit);
+      });
+    },
+
+    async bankChangesOf(memberId: number) {
+      return db.select().from(bankAccountChanges).where(eq(bankAccountChanges.memberId, memberId));
+    },
+
+    /** The new password, and every other session of the member revoked, together. */
+    async changePassword(memberId: number, passwordHash: string, keepTokenHash: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash)));
+      });
+    },
+
+    async createSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+
+    async sessionByHash(tokenHash: string) {
+      const [row] = await db
+        .select({ session: sessions, status: members.status })
+        .from(sessions)
+        .innerJoin(members, eq(members.id, sessions.memberId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row ?? null;
+    },
+
+    async touchSession(tokenHash: string, at: Date) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async deleteSession(tokenHash: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async recordLoginFailure(username: string, clientAddress: string) {
+      await db.insert(loginFailures).values({ username, clientAddress });
+    },
+
+    async loginFailuresSince(since: Date, username: string, clientAddress: string) {
+      const [byPhone] = await db
+        .select({ n: count() })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
+      const [byAddress] = await db
+        .select({ n: count() })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.createdAt, since)));
+      return { byPhone: byPhone?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+    },
+
+    async clearLoginFailures(username: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.username, username));
+    },
+
+    /** Only for tests and staff tools: deactivate or reactivate a member. */
+    async setStatus(memberId: number, status: 'active' | 'inactive') {
+      await db.update(members).set({ status }).where(eq(members.id, memberId));
+    },
+
+    async sessionCount(memberId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(eq(sessions.memberId, memberId));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

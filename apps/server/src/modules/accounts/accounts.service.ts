@@ -1,0 +1,263 @@
+import type { Market } from '@wallet/contract/constants';
+import type { ErrorCode } from '@wallet/contract/errors';
+import type {
+  BankAccountNameRequest,
+  ChangePasswordRequest,
+  ProfileResponse,
+  RegisterRequest,
+  UpdateProfileRequest,
+  ValidateRequest,
+} from '@wallet/contract/http/account';
+import {
+  isEnglishName,
+  needsEnglishName,
+  normalizeAccountName,
+  profileIdOfInviteCode,
+} from '@wallet/contract/rules';
+import type { Config } from '../../config';
+import type { Authenticator } from '../../platform/auth';
+import { hashToken, looksLikeToken, newToken } from '../../platform/crypto';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { LookupsService } from '../lookups/lookups.service';
+import type { OtpService } from '../otp/otp.service';
+import { createAccountsRepository, uniqueViolation } from './accounts.repository';
+import { decoyHash, hashPassword, verifyPassword } from './password';
+
+/** Where a request came from, for the audit trail and the per-address limits. */
+export interface ClientMeta {
+  address: string;
+  userAgent: string | undefined;
+}
+
+export interface AccountsServiceOptions {
+  db: Database;
+  market: Market;
+  lookups: LookupsService;
+  otp: Pick<OtpService, 'isVerified'>;
+  login: Config['login'];
+  session: Config['session'];
+  now?: () => Date;
+}
+
+/** Sessions are touched at most this often, so a busy member does not write on every call. */
+const TOUCH_EVERY_MS = 60_000;
+
+const fail = (code: ErrorCode, status: number): never => {
+  throw new AppError(code, status);
+};
+
+/** Members, their bank account and their sessions (spec sections 2, 4, 5, 7: Account). */
+export function createAccountsService(options: AccountsServiceOptions) {
+  const { db, lookups, otp, login: limits, session: lifetimes, now = () => new Date() } = options;
+  const repository = createAccountsRepository(db);
+
+  /** Every rule of registration the database can answer; the payload's own rules ran already. */
+  async function checkRegistration(payload: ValidateRequest) {
+    if (await repository.memberByUsername(payload.username)) fail('EXISTING_USER', 409);
+    if ((await lookups.registerOtpEnabled()) && !(await otp.isVerified(payload.username))) {
+      fail('UNVERIFIED_OTP', 400);
+    }
+    if (!(await lookups.sourceExists(payload.sourceCode))) fail('SOURCE_INVALID', 400);
+    let inviterId: number | null = null;
+    if (payload.inviteCode) {
+      inviterId = profileIdOfInviteCode(payload.inviteCode);
+      if (inviterId === null || !(await repository.memberById(inviterId))) fail('INVITE_CODE_INVALID', 400);
+    }
+    if (payload.bankCode) {
+      const bank = await lookups.findBank(payload.bankCode);
+      if (!bank) fail('INVALID_BANK', 400);
+      if (
+        payload.bankAccountNo &&
+        (await repository.bankAccountTaken(payload.bankCode, payload.bankAccountNo))
+      ) {
+        fail('EXISTING_BANK', 409);
+      }
+    }
+    return { inviterId };
+  }
+
+  async function openSession(memberId: number, meta: ClientMeta): Promise<string> {
+    const token = newToken();
+    const at = now();
+    await repository.createSession({
+      tokenHash: hashToken(token),
+      memberId,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + lifetimes.maxAgeMs),
+      clientAddress: meta.address,
+      userAgent: meta.userAgent ?? null,
+    });
+    return token;
+  }
+
+  const authenticator: Authenticator = {
+    async authenticate(token) {
+      if (!looksLikeToken(token)) fail('invalid-token', 401);
+      const tokenHash = hashToken(token);
+      const found = await repository.sessionByHash(tokenHash);
+      if (!found) return fail('invalid-token', 401);
+      const at = now();
+      const idleSince = at.getTime() - found.session.lastSeenAt.getTime();
+      if (found.session.expiresAt <= at || idleSince > lifetimes.idleMs || found.status !== 'active') {
+        await repository.deleteSession(tokenHash);
+        return fail('invalid-token', 401);
+      }
+      if (idleSince > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, at);
+      return { memberId: found.session.memberId, tokenHash };
+    },
+  };
+
+  return {
+    authenticator,
+
+    usernameExists: async (username: string) => (await repository.memberByUsername(username)) !== null,
+
+    async validate(payload: ValidateRequest): Promise<void> {
+      await checkRegistration(payload);
+    },
+
+    async register(payload: RegisterRequest, meta: ClientMeta): Promise<string> {
+      const { inviterId } = await checkRegistration(payload);
+      try {
+        const id = await repository.createMember(
+          {
+            username: payload.username,
+            name: payload.name,
+            passwordHash: await hashPassword(payload.password),
+            sourceCode: payload.sourceCode,
+            inviterId,
+            currency: payload.currency,
+          },
+          {
+            bankCode: payload.bankCode,
+            accountNo: payload.bankAccountNo,
+            accountName: payload.bankAccountName,
+          },
+          {
+            actorType: 'member',
+            actorId: 'registration',
+            field: 'bankAccount',
+            oldValue: null,
+            newValue: `${payload.bankCode} ${payload.bankAccountNo} ${payload.bankAccountName}`,
+            clientAddress: meta.address,
+            userAgent: meta.userAgent ?? null,
+          },
+        );
+        return String(id);
+      } catch (error) {
+        // Two registrations racing for one phone or one bank account: the database decides.
+        const constraint = uniqueViolation(error);
+        if (constraint === null) throw error;
+        return fail(constraint.includes('bank') ? 'EXISTING_BANK' : 'EXISTING_USER', 409);
+      }
+    },
+
+    /**
+     * One answer for an unknown phone and a wrong password, after the same work, so neither
+     * the answer nor its timing tells which phones are members.
+     */
+    async login(username: string, password: string, meta: ClientMeta): Promise<string> {
+      const since = new Date(now().getTime() - limits.windowMs);
+      const failures = await repository.loginFailuresSince(since, username, meta.address);
+      if (
+        failures.byPhone >= limits.maxFailuresPerPhone ||
+        failures.byAddress >= limits.maxFailuresPerAddress
+      ) {
+        fail('REQUEST_LIMIT', 429);
+      }
+      const member = await repository.memberByUsername(username);
+      const passwordOk = await verifyPassword(member?.passwordHash ?? (await decoyHash()), password);
+      if (!member || !passwordOk) {
+        await repository.recordLoginFailure(username, meta.address);
+        return fail('WRONG_CREDENTIAL', 401);
+      }
+      if (member.status !== 'active') fail('INACTIVE_USER', 403);
+      await repository.clearLoginFailures(username);
+      return openSession(member.id, meta);
+    },
+
+    async logout(tokenHash: string): Promise<void> {
+      await repository.deleteSession(tokenHash);
+    },
+
+    async profile(memberId: number): Promise<ProfileResponse> {
+      const found = await repository.profileOf(memberId);
+      if (!found) return fail('NO_USER', 404);
+      const bank = await lookups.findBank(found.bank.bankCode);
+      return {
+        profile: {
+          _id: String(found.member.id),
+          username: found.member.username,
+          name: found.member.name,
+          coin: found.member.coin,
+          createdAt: found.member.createdAt.toISOString(),
+        },
+        bankAccount: {
+          bankAccountName: found.bank.accountName,
+          bankAccountNo: found.bank.accountNo,
+          bank: {
+            code: found.bank.bankCode,
+            nameTH: bank?.nameTH ?? found.bank.bankCode,
+            nameEN: bank?.nameEN ?? found.bank.bankCode,
+          },
+          nameEditable: needsEnglishName(found.bank.bankCode) && !isEnglishName(found.bank.accountName),
+        },
+      };
+    },
+
+    /** The member may change their name; the bank account itself is changed by staff only. */
+    async updateProfile(memberId: number, body: UpdateProfileRequest): Promise<ProfileResponse> {
+      const current = await repository.profileOf(memberId);
+      if (!current) return fail('NO_USER', 404);
+      const differs = (sent: string | undefined, stored: string, normalize = (v: string) => v.trim()) =>
+        sent !== undefined && sent.trim() !== '' && normalize(sent) !== normalize(stored);
+      if (
+        differs(body.bankCode, current.bank.bankCode) ||
+        differs(body.bankAccountNo, current.bank.accountNo) ||
+        differs(body.bankAccountName, current.bank.accountName, normalizeAccountName)
+      ) {
+        fail('BANK_CHANGE_BY_STAFF_ONLY', 403);
+      }
+      await repository.renameMember(memberId, body.name);
+      return this.profile(memberId);
+    },
+
+    async changePassword(
+      member: { id: number; tokenHash: string },
+      body: ChangePasswordRequest,
+    ): Promise<void> {
+      const current = await repository.memberById(member.id);
+      if (!current) return fail('NO_USER', 404);
+      if (!(await verifyPassword(current.passwordHash, body.oldPassword))) fail('WRONG_PASSWORD', 400);
+      await repository.changePassword(member.id, await hashPassword(body.newPassword), member.tokenHash);
+    },
+
+    /** Only KTB, TMB and BBL names not yet in English may be corrected, and only into English. */
+    async changeBankAccountName(memberId: number, body: BankAccountNameRequest, meta: ClientMeta) {
+      const current = await repository.profileOf(memberId);
+      if (!current) return fail('NO_USER', 404);
+      if (body.bankCode !== current.bank.bankCode) fail('INVALID_BANK', 400);
+      if (!needsEnglishName(current.bank.bankCode) || isEnglishName(current.bank.accountName)) {
+        fail('BANK_ACCOUNT_NAME_LOCKED', 403);
+      }
+      await repository.renameBankAccount(memberId, body.bankAccountName, {
+        memberId,
+        actorType: 'member',
+        actorId: String(memberId),
+        field: 'bankAccountName',
+        oldValue: current.bank.accountName,
+        newValue: body.bankAccountName,
+        clientAddress: meta.address,
+        userAgent: meta.userAgent ?? null,
+      });
+      return this.profile(memberId);
+    },
+
+    /** The audit trail of a member's bank details, oldest first. */
+    bankChanges: (memberId: number) => repository.bankChangesOf(memberId),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

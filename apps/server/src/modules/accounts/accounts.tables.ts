@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/** A member: the phone number is the username. */
+export const members = pgTable(
+  'members',
+  {
+    // Profile ids start at 100001 so invite codes (PR<id>) look like codes, not counters.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    username: text('username').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sourceCode: text('source_code').notNull(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('active'),
+    coin: integer('coin').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('members_status', sql`${table.status} in ('active', 'inactive')`),
+    check('members_coin', sql`${table.coin} >= 0`),
+  ],
+);
+
+/** The one bank account a member registered; a bank account belongs to one member only. */
+export const memberBankAccounts = pgTable(
+  'member_bank_accounts',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => members.id),
+    bankCode: text('bank_code').notNull(),
+    accountNo: text('account_no').notNull(),
+    accountName: text('account_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('member_bank_accounts_bank_no').on(table.bankCode, table.accountNo)],
+);
+
+/** Every change of a member's bank details: who, when, from where, what it was and became. */
+export const bankAccountChanges = pgTable(
+  'bank_account_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    /** member or staff */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value').notNull(),
+    clientAddress: text('client_address').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bank_account_changes_member').on(table.memberId, table.createdAt)],
+);
+
+/** A signed-in session; only the hash of its token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    clientAddress: text('client_address').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_member').on(table.memberId)],
+);
+
+/** Failed sign-ins, counted per phone and per address to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    clientAddress: text('client_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_username').on(table.username, table.createdAt),
+    index('login_failures_address').on(table.clientAddress, table.createdAt),
+  ],
+);

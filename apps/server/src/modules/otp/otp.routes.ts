@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Market } from '@wallet/contract/constants';
+import { ErrorResponse } from '@wallet/contract/errors';
+import {
+  OtpSendRequest,
+  OtpSendResponse,
+  OtpVerifyRequest,
+  OtpVerifyResponse,
+} from '@wallet/contract/http/otp';
+import { requestLocale } from '../../platform/locale';
+import type { OtpService } from './otp.service';
+
+export interface OtpRoutesOptions {
+  otp: OtpService;
+  market: Market;
+}
+
+export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, market }) => {
+  const errors = { 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse };
+
+  app.post(
+    '/api/otp/send',
+    { schema: { tags: ['otp'], body: OtpSendRequest, response: { 200: OtpSendResponse, ...errors } } },
+    async (request) => otp.send(request.body.phoneNumber, request.ip, requestLocale(request, market)),
+  );
+
+  app.post(
+    '/api/otp/verify',
+    { schema: { tags: ['otp'], body: OtpVerifyRequest, response: { 200: OtpVerifyResponse, ...errors } } },
+    async (request) => {
+      await otp.verify(request.body.otpToken, request.body.otpCode);
+      return { code: 'OTP_CODE_VALID' as const };
+    },
+  );
+};
