@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import {
+  bearer,
+  login,
+  post,
+  randomAccountNo,
+  randomPhone,
+  registerMember,
+  registration,
+  verifyPhone,
+} from '../../../test/members';
+import { createAccountsRepository } from './accounts.repository';
+import { hashPassword } from './password';
+
+type Reply = { statusCode: number; json: () => unknown };
+const codeOf = (response: Reply) => (response.json() as { message?: string }).message;
+const failure = (response: Reply) => [response.statusCode, codeOf(response)];
+
+describe('registration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('registers a verified phone with its bank account, names upper-cased', async () => {
+    const member = await registerMember(t.app, { bankAccountName: '  somchai   jaidee ' });
+    expect(member.id).toMatch(/^\d{6,}$/);
+    const token = await login(t.app, member.username, member.password);
+    const profile = (
+      await t.app.inject({ url: '/api/account/profile', headers: memberHeaders(bearer(token)) })
+    ).json<{
+      profile: { username: string; name: string; _id: string };
+      bankAccount: { bankAccountName: string; bank: { nameTH: string } };
+    }>();
+    expect(profile.profile).toMatchObject({ username: member.username, name: 'Somchai', _id: member.id });
+    expect(profile.bankAccount.bankAccountName).toBe('SOMCHAI JAIDEE');
+    expect(profile.bankAccount.bank.nameTH).toMatch(/ไทยพาณิชย์/);
+  });
+
+  it('refuses an unverified phone while OTP is on', async () => {
+    const payload = registration();
+    expect(failure(await post(t.app, '/api/account/validate', payload))).toEqual([400, 'UNVERIFIED_OTP']);
+    expect(failure(await post(t.app, '/api/account', payload))).toEqual([400, 'UNVERIFIED_OTP']);
+  });
+
+  it('checks every rule of the payload before anything is stored', async () => {
+    const phone = randomPhone();
+    await verifyPhone(t.app, phone);
+    const cases: [Record<string, string>, string][] = [
+      [{ username: '0812' }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
+      [{ name: '' }, 'FIELD_REQUIRED'],
+      [{ password: '123' }, 'PASSWORD_LENGTH'],
+      [{ sourceCode: '' }, 'FIELD_REQUIRED'],
+      [{ sourceCode: 'NEWSPAPER' }, 'SOURCE_INVALID'],
+      [{ inviteCode: 'FRIEND' }, 'INVITE_CODE_INVALID'],
+      [{ inviteCode: 'PR999999999' }, 'INVITE_CODE_INVALID'],
+      [{ bankCode: 'NOPE' }, 'INVALID_BANK'],
+      [{ bankCode: 'BCEL' }, 'INVALID_BANK'],
+      [{ bankAccountNo: '12345' }, 'BANK_ACCOUNT_NO_INVALID'],
+      [{ bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' }, 'BANK_ACCOUNT_NAME_ENG'],
+      [{ bankAccountName: 'SOMCHAI 123' }, 'BANK_ACCOUNT_NAME_INVALID'],
+      [{ currency: 'LAK' }, 'CURRENCY_INVALID'],
+    ];
+    for (const [change, code] of cases) {
+      const response = await post(t.app, '/api/account', registration({ username: phone, ...change }));
+      expect(failure(response), JSON.stringify(change)).toEqual([400, code]);
+    }
+    // Nothing was stored: the phone can still register.
+    expect((await post(t.app, '/api/account', registration({ username: phone }))).statusCode).toBe(200);
+  });
+
+  it('validates the profile step before the bank step, bank fields optional', async () => {
+    const phone = randomPhone();
+    await verifyPhone(t.app, phone);
+    const { name, username, password, sourceCode, inviteCode } = registration({ username: phone });
+    const profileOnly = { name, username, password, sourceCode, inviteCode };
+    expect((await post(t.app, '/api/account/validate', profileOnly)).json()).toEqual({ ok: true });
+    const member = await registerMember(t.app);
+    expect(
+      failure(await post(t.app, '/api/account/validate', { ...profileOnly, username: member.username })),
+    ).toEqual([409, 'EXISTING_USER']);
+    const taken = { ...profileOnly, bankCode: member.bankCode, bankAccountNo: member.bankAccountNo };
+    expect(failure(await post(t.app, '/api/account/validate', taken))).toEqual([409, 'EXISTING_BANK']);
+  });
+
+  it('refuses a phone or a bank account that is registered already', async () => {
+    const member = await registerMember(t.app);
+    expect(failure(await post(t.app, '/api/account', registration({ username: member.username })))).toEqual([
+      409,
+      'EXISTING_USER',
+    ]);
+    const phone = randomPhone();
+    await verifyPhone(t.app, phone);
+    const sameBank = registration({
+      username: phone,
+      bankCode: member.bankCode,
+      bankAccountNo: member.bankAccountNo,
+    });
+    expect(failure(await post(t.app, '/api/account', sameBank))).toEqual([409, 'EXISTING_BANK']);
+  });
+
+  it('lets exactly one of two racing registrations of one bank account through', async () => {
+    const phones = [randomPhone(), randomPhone(), randomPhone(), randomPhone()];
+    for (const phone of phones) await verifyPhone(t.app, phone);
+    const accountNo = randomAccountNo();
+    const answers = await Promise.all(
+      phones.map((phone) =>
+        post(t.app, '/api/account', registration({ username: phone, bankAccountNo: accountNo })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).every((a) => codeOf(a) === 'EXISTING_BANK')).toBe(
+      true,
+    );
+  });
+
+  it('records the inviter of an invite code PR<id>', async () => {
+    const inviter = await registerMember(t.app);
+    const invited = await registerMember(t.app, { inviteCode: `pr${inviter.id}` });
+    const row = await createAccountsRepository(t.database.db).memberById(Number(invited.id));
+    expect(row?.inviterId).toBe(Number(inviter.id));
+  });
+
+  it('records the bank account at registration in the audit trail, with the address', async () => {
+    const member = await registerMember(t.app);
+    const changes = await createAccountsRepository(t.database.db).bankChangesOf(Number(member.id));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ field: 'bankAccount', oldValue: null, clientAddress: '127.0.0.1' });
+  });
+});
+
+describe('registration without OTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await post(t.app, '/api/sandbox/settings/register-otp', { enabled: false });
+  });
+  afterAll(() => t.close());
+
+  it('registers a phone that never received a code', async () => {
+    expect((await post(t.app, '/api/account', registration())).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const profileWith = (token: string) =>
+    t.app.inject({ url: '/api/account/profile', headers: memberHeaders(bearer(token)) });
+
+  it('gives one answer for an unknown phone and a wrong password', async () => {
+    const member = await registerMember(t.app);
+    const unknown = await post(t.app, '/api/login', { username: randomPhone(), password: member.password });
+    const wrongPassword = await post(t.app, '/api/login', { username: member.username, password: 'not-it' });
+    expect(failure(unknown)).toEqual([401, 'WRONG_CREDENTIAL']);
+    expect(unknown.body).toBe(wrongPassword.body);
+  });
+
+  it('takes as long for an unknown phone as for a wrong password', async () => {
+    const member = await registerMember(t.app);
+    const time = async (username: string) => {
+      const started = performance.now();
+      await post(t.app, '/api/login', { username, password: 'not-it' });
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      unknown.push(await time(randomPhone()));
+      known.push(await time(member.username));
+    }
+    // Without the decoy hash an unknown phone answers in a fraction of the argon2 time.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+  });
+
+  it('throttles a phone after 5 failures, even with the right password', async () => {
+    const member = await registerMember(t.app);
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(codeOf(await post(t.app, '/api/login', { username: member.username, password: 'x' })));
+    expect(answers).toEqual([...Array(5).fill('WRONG_CREDENTIAL'), 'REQUEST_LIMIT']);
+    const right = await post(t.app, '/api/login', { username: member.username, password: member.password });
+    expect(failure(right)).toEqual([429, 'REQUEST_LIMIT']);
+  });
+
+  it('refuses a deactivated member', async () => {
+    const member = await registerMember(t.app);
+    const token = await login(t.app, member.username, member.password);
+    await createAccountsRepository(t.database.db).setStatus(Number(member.id), 'inactive');
+    expect(
+      failure(await post(t.app, '/api/login', { username: member.username, password: member.password })),
+    ).toEqual([403, 'INACTIVE_USER']);
+    expect(failure(await profileWith(token))).toEqual([401, 'invalid-token']);
+  });
+
+  it('refuses a revoked token on the very next request', async () => {
+    const member = await registerMember(t.app);
+    const token = await login(t.app, member.username, member.password);
+    expect((await profileWith(token)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/logout', {}, bearer(token))).json()).toEqual({ ok: true });
+    expect(failure(await profileWith(token))).toEqual([401, 'invalid-token']);
+  });
+
+  it('answers UNAUTHORIZED without a token and invalid-token for a made-up one', async () => {
+    expect(failure(await t.app.inject({ url: '/api/account/profile', headers: memberHeaders() }))).toEqual([
+      401,
+      'UNAUTHORIZED',
+    ]);
+    expect(failure(await profileWith('A'.repeat(43)))).toEqual([401, 'invalid-token']);
+    expect(failure(await profileWith('not a token'))).toEqual([401, 'invalid-token']);
+  });
+});
+
+describe('sign-in throttling per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: '12' });
+  });
+  afterAll(() => t.close());
+
+  it('throttles an address that tries many phones', async () => {
+    const from = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: 'x' },
+        headers: memberHeaders(),
+        remoteAddress: '10.1.2.3',
+      });
+    const answers = [];
+    for (let i = 0; i < 13; i++) answers.push(codeOf(await from(randomPhone())));
+    expect(answers.slice(0, 12).every((code) => code === 'WRONG_CREDENTIAL')).toBe(true);
+    expect(answers[12]).toBe('REQUEST_LIMIT');
+  });
+});
+
+describe('profile, password and bank name', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (url: string, payload: unknown, token: string) =>
+    t.app.inject({ method: 'PUT', url, payload: payload as object, headers: memberHeaders(bearer(token)) });
+  const profileWith = (token: string) =>
+    t.app.inject({ url: '/api/account/profile', headers: memberHeaders(bearer(token)) });
+
+  it('changes the name but never the bank account itself', async () => {
+    const member = await registerMember(t.app);
+    const token = await login(t.app, member.username, member.password);
+    const renamed = await put(
+      '/api/account/profile',
+      { name: 'Somsri', bankCode: member.bankCode, bankAccountNo: member.bankAccountNo },
+      token,
+    );
+    expect(renamed.json<{ profile: { name: string } }>().profile.name).toBe('Somsri');
+    const moved = await put(
+      '/api/account/profile',
+      { name: 'Somsri', bankAccountNo: randomAccountNo() },
+      token,
+    );
+    expect(failure(moved)).toEqual([403, 'BANK_CHANGE_BY_STAFF_ONLY']);
+    expect(failure(await put('/api/account/profile', { name: ' ' }, token))).toEqual([400, 'FIELD_REQUIRED']);
+  });
+
+  it('changes the password, keeps this session and ends every other', async () => {
+    const member = await registerMember(t.app);
+    const here = await login(t.app, member.username, member.password);
+    const elsewhere = await login(t.app, member.username, member.password);
+    expect(
+      failure(await put('/api/account/changepwd', { oldPassword: 'wrong', newPassword: 'new-secret' }, here)),
+    ).toEqual([400, 'WRONG_PASSWORD']);
+    expect(
+      failure(await put('/api/account/changepwd', { oldPassword: member.password, newPassword: '12' }, here)),
+    ).toEqual([400, 'PASSWORD_LENGTH']);
+    expect(
+      (await put('/api/account/changepwd', { oldPassword: member.password, newPassword: 'new-secret' }, here))
+        .statusCode,
+    ).toBe(200);
+    expect((await profileWith(here)).statusCode).toBe(200);
+    expect(failure(await profileWith(elsewhere))).toEqual([401, 'invalid-token']);
+    expect(
+      failure(await post(t.app, '/api/login', { username: member.username, password: member.password })),
+    ).toEqual([401, 'WRONG_CREDENTIAL']);
+    await login(t.app, member.username, 'new-secret');
+  });
+
+  it('lets a KTB, TMB or BBL member put a Thai account name into English, once, with an audit row', async () => {
+    const repository = createAccountsRepository(t.database.db);
+    // An account from before the English rule: only the database can make one now.
+    const phone = randomPhone();
+    const id = await repository.createMember(
+      {
+        username: phone,
+        name: 'Old',
+        passwordHash: await hashPassword('secret-1'),
+        sourceCode: 'FACEBOOK',
+        currency: 'BAHT',
+      },
+      { bankCode: 'KTB', accountNo: randomAccountNo(), accountName: 'สมชาย ใจดี' },
+      {
+        actorType: 'staff',
+        actorId: 'import',
+        field: 'bankAccount',
+        oldValue: null,
+        newValue: 'KTB',
+        clientAddress: 'import',
+      },
+    );
+    const token = await login(t.app, phone, 'secret-1');
+    const before = (await profileWith(token)).json<{ bankAccount: { nameEditable: boolean } }>();
+    expect(before.bankAccount.nameEditable).toBe(true);
+    expect(
+      failure(
+        await put('/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'สมชาย' }, token),
+      ),
+    ).toEqual([400, 'BANK_ACCOUNT_NAME_ENG']);
+    expect(
+      failure(
+        await put('/api/account/bankAccountName', { bankCode: 'SCB', bankAccountName: 'SOMCHAI' }, token),
+      ),
+    ).toEqual([400, 'INVALID_BANK']);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/bankAccountName',
+      payload: { bankCode: 'KTB', bankAccountName: 'somchai jaidee' },
+      headers: memberHeaders({ ...bearer(token), 'user-agent': 'audit-test' }),
+    });
+    expect(
+      changed.json<{ bankAccount: { bankAccountName: string; nameEditable: boolean } }>().bankAccount,
+    ).toMatchObject({
+      bankAccountName: 'SOMCHAI JAIDEE',
+      nameEditable: false,
+    });
+    const trail = await repository.bankChangesOf(id);
+    expect(trail.at(-1)).toMatchObject({
+      field: 'bankAccountName',
+      actorType: 'member',
+      actorId: String(id),
+      oldValue: 'สมชาย ใจดี',
+      newValue: 'SOMCHAI JAIDEE',
+      clientAddress: '127.0.0.1',
+      userAgent: 'audit-test',
+    });
+    expect(
+      failure(
+        await put('/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'OTHER NAME' }, token),
+      ),
+    ).toEqual([403, 'BANK_ACCOUNT_NAME_LOCKED']);
+  });
+
+  it('never lets a member reach another member through any account route', async () => {
+    const alice = await registerMember(t.app, { name: 'Alice' });
+    const bob = await registerMember(t.app, { name: 'Bob' });
+    const aliceToken = await login(t.app, alice.username, alice.password);
+    const bobToken = await login(t.app, bob.username, bob.password);
+    // Every route acts on the token's member only; ids in the body or query are not read.
+    expect((await profileWith(aliceToken)).json<{ profile: { _id: string } }>().profile._id).toBe(alice.id);
+    await put(
+      '/api/account/profile',
+      { name: 'Mallory', _id: bob.id, memberId: bob.id } as object,
+      aliceToken,
+    );
+    expect((await profileWith(bobToken)).json<{ profile: { name: string } }>().profile.name).toBe('Bob');
+    await t.app
+      .inject({ url: `/api/account/profile?_id=${bob.id}`, headers: memberHeaders(bearer(aliceToken)) })
+      .then((r) => expect(r.json<{ profile: { _id: string } }>().profile._id).toBe(alice.id));
+    await put(
+      '/api/account/changepwd',
+      { oldPassword: alice.password, newPassword: 'alice-new', username: bob.username } as object,
+      aliceToken,
+    );
+    await login(t.app, bob.username, bob.password);
+    await post(t.app, '/api/logout', { token: bobToken }, bearer(aliceToken));
+    expect((await profileWith(bobToken)).statusCode).toBe(200);
+  });
+});
