@@ -185,7 +185,7 @@ describe('sign-in and sessions', () => {
     const answers = [];
     for (let i = 0; i < 6; i++)
       answers.push(codeOf(await post(t.app, '/api/login', { username: member.username, password: 'x' })));
-    expect(answers).toEqual([...Array(5).fill('WRONG_CREDENTIAL'), 'REQUEST_LIMIT']);
+    expect(answers).toEqual([...Array<string>(5).fill('WRONG_CREDENTIAL'), 'REQUEST_LIMIT']);
     const right = await post(t.app, '/api/login', { username: member.username, password: member.password });
     expect(failure(right)).toEqual([429, 'REQUEST_LIMIT']);
   });
@@ -366,7 +366,7 @@ describe('profile, password and bank name', () => {
     expect((await profileWith(aliceToken)).json<{ profile: { _id: string } }>().profile._id).toBe(alice.id);
     await put(
       '/api/account/profile',
-      { name: 'Mallory', _id: bob.id, memberId: bob.id } as object,
+      { name: 'Mallory', _id: bob.id, memberId: bob.id },
       aliceToken,
     );
     expect((await profileWith(bobToken)).json<{ profile: { name: string } }>().profile.name).toBe('Bob');
@@ -375,7 +375,7 @@ describe('profile, password and bank name', () => {
       .then((r) => expect(r.json<{ profile: { _id: string } }>().profile._id).toBe(alice.id));
     await put(
       '/api/account/changepwd',
-      { oldPassword: alice.password, newPassword: 'alice-new', username: bob.username } as object,
+      { oldPassword: alice.password, newPassword: 'alice-new', username: bob.username },
       aliceToken,
     );
     await login(t.app, bob.username, bob.password);
