@@ -50,6 +50,14 @@ describe('routes and guards', () => {
     expect(storage.getToken()).toBeNull();
   });
 
+  it('speaks Lao by default in Lao mode, unless the member chose a language', async () => {
+    fakeServer((url) =>
+      url === '/api/lookup/market' ? { body: { market: 'LA', currencies: ['LAK', 'BAHT'] } } : undefined,
+    );
+    await renderApp('/login', 'th');
+    expect(await screen.findByRole('heading', { name: 'ຍິນດີຕ້ອນຮັບກັບມາ' })).toBeTruthy();
+  });
+
   it('shows Page Not Found for any other path', async () => {
     fakeServer();
     await renderApp('/no/such/page');

@@ -2,7 +2,10 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon';
 import { LoginPage } from '../features/auth/login-page';
 import { ContactPage } from '../features/contact/contact-page';
+import { HomePage } from '../features/home/home-page';
 import { HowtoPage } from '../features/howto/howto-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { RegisterPage } from '../features/register/register-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { TerminatedPage } from '../features/service/terminated-page';
 import { BareLayout } from './layouts/bare-layout';
@@ -16,8 +19,7 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      // Replaced by the registration wizard (accounts issue).
-      { path: '/register', element: <ComingSoonPage titleKey="register.title" /> },
+      { path: '/register', element: <RegisterPage /> },
       { path: '/howto', element: <HowtoPage /> },
       { path: '/contact', element: <ContactPage /> },
     ],
@@ -27,8 +29,8 @@ export const routes: RouteObject[] = [
     element: <MemberLayout />,
     children: [
       { index: true, element: <Navigate to="/user/home" replace /> },
-      { path: 'home', element: <ComingSoonPage titleKey="home.title" /> },
-      { path: 'profile', element: <ComingSoonPage titleKey="profile.title" /> },
+      { path: 'home', element: <HomePage /> },
+      { path: 'profile', element: <ProfilePage /> },
       { path: 'bonus', element: <ComingSoonPage titleKey="bonus.title" /> },
       { path: 'statement', element: <ComingSoonPage titleKey="statement.title" /> },
       { path: 'contact', element: <ContactPage /> },

@@ -13,7 +13,30 @@ const DEFAULTS: Record<string, unknown> = {
   '/api/lookup/info': { info: { name: 'Test Wallet', website: 'https://example.test' } },
   '/api/lookup/active': { terminated: false },
   '/api/lookup/market': { market: 'TH', currencies: ['BAHT'] },
+  '/api/lookup/registerOTP': { registerOTP: true },
+  '/api/lookup/sources': {
+    sources: [
+      { code: 'FACEBOOK', description: 'Facebook' },
+      { code: 'FRIEND', description: 'A friend' },
+    ],
+  },
+  '/api/lookup/banks': {
+    banks: [
+      {
+        code: 'SCB',
+        nameTH: 'ธนาคารไทยพาณิชย์',
+        nameEN: 'Siam Commercial Bank',
+        market: 'TH',
+        englishNameOnly: false,
+      },
+      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', market: 'TH', englishNameOnly: true },
+    ],
+  },
+  '/api/lookup/agreements': { agreements: ['<p>Be 18 or older.</p>'] },
 };
+
+/** The JSON body a call sent. */
+export const bodyOf = (call: { init: RequestInit }): unknown => JSON.parse(call.init.body as string);
 
 /**
  * Stands in for the server at the network edge: fetch answers from `handler`, then from

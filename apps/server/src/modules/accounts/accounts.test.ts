@@ -364,11 +364,7 @@ describe('profile, password and bank name', () => {
     const bobToken = await login(t.app, bob.username, bob.password);
     // Every route acts on the token's member only; ids in the body or query are not read.
     expect((await profileWith(aliceToken)).json<{ profile: { _id: string } }>().profile._id).toBe(alice.id);
-    await put(
-      '/api/account/profile',
-      { name: 'Mallory', _id: bob.id, memberId: bob.id },
-      aliceToken,
-    );
+    await put('/api/account/profile', { name: 'Mallory', _id: bob.id, memberId: bob.id }, aliceToken);
     expect((await profileWith(bobToken)).json<{ profile: { name: string } }>().profile.name).toBe('Bob');
     await t.app
       .inject({ url: `/api/account/profile?_id=${bob.id}`, headers: memberHeaders(bearer(aliceToken)) })

@@ -6,6 +6,8 @@ import { BottomNav, BottomNavButton, BottomNavHome, BottomNavLink } from '../../
 import { Brand } from '../../components/brand';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
+import { OkResponse } from '@wallet/contract/http/account';
+import { apiRequest } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 
 /** The signed-in shell: header with language and logout, and the member menu. */
@@ -17,7 +19,9 @@ export function MemberLayout() {
   // The /user area needs a stored token (spec section 6); the server checks it is still valid.
   if (!storage.getToken()) return <Navigate to="/login" replace />;
 
-  function logout() {
+  async function logout() {
+    // Revoke on the server first; the member leaves even if the server cannot be reached.
+    await apiRequest('/api/logout', { method: 'POST', body: {}, schema: OkResponse }).catch(() => undefined);
     storage.clearToken();
     void navigate('/login', { replace: true });
   }
@@ -31,7 +35,7 @@ export function MemberLayout() {
             <LanguageSwitcher />
             <button
               type="button"
-              onClick={logout}
+              onClick={() => void logout()}
               aria-label={t('nav.logout')}
               className="inline-flex size-11 items-center justify-center rounded-full text-mist-400 hover:bg-white/5 hover:text-snow"
             >

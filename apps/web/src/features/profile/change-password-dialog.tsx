@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordRule } from '@wallet/contract/rules';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/i18n';
+import { changePassword } from './profile-api';
+
+const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
+
+/** Old, new and confirmed new password (spec section 5, Change password). */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [values, setValues] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setValues(EMPTY);
+    setError(null);
+    onClose();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // All three are required; with one empty, nothing happens (spec section 5).
+    if (!values.oldPassword || !values.newPassword || !values.confirm) return;
+    if (values.newPassword !== values.confirm) return setError(errorText('PASSWORD_NOT_EQUAL'));
+    const rule = passwordRule.safeParse(values.newPassword);
+    if (!rule.success) return setError(errorText(rule.error.issues[0]!.message));
+    setBusy(true);
+    try {
+      await changePassword(values.oldPassword, values.newPassword);
+      toast.show('success', t('profile.passwordChanged'));
+      close();
+    } catch (failure) {
+      setError(errorText(failure instanceof ApiError ? failure.code : 'INTERNAL_SERVER_ERROR'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  return (
+    <Dialog open={open} onClose={close} title={t('profile.changePassword')}>
+      <form id="change-password" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <TextField
+          label={t('profile.oldPassword')}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.oldPassword}
+          onChange={set('oldPassword')}
+        />
+        <TextField
+          label={t('profile.newPassword')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          hint={t('register.passwordHint')}
+        />
+        <TextField
+          label={t('profile.confirmNewPassword')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+        />
+        {error ? (
+          <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-300">
+            <p className="font-semibold">{t('error.title')}</p>
+            <p>{error}</p>
+          </div>
+        ) : null}
+        <Button type="submit" block loading={busy}>
+          {t('profile.savePassword')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

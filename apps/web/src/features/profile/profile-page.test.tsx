@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../../lib/storage';
+import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+
+const profile = (nameEditable = false) => ({
+  profile: {
+    _id: '100001',
+    username: '0812345678',
+    name: 'Somchai',
+    coin: 0,
+    createdAt: '2026-01-02T03:04:05.000Z',
+  },
+  bankAccount: {
+    bankAccountName: nameEditable ? 'สมชาย ใจดี' : 'SOMCHAI JAIDEE',
+    bankAccountNo: '1234567890',
+    bank: { code: nameEditable ? 'KTB' : 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB' },
+    nameEditable,
+  },
+});
+
+beforeEach(() => storage.setToken('token', false));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile page', () => {
+  it('shows the member, the bank and the account number 3-3-rest', async () => {
+    fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
+    await renderApp('/user/profile');
+    expect(await screen.findByText('123-456-7890')).toBeTruthy();
+    expect(screen.getByText('0812345678')).toBeTruthy();
+    expect(screen.getByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
+    expect(screen.getByText(/ID 100001/)).toBeTruthy();
+    expect(screen.getByText(/02\/01\/2026/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
+  });
+
+  it('changes the password: silent with an empty field, names a mismatch, shows the server code', async () => {
+    const calls = fakeServer((url) => {
+      if (url === '/api/account/profile') return { body: profile() };
+      if (url === '/api/account/changepwd') return { status: 400, body: { message: 'WRONG_PASSWORD' } };
+      return undefined;
+    });
+    await renderApp('/user/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = () => userEvent.click(screen.getAllByRole('button', { name: 'Change password' }).at(-1)!);
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
+    await submit();
+    expect(dialog.querySelector('[role="alert"]')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-secret');
+    await submit();
+    expect(await screen.findByText('The new password and its confirmation are not the same.')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account/changepwd')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
+    await submit();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /current password is incorrect|password is incorrect/i,
+      ),
+    );
+    expect(bodyOf(calls.find((call) => call.url === '/api/account/changepwd')!)).toEqual({
+      oldPassword: 'old-secret',
+      newPassword: 'new-secret',
+    });
+  });
+
+  it('offers the account-name edit only where allowed, and sends it upper case', async () => {
+    const calls = fakeServer((url) => {
+      if (url === '/api/account/profile') return { body: profile(true) };
+      if (url === '/api/account/bankAccountName') return { body: { ...profile(false) } };
+      return undefined;
+    });
+    await renderApp('/user/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
+    await userEvent.type(screen.getByLabelText('Bank account name'), 'somchai jaidee');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/account/bankAccountName')).toBe(true));
+    expect(bodyOf(calls.find((call) => call.url === '/api/account/bankAccountName')!)).toEqual({
+      bankCode: 'KTB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+    });
+    expect(await screen.findByText('The account name has been updated.')).toBeTruthy();
+  });
+});
+
+describe('agreement dialog', () => {
+  it('opens 1.5 s after home loads, and not again once accepted', async () => {
+    fakeServer();
+    const first = await renderApp('/user/home');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByText('Be 18 or older.')).toBeTruthy(), { timeout: 3_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'I have read and agree' }));
+    expect(storage.hasSeenAgreement()).toBe(true);
+    first.unmount();
+    await renderApp('/user/home');
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    expect(screen.queryByText('Be 18 or older.')).toBeNull();
+  });
+});

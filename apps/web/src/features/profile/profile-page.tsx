@@ -1,0 +1,136 @@
+import { Landmark, Lock, Pencil, Phone, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBankAccountNo } from '@wallet/contract/rules';
+import { Page } from '../../components/page';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../lib/i18n';
+import { ApiError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { BankNameDialog } from './bank-name-dialog';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { useProfile } from './profile-api';
+
+function Row({
+  icon,
+  label,
+  value,
+  action,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3 px-4 py-3">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <dt className="text-xs text-mist-400">{label}</dt>
+        <dd className="truncate text-[15px] font-medium">{value}</dd>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** The member's own details (spec section 2, Profile). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const [dialog, setDialog] = useState<'password' | 'bankName' | null>(null);
+
+  if (profile.isPending) {
+    return (
+      <Page title={t('profile.title')}>
+        <div className="flex justify-center py-10 text-mist-400">
+          <Spinner className="size-7" />
+        </div>
+      </Page>
+    );
+  }
+  if (profile.isError) {
+    const code = profile.error instanceof ApiError ? profile.error.code : 'INTERNAL_SERVER_ERROR';
+    return (
+      <Page title={t('profile.title')}>
+        <p role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-rose-300">
+          {errorText(code)}
+        </p>
+      </Page>
+    );
+  }
+  const { profile: me, bankAccount } = profile.data;
+  const iconButton =
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-mist-300 hover:bg-white/5 hover:text-gold-300';
+
+  return (
+    <Page title={t('profile.title')}>
+      <div className="card mb-4 flex items-center gap-4 p-5">
+        <span className="gold-gradient inline-flex size-14 shrink-0 items-center justify-center rounded-2xl text-2xl font-bold text-ink-950">
+          {me.name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-lg font-semibold">{me.name}</p>
+          <p className="text-sm text-mist-400">
+            {t('profile.id')} {me._id} · {t('profile.since', { date: formatDate(me.createdAt) })}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={t('profile.changePassword')}
+          onClick={() => setDialog('password')}
+        >
+          <Lock className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+      <dl className="card divide-y divide-white/5">
+        <Row
+          icon={<Phone className="size-5" aria-hidden="true" />}
+          label={t('profile.username')}
+          value={me.username}
+        />
+        <Row
+          icon={<UserRound className="size-5" aria-hidden="true" />}
+          label={t('profile.accountName')}
+          value={bankAccount.bankAccountName}
+          action={
+            bankAccount.nameEditable ? (
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('profile.editAccountName')}
+                onClick={() => setDialog('bankName')}
+              >
+                <Pencil className="size-5" aria-hidden="true" />
+              </button>
+            ) : undefined
+          }
+        />
+        <Row
+          icon={<Landmark className="size-5" aria-hidden="true" />}
+          label={t('profile.bank')}
+          value={bankAccount.bank.nameTH}
+        />
+        <Row
+          icon={<span className="text-sm font-bold">#</span>}
+          label={t('profile.accountNo')}
+          value={
+            <span className="font-mono tracking-wide">{formatBankAccountNo(bankAccount.bankAccountNo)}</span>
+          }
+        />
+      </dl>
+      <p className="mt-4 px-1 text-xs text-mist-500">{t('profile.bankChangeNote')}</p>
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      {bankAccount.nameEditable ? (
+        <BankNameDialog
+          open={dialog === 'bankName'}
+          bankCode={bankAccount.bank.code}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </Page>
+  );
+}
