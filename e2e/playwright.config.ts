@@ -5,8 +5,11 @@ import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-// A data folder of this run's own, so the embedded database starts empty and seeded.
+/** A second server in Lao mode, for the Lao-mode register form. */
+export const LAO_PORT = port - 1;
+// Data folders of this run's own, so each embedded database starts empty and seeded.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
+const laoDataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-lao-'));
 
 export default defineConfig({
   testDir: '.',
@@ -38,22 +41,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_MODE: 'sandbox',
-      LOG_LEVEL: 'warn',
-      SERVICE_STATE_CACHE_SECONDS: '0',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  webServer: [
+    {
+      command: 'npx tsx ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_MODE: 'sandbox',
+        LOG_LEVEL: 'warn',
+        SERVICE_STATE_CACHE_SECONDS: '0',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      },
     },
-  },
+    {
+      // Lao mode always runs on its own embedded database, apart from the main server's.
+      command: 'npx tsx ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${LAO_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(LAO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: laoDataDir,
+        APP_MODE: 'sandbox',
+        MARKET: 'LA',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

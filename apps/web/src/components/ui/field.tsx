@@ -1,7 +1,10 @@
+import { ChevronDown } from 'lucide-react';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-const controlClass =
-  'h-12 w-full rounded-xl border border-white/10 bg-ink-900 px-4 text-[16px] text-snow placeholder:text-mist-500 focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-rose-400 read-only:bg-ink-800 read-only:text-mist-400 disabled:opacity-60';
+const baseClass =
+  'h-12 w-full rounded-xl border border-white/10 bg-ink-900 px-4 text-[16px] text-snow placeholder:text-mist-500 focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-rose-400 disabled:opacity-60';
+// NOTE: only inputs get the read-only look: browsers count every <select> as :read-only.
+const inputClass = `${baseClass} read-only:bg-ink-800 read-only:text-mist-400`;
 
 interface FieldFrameProps {
   label: string;
@@ -47,7 +50,7 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
           id={control}
           aria-invalid={error ? true : undefined}
           aria-describedby={error || hint ? message : undefined}
-          className={controlClass}
+          className={inputClass}
           {...input}
         />
       )}
@@ -67,20 +70,26 @@ export function SelectField({ label, error, hint, placeholder, options, ...selec
   return (
     <FieldFrame label={label} error={error} hint={hint}>
       {({ control, message }) => (
-        <select
-          id={control}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? message : undefined}
-          className={`${controlClass} appearance-none bg-[url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='20' height='20' fill='none' stroke='%23a3acc9' stroke-width='2'%3E%3Cpath d='m5 8 5 5 5-5'/%3E%3C/svg%3E")] bg-[length:20px] bg-[right_0.75rem_center] bg-no-repeat pr-10`}
-          {...select}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <div className="relative">
+          <select
+            id={control}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error || hint ? message : undefined}
+            className={`${baseClass} appearance-none truncate pr-11`}
+            {...select}
+          >
+            <option value="">{placeholder}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute top-3.5 right-3.5 size-5 text-mist-400"
+            aria-hidden="true"
+          />
+        </div>
       )}
     </FieldFrame>
   );

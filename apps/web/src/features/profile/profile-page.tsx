@@ -23,16 +23,16 @@ function Row({
   action?: ReactNode;
 }) {
   return (
-    <div className="flex items-center gap-3 px-4 py-3">
+    <li className="flex items-center gap-3 px-4 py-3">
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
         {icon}
       </span>
       <div className="min-w-0 flex-1">
-        <dt className="text-xs text-mist-400">{label}</dt>
-        <dd className="truncate text-[15px] font-medium">{value}</dd>
+        <p className="text-xs text-mist-400">{label}</p>
+        <p className="truncate text-[15px] font-medium">{value}</p>
       </div>
       {action}
-    </div>
+    </li>
   );
 }
 
@@ -86,7 +86,7 @@ export function ProfilePage() {
           <Lock className="size-5" aria-hidden="true" />
         </button>
       </div>
-      <dl className="card divide-y divide-white/5">
+      <ul className="card divide-y divide-white/5">
         <Row
           icon={<Phone className="size-5" aria-hidden="true" />}
           label={t('profile.username')}
@@ -118,10 +118,12 @@ export function ProfilePage() {
           icon={<span className="text-sm font-bold">#</span>}
           label={t('profile.accountNo')}
           value={
-            <span className="font-mono tracking-wide">{formatBankAccountNo(bankAccount.bankAccountNo)}</span>
+            <span className="tabular-nums tracking-wide">
+              {formatBankAccountNo(bankAccount.bankAccountNo)}
+            </span>
           }
         />
-      </dl>
+      </ul>
       <p className="mt-4 px-1 text-xs text-mist-500">{t('profile.bankChangeNote')}</p>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
       {bankAccount.nameEditable ? (

@@ -72,7 +72,7 @@ export function OtpStep({ phone, otp, onResent, onError, onBack, onDone }: OtpSt
       <p className="text-[15px] text-mist-300">{t('register.otpIntro', { phone })}</p>
       <p className="rounded-xl bg-ink-900 px-4 py-3 text-sm text-mist-300">
         {t('register.otpRef')}{' '}
-        <strong className="font-mono text-base tracking-widest text-gold-300">{otp.ref}</strong>
+        <strong className="text-base tabular-nums tracking-widest text-gold-300">{otp.ref}</strong>
       </p>
       <TextField
         label={t('register.otpCode')}
