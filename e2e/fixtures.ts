@@ -29,13 +29,18 @@ export const test = base.extend<{ browserProblems: string[] }>({
 export { expect };
 
 /** Opens `url` with the member's language (and a session token) already stored. */
-export async function open(page: Page, url: string, options: { locale: Locale; token?: string }) {
+export async function open(
+  page: Page,
+  url: string,
+  options: { locale: Locale; token?: string; agreementSeen?: boolean },
+) {
   await page.addInitScript(
-    ({ locale, token }) => {
+    ({ locale, token, agreementSeen }) => {
       localStorage.setItem('locale', locale);
       if (token) sessionStorage.setItem('token', token);
+      if (agreementSeen) localStorage.setItem('agreement', 'true');
     },
-    { locale: options.locale, token: options.token },
+    { locale: options.locale, token: options.token, agreementSeen: options.agreementSeen ?? false },
   );
   await page.goto(url);
 }

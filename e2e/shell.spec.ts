@@ -40,7 +40,7 @@ for (const locale of LOCALES) {
     });
 
     test('the member shell and its conditions modal', async ({ page }) => {
-      await open(page, '/user', { locale, token: 'e2e-token' });
+      await open(page, '/user', { locale, token: 'e2e-token', agreementSeen: true });
       await expect(page).toHaveURL(/\/user\/home$/);
       const menu = page.getByRole('navigation');
       await expect(menu.getByRole('link')).toHaveCount(4);
@@ -127,6 +127,9 @@ test('the terminated flow: login goes to /terminated while the service is off, a
     // A member call answers gone: the app goes to /terminated from anywhere.
     await open(page, '/howto', { locale: 'en' });
     await expect(page).toHaveURL(/\/terminated$/);
+    // NOTE: calls sent while the service was off may still answer `gone` after it is back on,
+    // sending the page back to /terminated: let them all answer first.
+    await page.waitForLoadState('networkidle');
   } finally {
     await sandbox(request, '/api/sandbox/service', { terminated: false });
   }

@@ -24,14 +24,14 @@ export async function lastCodeTo(app: FastifyInstance, phone: string): Promise<s
   return messages[0]!.code;
 }
 
-/** Sends a code to `phone`, reads it from the outbox and verifies it. */
-export async function verifyPhone(app: FastifyInstance, phone: string): Promise<void> {
+/** Sends a code to `phone`, reads it from the outbox and verifies it; returns the code's token. */
+export async function verifyPhone(app: FastifyInstance, phone: string): Promise<string> {
   const sent = await post(app, '/api/otp/send', { phoneNumber: phone });
   expect(sent.statusCode, sent.body).toBe(200);
-  const { otpToken } = sent.json<{ otpToken?: string }>();
-  if (!otpToken) return; // verified already
+  const { otpToken } = sent.json<{ otpToken: string }>();
   const verified = await post(app, '/api/otp/verify', { otpToken, otpCode: await lastCodeTo(app, phone) });
   expect(verified.statusCode, verified.body).toBe(200);
+  return otpToken;
 }
 
 export interface Registration {
@@ -44,6 +44,7 @@ export interface Registration {
   bankAccountNo: string;
   bankAccountName: string;
   currency: string;
+  otpToken?: string;
 }
 
 export const registration = (overrides: Partial<Registration> = {}): Registration => ({
@@ -62,8 +63,8 @@ export const registration = (overrides: Partial<Registration> = {}): Registratio
 /** Registers a member through the API, phone verified first; returns the payload and the id. */
 export async function registerMember(app: FastifyInstance, overrides: Partial<Registration> = {}) {
   const payload = registration(overrides);
-  await verifyPhone(app, payload.username);
-  const response = await post(app, '/api/account', payload);
+  const otpToken = await verifyPhone(app, payload.username);
+  const response = await post(app, '/api/account', { ...payload, otpToken });
   expect(response.statusCode, response.body).toBe(200);
   return { ...payload, id: response.json<{ id: string }>().id };
 }

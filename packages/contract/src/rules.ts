@@ -9,7 +9,7 @@ import { ENGLISH_NAME_BANKS, type Market } from './constants';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 64;
 
-/** The digits of a phone number as typed ("081-234 5678" is "0812345678"). */
+/** Digits as typed without spaces and dashes: "081-234 5678" is "0812345678" (phones, account numbers). */
 export const normalizePhone = (text: string): string => text.replace(/[\s-]/g, '');
 
 const THAI_PHONE = /^\d{10}$/;

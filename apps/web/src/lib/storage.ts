@@ -60,6 +60,17 @@ export const storage = {
     safe(() => localStorage.setItem(KEYS.inviterCode, code), undefined);
   },
 
+  /** The token of the code a visitor verified for `phone`, so a reload of the wizard keeps it. */
+  getOtpToken(phone: string): string | null {
+    return safe(() => sessionStorage.getItem(`otp:${phone}`), null);
+  },
+  setOtpToken(phone: string, token: string): void {
+    safe(() => sessionStorage.setItem(`otp:${phone}`, token), undefined);
+  },
+  clearOtpToken(phone: string): void {
+    safe(() => sessionStorage.removeItem(`otp:${phone}`), undefined);
+  },
+
   /** Opening the logged-out shell forgets the session and what belonged to it (spec section 4). */
   clearSession(): void {
     safe(() => {

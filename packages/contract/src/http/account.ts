@@ -5,6 +5,8 @@ import {
   accountNameProblem,
   bankAccountNoRule,
   normalizeAccountName,
+  normalizePhone,
+  PASSWORD_MAX_LENGTH,
   passwordRule,
   phoneRule,
   profileIdOfInviteCode,
@@ -33,6 +35,8 @@ export function profileStepSchema(market: Market) {
     password: passwordRule,
     sourceCode: required,
     inviteCode: inviteCodeRule.optional().default(''),
+    /** The token of the verified OTP of this phone; required while registration OTP is on. */
+    otpToken: z.string().max(200).optional(),
   });
 }
 
@@ -78,7 +82,7 @@ export type RegisterRequest = z.infer<ReturnType<typeof registerRequestSchema>>;
 export function validateRequestSchema(market: Market) {
   return profileStepSchema(market).extend({
     bankCode: z.string().trim().optional(),
-    bankAccountNo: z.string().optional(),
+    bankAccountNo: z.string().transform(normalizePhone).optional(),
     bankAccountName: z.string().optional(),
   });
 }
@@ -93,8 +97,15 @@ export type OkResponse = z.infer<typeof OkResponse>;
 /** Sign-in. */
 export const LoginRequest = z
   .object({
-    username: z.string().trim().min(1, 'FIELD_REQUIRED'),
-    password: z.string().min(1, 'FIELD_REQUIRED'),
+    // The phone as typed ("081-234 5678") is the phone registered ("0812345678").
+    username: z
+      .string()
+      .transform(normalizePhone)
+      .pipe(z.string().min(1, 'FIELD_REQUIRED').max(20, 'WRONG_CREDENTIAL')),
+    password: z
+      .string()
+      .min(1, 'FIELD_REQUIRED')
+      .max(PASSWORD_MAX_LENGTH * 4, 'WRONG_CREDENTIAL'),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequest>;

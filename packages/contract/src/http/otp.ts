@@ -5,7 +5,11 @@ import { z } from 'zod';
 export const OTP_CODE_LENGTH = 6;
 
 export const OtpSendRequest = z
-  .object({ phoneNumber: z.string().min(1, 'FIELD_REQUIRED') })
+  .object({
+    phoneNumber: z.string().min(1, 'FIELD_REQUIRED'),
+    /** The token of a code this visitor verified before: answers OTP_VERIFIED instead of a new code. */
+    otpToken: z.string().max(200).optional(),
+  })
   .meta({ id: 'OtpSendRequest' });
 export type OtpSendRequest = z.infer<typeof OtpSendRequest>;
 

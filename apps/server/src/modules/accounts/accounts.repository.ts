@@ -62,14 +62,20 @@ export function createAccountsRepository(db: Database) {
       await db.update(members).set({ name }).where(eq(members.id, memberId));
     },
 
-    /** Changes the account name and records who did it, in one transaction. */
-    async renameBankAccount(memberId: number, accountName: string, audit: BankChange) {
-      await db.transaction(async (tx) => {
-        await tx
+    /**
+     * Changes the account name only if it is still `expected`, and records who did it, in one
+     * transaction; false when another change came first (two racing edits cannot both pass).
+     */
+    async renameBankAccount(memberId: number, expected: string, accountName: string, audit: BankChange) {
+      return db.transaction(async (tx) => {
+        const changed = await tx
           .update(memberBankAccounts)
           .set({ accountName, updatedAt: new Date() })
-          .where(eq(memberBankAccounts.memberId, memberId));
+          .where(and(eq(memberBankAccounts.memberId, memberId), eq(memberBankAccounts.accountName, expected)))
+          .returning({ memberId: memberBankAccounts.memberId });
+        if (changed.length === 0) return false;
         await tx.insert(bankAccountChanges).values(audit);
+        return true;
       });
     },
 
@@ -108,20 +114,36 @@ export function createAccountsRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    async recordLoginFailure(username: string, clientAddress: string) {
-      await db.insert(loginFailures).values({ username, clientAddress });
-    },
-
-    async loginFailuresSince(since: Date, username: string, clientAddress: string) {
-      const [byPhone] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-      const [byAddress] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.createdAt, since)));
-      return { byPhone: byPhone?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+    /**
+     * Counts a password attempt BEFORE the password is checked, so parallel guesses cannot all
+     * pass the limit while argon2 runs. Under locks on the phone and the address: count the
+     * attempts in the window; at the limit answer null, else record this one and return its id
+     * (deleted again when the password was right).
+     */
+    async beginPasswordAttempt(
+      username: string,
+      clientAddress: string,
+      since: Date,
+      limits: { perPhone: number; perAddress: number },
+    ): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${clientAddress}`}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-phone:${username}`}))`);
+        const [byPhone] = await tx
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
+        const [byAddress] = await tx
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.createdAt, since)));
+        if ((byPhone?.n ?? 0) >= limits.perPhone || (byAddress?.n ?? 0) >= limits.perAddress) return null;
+        const [row] = await tx
+          .insert(loginFailures)
+          .values({ username, clientAddress })
+          .returning({ id: loginFailures.id });
+        return row!.id;
+      });
     },
 
     async clearLoginFailures(username: string) {

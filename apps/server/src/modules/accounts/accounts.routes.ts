@@ -124,7 +124,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.changePassword(memberOf(request), request.body);
+      await accounts.changePassword(memberOf(request), request.body, metaOf(request));
       return { ok: true as const };
     },
   );

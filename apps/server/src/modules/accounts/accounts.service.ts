@@ -12,6 +12,7 @@ import {
   isEnglishName,
   needsEnglishName,
   normalizeAccountName,
+  normalizePhone,
   profileIdOfInviteCode,
 } from '@wallet/contract/rules';
 import type { Config } from '../../config';
@@ -34,7 +35,7 @@ export interface AccountsServiceOptions {
   db: Database;
   market: Market;
   lookups: LookupsService;
-  otp: Pick<OtpService, 'isVerified'>;
+  otp: Pick<OtpService, 'isVerified' | 'consume'>;
   login: Config['login'];
   session: Config['session'];
   now?: () => Date;
@@ -55,7 +56,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
   /** Every rule of registration the database can answer; the payload's own rules ran already. */
   async function checkRegistration(payload: ValidateRequest) {
     if (await repository.memberByUsername(payload.username)) fail('EXISTING_USER', 409);
-    if ((await lookups.registerOtpEnabled()) && !(await otp.isVerified(payload.username))) {
+    if ((await lookups.registerOtpEnabled()) && !(await otp.isVerified(payload.username, payload.otpToken))) {
       fail('UNVERIFIED_OTP', 400);
     }
     if (!(await lookups.sourceExists(payload.sourceCode))) fail('SOURCE_INVALID', 400);
@@ -90,6 +91,25 @@ export function createAccountsService(options: AccountsServiceOptions) {
       userAgent: meta.userAgent ?? null,
     });
     return token;
+  }
+
+  /**
+   * The member whose password this is, or null. Every try counts against the phone's and the
+   * address's limits before argon2 runs (REQUEST_LIMIT past them); a right password clears the
+   * phone's count. Unknown phones cost the same work as known ones (a decoy hash).
+   */
+  async function checkPassword(username: string, password: string, meta: ClientMeta) {
+    const since = new Date(now().getTime() - limits.windowMs);
+    const attempt = await repository.beginPasswordAttempt(username, meta.address, since, {
+      perPhone: limits.maxFailuresPerPhone,
+      perAddress: limits.maxFailuresPerAddress,
+    });
+    if (attempt === null) return fail('REQUEST_LIMIT', 429);
+    const member = await repository.memberByUsername(username);
+    const passwordOk = await verifyPassword(member?.passwordHash ?? (await decoyHash()), password);
+    if (!member || !passwordOk) return null;
+    await repository.clearLoginFailures(username);
+    return member;
   }
 
   const authenticator: Authenticator = {
@@ -145,6 +165,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
             userAgent: meta.userAgent ?? null,
           },
         );
+        await otp.consume(payload.username);
         return String(id);
       } catch (error) {
         // Two registrations racing for one phone or one bank account: the database decides.
@@ -159,22 +180,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
      * the answer nor its timing tells which phones are members.
      */
     async login(username: string, password: string, meta: ClientMeta): Promise<string> {
-      const since = new Date(now().getTime() - limits.windowMs);
-      const failures = await repository.loginFailuresSince(since, username, meta.address);
-      if (
-        failures.byPhone >= limits.maxFailuresPerPhone ||
-        failures.byAddress >= limits.maxFailuresPerAddress
-      ) {
-        fail('REQUEST_LIMIT', 429);
-      }
-      const member = await repository.memberByUsername(username);
-      const passwordOk = await verifyPassword(member?.passwordHash ?? (await decoyHash()), password);
-      if (!member || !passwordOk) {
-        await repository.recordLoginFailure(username, meta.address);
-        return fail('WRONG_CREDENTIAL', 401);
-      }
+      const member = await checkPassword(username, password, meta);
+      if (!member) return fail('WRONG_CREDENTIAL', 401);
       if (member.status !== 'active') fail('INACTIVE_USER', 403);
-      await repository.clearLoginFailures(username);
       return openSession(member.id, meta);
     },
 
@@ -215,7 +223,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         sent !== undefined && sent.trim() !== '' && normalize(sent) !== normalize(stored);
       if (
         differs(body.bankCode, current.bank.bankCode) ||
-        differs(body.bankAccountNo, current.bank.accountNo) ||
+        differs(body.bankAccountNo, current.bank.accountNo, normalizePhone) ||
         differs(body.bankAccountName, current.bank.accountName, normalizeAccountName)
       ) {
         fail('BANK_CHANGE_BY_STAFF_ONLY', 403);
@@ -227,10 +235,12 @@ export function createAccountsService(options: AccountsServiceOptions) {
     async changePassword(
       member: { id: number; tokenHash: string },
       body: ChangePasswordRequest,
+      meta: ClientMeta,
     ): Promise<void> {
       const current = await repository.memberById(member.id);
       if (!current) return fail('NO_USER', 404);
-      if (!(await verifyPassword(current.passwordHash, body.oldPassword))) fail('WRONG_PASSWORD', 400);
+      // A stolen session must not be a way to guess the password without limit.
+      if (!(await checkPassword(current.username, body.oldPassword, meta))) fail('WRONG_PASSWORD', 400);
       await repository.changePassword(member.id, await hashPassword(body.newPassword), member.tokenHash);
     },
 
@@ -242,16 +252,22 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!needsEnglishName(current.bank.bankCode) || isEnglishName(current.bank.accountName)) {
         fail('BANK_ACCOUNT_NAME_LOCKED', 403);
       }
-      await repository.renameBankAccount(memberId, body.bankAccountName, {
+      const renamed = await repository.renameBankAccount(
         memberId,
-        actorType: 'member',
-        actorId: String(memberId),
-        field: 'bankAccountName',
-        oldValue: current.bank.accountName,
-        newValue: body.bankAccountName,
-        clientAddress: meta.address,
-        userAgent: meta.userAgent ?? null,
-      });
+        current.bank.accountName,
+        body.bankAccountName,
+        {
+          memberId,
+          actorType: 'member',
+          actorId: String(memberId),
+          field: 'bankAccountName',
+          oldValue: current.bank.accountName,
+          newValue: body.bankAccountName,
+          clientAddress: meta.address,
+          userAgent: meta.userAgent ?? null,
+        },
+      );
+      if (!renamed) fail('BANK_ACCOUNT_NAME_LOCKED', 409);
       return this.profile(memberId);
     },
 

@@ -39,6 +39,25 @@ describe('registration', () => {
     expect(profile.bankAccount.bank.nameTH).toMatch(/ไทยพาณิชย์/);
   });
 
+  it('lets only the holder of the verified code register the phone, once', async () => {
+    const phone = randomPhone();
+    const victimToken = await verifyPhone(t.app, phone);
+    // Someone else learns the phone is verified and tries to take it, with or without a token.
+    const stranger = await post(t.app, '/api/otp/send', { phoneNumber: phone });
+    expect(stranger.json()).not.toEqual({ code: 'OTP_VERIFIED' });
+    for (const otpToken of [undefined, 'A'.repeat(43), 'short']) {
+      const taken = await post(t.app, '/api/account', registration({ username: phone, otpToken }));
+      expect(failure(taken), String(otpToken)).toEqual([400, 'UNVERIFIED_OTP']);
+    }
+    // The visitor who verified comes back: OTP_VERIFIED for them, and they register.
+    const back = await post(t.app, '/api/otp/send', { phoneNumber: phone, otpToken: victimToken });
+    expect(back.json()).toEqual({ code: 'OTP_VERIFIED' });
+    expect(
+      (await post(t.app, '/api/account', registration({ username: phone, otpToken: victimToken })))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses an unverified phone while OTP is on', async () => {
     const payload = registration();
     expect(failure(await post(t.app, '/api/account/validate', payload))).toEqual([400, 'UNVERIFIED_OTP']);
@@ -47,7 +66,7 @@ describe('registration', () => {
 
   it('checks every rule of the payload before anything is stored', async () => {
     const phone = randomPhone();
-    await verifyPhone(t.app, phone);
+    const otpToken = await verifyPhone(t.app, phone);
     const cases: [Record<string, string>, string][] = [
       [{ username: '0812' }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
       [{ name: '' }, 'FIELD_REQUIRED'],
@@ -64,18 +83,24 @@ describe('registration', () => {
       [{ currency: 'LAK' }, 'CURRENCY_INVALID'],
     ];
     for (const [change, code] of cases) {
-      const response = await post(t.app, '/api/account', registration({ username: phone, ...change }));
+      const response = await post(
+        t.app,
+        '/api/account',
+        registration({ username: phone, otpToken, ...change }),
+      );
       expect(failure(response), JSON.stringify(change)).toEqual([400, code]);
     }
     // Nothing was stored: the phone can still register.
-    expect((await post(t.app, '/api/account', registration({ username: phone }))).statusCode).toBe(200);
+    expect((await post(t.app, '/api/account', registration({ username: phone, otpToken }))).statusCode).toBe(
+      200,
+    );
   });
 
   it('validates the profile step before the bank step, bank fields optional', async () => {
     const phone = randomPhone();
-    await verifyPhone(t.app, phone);
+    const otpToken = await verifyPhone(t.app, phone);
     const { name, username, password, sourceCode, inviteCode } = registration({ username: phone });
-    const profileOnly = { name, username, password, sourceCode, inviteCode };
+    const profileOnly = { name, username, password, sourceCode, inviteCode, otpToken };
     expect((await post(t.app, '/api/account/validate', profileOnly)).json()).toEqual({ ok: true });
     const member = await registerMember(t.app);
     expect(
@@ -92,9 +117,10 @@ describe('registration', () => {
       'EXISTING_USER',
     ]);
     const phone = randomPhone();
-    await verifyPhone(t.app, phone);
+    const otpToken = await verifyPhone(t.app, phone);
     const sameBank = registration({
       username: phone,
+      otpToken,
       bankCode: member.bankCode,
       bankAccountNo: member.bankAccountNo,
     });
@@ -103,11 +129,16 @@ describe('registration', () => {
 
   it('lets exactly one of two racing registrations of one bank account through', async () => {
     const phones = [randomPhone(), randomPhone(), randomPhone(), randomPhone()];
-    for (const phone of phones) await verifyPhone(t.app, phone);
+    const tokens = new Map<string, string>();
+    for (const phone of phones) tokens.set(phone, await verifyPhone(t.app, phone));
     const accountNo = randomAccountNo();
     const answers = await Promise.all(
       phones.map((phone) =>
-        post(t.app, '/api/account', registration({ username: phone, bankAccountNo: accountNo })),
+        post(
+          t.app,
+          '/api/account',
+          registration({ username: phone, bankAccountNo: accountNo, otpToken: tokens.get(phone)! }),
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -178,6 +209,26 @@ describe('sign-in and sessions', () => {
     }
     // Without the decoy hash an unknown phone answers in a fraction of the argon2 time.
     expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+  });
+
+  it('counts 40 parallel guesses at one phone: at most 5 are checked', async () => {
+    const member = await registerMember(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(t.app, '/api/login', { username: member.username, password: 'guess' }),
+      ),
+    );
+    const checked = answers.filter((answer) => codeOf(answer) === 'WRONG_CREDENTIAL').length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => codeOf(answer) === 'REQUEST_LIMIT').length).toBe(40 - checked);
+  });
+
+  it('reads the phone as typed, spaces and dashes aside', async () => {
+    const member = await registerMember(t.app);
+    const typed = `${member.username.slice(0, 3)}-${member.username.slice(3, 6)} ${member.username.slice(6)}`;
+    expect((await post(t.app, '/api/login', { username: typed, password: member.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('throttles a phone after 5 failures, even with the right password', async () => {

@@ -18,7 +18,7 @@ describe('session lifetimes', () => {
       db: t.database.db,
       market: 'TH',
       lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),
-      otp: { isVerified: async () => true },
+      otp: { isVerified: async () => true, consume: async () => undefined },
       login: { windowMs: 15 * MINUTE, maxFailuresPerPhone: 5, maxFailuresPerAddress: 100 },
       session: { idleMs: 30 * MINUTE, maxAgeMs: 120 * MINUTE },
       now: () => new Date(clock),

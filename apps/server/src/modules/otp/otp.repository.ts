@@ -59,12 +59,18 @@ export function createOtpRepository(db: Database) {
         .set({ attempts: sql`${otpRequests.attempts} + 1` })
         .where(eq(otpRequests.id, id));
     },
-    async markVerified(id: number, phone: string, now: Date, until: Date) {
+    async markVerified(id: number, phone: string, tokenHash: string, now: Date, until: Date) {
       await tx.update(otpRequests).set({ verifiedAt: now }).where(eq(otpRequests.id, id));
       await tx
         .insert(phoneVerifications)
-        .values({ phone, verifiedAt: now, expiresAt: until })
-        .onConflictDoUpdate({ target: phoneVerifications.phone, set: { verifiedAt: now, expiresAt: until } });
+        .values({ phone, tokenHash, verifiedAt: now, expiresAt: until })
+        .onConflictDoUpdate({
+          target: phoneVerifications.phone,
+          set: { tokenHash, verifiedAt: now, expiresAt: until },
+        });
+    },
+    async deleteVerification(phone: string) {
+      await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
     },
   });
 

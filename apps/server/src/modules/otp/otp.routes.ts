@@ -21,7 +21,8 @@ export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { 
   app.post(
     '/api/otp/send',
     { schema: { tags: ['otp'], body: OtpSendRequest, response: { 200: OtpSendResponse, ...errors } } },
-    async (request) => otp.send(request.body.phoneNumber, request.ip, requestLocale(request, market)),
+    async (request) =>
+      otp.send(request.body.phoneNumber, request.ip, requestLocale(request, market), request.body.otpToken),
   );
 
   app.post(

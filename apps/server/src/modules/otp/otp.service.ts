@@ -58,7 +58,17 @@ export function createOtpService({
   };
 
   return {
-    async send(phoneNumber: string, clientAddress: string, locale: Locale): Promise<OtpSendResponse> {
+    /**
+     * Texts a new code, or answers OTP_VERIFIED when `otpToken` is the token of a code already
+     * verified for this phone (a visitor who comes back to the wizard). Anyone else gets a new
+     * code, within the limits: learning that somebody verified a phone gives nothing.
+     */
+    async send(
+      phoneNumber: string,
+      clientAddress: string,
+      locale: Locale,
+      otpToken?: string,
+    ): Promise<OtpSendResponse> {
       const phone = phoneOf(phoneNumber);
       if (await memberExists(phone)) throw new AppError('EXISTING_USER', 409);
       const token = newToken();
@@ -69,7 +79,10 @@ export function createOtpService({
       const outcome = await repository.transaction(async (q) => {
         const at = now();
         await q.lockSender(phone, clientAddress);
-        if (await q.verificationOf(phone, at)) return 'verified' as const;
+        const verification = await q.verificationOf(phone, at);
+        if (verification && otpToken && sameDigest(verification.tokenHash, hashToken(otpToken))) {
+          return 'verified' as const;
+        }
         const latest = await q.latestFor(phone);
         if (latest && at.getTime() - latest.createdAt.getTime() < limits.resendMs) {
           throw new AppError('REQUEST_LIMIT_1MIN', 429);
@@ -123,15 +136,28 @@ export function createOtpService({
             ? ('OTP_BLOCK' as const)
             : ('OTP_CODE_INVALID' as const);
         }
-        await q.markVerified(request.id, request.phone, at, new Date(at.getTime() + limits.verifiedWindowMs));
+        await q.markVerified(
+          request.id,
+          request.phone,
+          tokenHash,
+          at,
+          new Date(at.getTime() + limits.verifiedWindowMs),
+        );
         return null;
       });
       if (failure) throw new AppError(failure, failure === 'OTP_BLOCK' ? 429 : 400);
     },
 
-    /** Whether `phone` proved itself recently enough to register. */
-    async isVerified(phone: string): Promise<boolean> {
-      return (await repository.verificationOf(phone, now())) !== null;
+    /** Whether the holder of `otpToken` proved, recently enough, that they hold `phone`. */
+    async isVerified(phone: string, otpToken: string | undefined): Promise<boolean> {
+      if (!otpToken || !looksLikeToken(otpToken)) return false;
+      const verification = await repository.verificationOf(phone, now());
+      return verification !== null && sameDigest(verification.tokenHash, hashToken(otpToken));
+    },
+
+    /** A verification serves one registration. */
+    async consume(phone: string): Promise<void> {
+      await repository.deleteVerification(phone);
     },
   };
 }

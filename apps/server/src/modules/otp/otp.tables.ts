@@ -21,9 +21,13 @@ export const otpRequests = pgTable(
   ],
 );
 
-/** A phone whose code was right: it may register until expiresAt without a new code. */
+/**
+ * A phone whose code was right: whoever holds the token of that code (tokenHash) may register
+ * it until expiresAt. Holding the phone's number alone proves nothing.
+ */
 export const phoneVerifications = pgTable('phone_verifications', {
   phone: text('phone').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

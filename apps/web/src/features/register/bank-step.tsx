@@ -11,6 +11,7 @@ import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 import type { ProfileValues } from './profile-step';
+import { storage } from '../../lib/storage';
 import { register } from './register-api';
 
 interface BankStepProps {
@@ -64,6 +65,7 @@ export function BankStep({ market, profile, disabled, onError, onBack, onDone }:
     setBusy(true);
     try {
       await register({ ...profile, ...bank.data, currency: currency.data });
+      storage.clearOtpToken(profile.username);
       onDone();
     } catch (failure) {
       onError(failure);

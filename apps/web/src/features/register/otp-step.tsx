@@ -5,6 +5,7 @@ import { OtpVerifyRequest } from '@wallet/contract/http/otp';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { errorText } from '../../lib/i18n';
+import { storage } from '../../lib/storage';
 import { sendOtp, verifyOtp } from './register-api';
 
 /** A new code may be asked for once a minute (the server refuses sooner). */
@@ -44,6 +45,8 @@ export function OtpStep({ phone, otp, onResent, onError, onBack, onDone }: OtpSt
     setBusy(true);
     try {
       await verifyOtp(parsed.data.otpToken, parsed.data.otpCode);
+      // The verified code's token is the proof the registration carries.
+      storage.setOtpToken(phone, parsed.data.otpToken);
       onDone();
     } catch (failure) {
       onError(failure);
@@ -55,7 +58,7 @@ export function OtpStep({ phone, otp, onResent, onError, onBack, onDone }: OtpSt
   async function resend() {
     setBusy(true);
     try {
-      const answer = await sendOtp(phone);
+      const answer = await sendOtp(phone, storage.getOtpToken(phone) ?? undefined);
       if (answer.otpToken && answer.otpRef) onResent({ token: answer.otpToken, ref: answer.otpRef });
       else onDone();
       setWait(RESEND_SECONDS);

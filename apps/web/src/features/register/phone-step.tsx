@@ -6,6 +6,7 @@ import { phoneRule } from '@wallet/contract/rules';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { errorText } from '../../lib/i18n';
+import { storage } from '../../lib/storage';
 import { sendOtp } from './register-api';
 
 interface PhoneStepProps {
@@ -35,8 +36,8 @@ export function PhoneStep({ market, otpEnabled, initial, onError, onDone }: Phon
     if (!otpEnabled) return onDone(parsed.data, null);
     setSending(true);
     try {
-      const answer = await sendOtp(parsed.data);
-      // OTP_VERIFIED: this phone proved itself recently; no new code (spec section 4).
+      const answer = await sendOtp(parsed.data, storage.getOtpToken(parsed.data) ?? undefined);
+      // OTP_VERIFIED: this visitor verified this phone recently; no new code (spec section 4).
       onDone(
         parsed.data,
         answer.otpToken && answer.otpRef ? { token: answer.otpToken, ref: answer.otpRef } : null,

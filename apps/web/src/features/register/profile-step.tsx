@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
+import { storage } from '../../lib/storage';
 import { validateRegistration } from './register-api';
 
 export interface ProfileValues {
@@ -16,6 +17,7 @@ export interface ProfileValues {
   password: string;
   sourceCode: string;
   inviteCode: string;
+  otpToken?: string | undefined;
 }
 
 interface ProfileStepProps {
@@ -55,7 +57,8 @@ export function ProfileStep({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { confirm, ...rest } = values;
-    const parsed = profileStepSchema(market).safeParse({ ...rest, username: phone });
+    const otpToken = storage.getOtpToken(phone) ?? undefined;
+    const parsed = profileStepSchema(market).safeParse({ ...rest, username: phone, otpToken });
     const found = parsed.success ? {} : fieldErrors(parsed.error);
     if (!confirm) found.confirm ??= 'FIELD_REQUIRED';
     else if (confirm !== values.password && !found.password) found.confirm = 'PASSWORDS_DO_NOT_MATCH';

@@ -62,6 +62,7 @@ describe('registration wizard', () => {
     await fillProfile();
     expect(await screen.findByLabelText('Bank')).toBeTruthy();
     expect(bodyOf(calls.find((call) => call.url === '/api/account/validate')!)).toMatchObject({
+      otpToken: OTP.otpToken,
       username: '0812345678',
       name: 'Somchai',
     });
@@ -85,6 +86,8 @@ describe('registration wizard', () => {
       bankAccountNo: '1234567890',
       bankAccountName: 'SOMCHAI JAIDEE',
       currency: 'BAHT',
+      // The verified code's token proves this visitor holds the phone.
+      otpToken: OTP.otpToken,
     });
     expect(router.state.location.pathname).toBe('/register');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
