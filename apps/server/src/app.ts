@@ -22,6 +22,7 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { otpRoutes } from './modules/otp/otp.routes';
 import { createOtpService } from './modules/otp/otp.service';
 import { registerAuth } from './platform/auth';
+import { createRateLimiter, perAddress } from './platform/rate-limit';
 
 export interface AppDependencies {
   config: Config;
@@ -49,8 +50,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // NOTE: trusting X-Forwarded-For from anyone would let a client pick its own address and
     // dodge the per-address limits; trust only the configured number of proxies.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
-    // Our own ids (and the client's, when it sends one) make one request traceable in the logs.
-    requestIdHeader: 'x-request-id',
+    // Request ids are ours: a client-chosen id could forge or muddle the log trail.
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +92,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     session: config.session,
   });
   registerAuth(app, accounts.authenticator);
+  const limiter = createRateLimiter(redis);
+  // The public forms tell whether a phone or bank account is registered: limit the asking.
+  const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
 
   // Order matters: an unknown client is refused before anything else is looked at.
   app.addHook('onRequest', async (request) => {
@@ -105,8 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { config, database, redis });
   await app.register(lookupsRoutes, { lookups, market: config.market });
-  await app.register(otpRoutes, { otp, market: config.market });
-  await app.register(accountsRoutes, { accounts, market: config.market });
+  await app.register(otpRoutes, { otp, market: config.market, formLimit });
+  await app.register(accountsRoutes, { accounts, market: config.market, formLimit });
   if (sandboxSms) {
     await app.register(sandboxRoutes, { lookups, sms: sandboxSms });
   }

@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   SERVICE_STATE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   /** Hops of reverse proxies whose X-Forwarded-For is trusted (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Calls of the public registration forms (OTP send, validate, register) one address may make
+   * per window. Default: 30 in production, 2000 in sandbox.
+   */
+  FORM_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  FORM_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
   // OTP of registration.
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
@@ -92,6 +98,8 @@ export interface Config {
     verifiedWindowMs: number;
   };
   login: { windowMs: number; maxFailuresPerPhone: number; maxFailuresPerAddress: number };
+  /** Per-address limit of the public registration forms. */
+  forms: { limitPerAddress: number; windowMs: number };
   session: { idleMs: number; maxAgeMs: number };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
@@ -146,6 +154,10 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
       maxFailuresPerPhone: env.LOGIN_MAX_FAILURES_PER_PHONE,
       maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? (sandbox ? 1000 : 30),
+    },
+    forms: {
+      limitPerAddress: env.FORM_LIMIT_PER_ADDRESS ?? (sandbox ? 2000 : 30),
+      windowMs: env.FORM_LIMIT_WINDOW_MINUTES * 60_000,
     },
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),

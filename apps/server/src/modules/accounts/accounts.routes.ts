@@ -20,6 +20,8 @@ import type { AccountsService, ClientMeta } from './accounts.service';
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
   market: Market;
+  /** preHandler limiting the public forms per client address. */
+  formLimit: (request: FastifyRequest) => Promise<void>;
 }
 
 const metaOf = (request: FastifyRequest): ClientMeta => ({
@@ -38,13 +40,14 @@ const errors = {
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { accounts, market },
+  { accounts, market, formLimit },
 ) => {
   const secured = { preHandler: app.requireMember, schema: { security: [{ bearer: [] }] } };
 
   app.post(
     '/api/account/validate',
     {
+      preHandler: formLimit,
       schema: {
         tags: ['account'],
         body: validateRequestSchema(market),
@@ -60,6 +63,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/account',
     {
+      preHandler: formLimit,
       schema: {
         tags: ['account'],
         body: registerRequestSchema(market),

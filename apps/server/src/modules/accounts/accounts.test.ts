@@ -430,3 +430,24 @@ describe('profile, password and bank name', () => {
     expect((await profileWith(bobToken)).statusCode).toBe(200);
   });
 });
+
+describe('public forms per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FORM_LIMIT_PER_ADDRESS: '4' });
+  });
+  afterAll(() => t.close());
+
+  it('limits how often one address may ask whether phones are members', async () => {
+    const from = (address: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: memberHeaders(), remoteAddress: address });
+    const probes = [];
+    for (let i = 0; i < 3; i++)
+      probes.push(codeOf(await from('10.7.7.7', '/api/otp/send', { phoneNumber: randomPhone() })));
+    probes.push(codeOf(await from('10.7.7.7', '/api/account/validate', registration())));
+    probes.push(codeOf(await from('10.7.7.7', '/api/account', registration())));
+    expect(probes.slice(0, 4).includes('REQUEST_LIMIT')).toBe(false);
+    expect(probes[4]).toBe('REQUEST_LIMIT');
+    expect(codeOf(await from('10.7.7.8', '/api/otp/send', { phoneNumber: randomPhone() }))).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Market } from '@wallet/contract/constants';
 import { ErrorResponse } from '@wallet/contract/errors';
@@ -13,14 +14,19 @@ import type { OtpService } from './otp.service';
 export interface OtpRoutesOptions {
   otp: OtpService;
   market: Market;
+  /** preHandler limiting the public forms per client address. */
+  formLimit: (request: FastifyRequest) => Promise<void>;
 }
 
-export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, market }) => {
+export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, market, formLimit }) => {
   const errors = { 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse };
 
   app.post(
     '/api/otp/send',
-    { schema: { tags: ['otp'], body: OtpSendRequest, response: { 200: OtpSendResponse, ...errors } } },
+    {
+      preHandler: formLimit,
+      schema: { tags: ['otp'], body: OtpSendRequest, response: { 200: OtpSendResponse, ...errors } },
+    },
     async (request) =>
       otp.send(request.body.phoneNumber, request.ip, requestLocale(request, market), request.body.otpToken),
   );
