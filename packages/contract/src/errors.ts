@@ -162,6 +162,10 @@ export const PLATFORM_CODES = [
   'SOURCE_INVALID',
   /** The currency is not offered in this market. */
   'CURRENCY_INVALID',
+  /** A money call without its Idempotency-Key header. */
+  'IDEMPOTENCY_KEY_MISSING',
+  /** The Idempotency-Key was used before for a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
   /** Set by the web app: the server could not be reached. */
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */

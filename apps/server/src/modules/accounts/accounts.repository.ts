@@ -1,17 +1,11 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+export { uniqueViolation } from '../../platform/db/unique-violation';
 import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewBankAccount = Omit<typeof memberBankAccounts.$inferInsert, 'memberId'>;
 export type BankChange = Omit<typeof bankAccountChanges.$inferInsert, 'id' | 'createdAt'>;
-
-/** PostgreSQL's unique_violation, with the constraint that was violated. */
-export function uniqueViolation(error: unknown): string | null {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const { code, constraint } = cause as { code?: string; constraint?: string };
-  return code === '23505' ? (constraint ?? '') : null;
-}
 
 /** The only code that reads or writes the accounts tables. */
 export function createAccountsRepository(db: Database) {

@@ -6,3 +6,4 @@
 export * from '../../modules/lookups/lookups.tables';
 export * from '../../modules/otp/otp.tables';
 export * from '../../modules/accounts/accounts.tables';
+export * from '../../modules/ledger/ledger.tables';

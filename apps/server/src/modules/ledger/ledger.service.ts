@@ -1,0 +1,264 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+import { AppError } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './ledger.tables';
+
+/** Account names: one place that spells them. */
+export const accountKey = {
+  wallet: (memberId: number) => `wallet:${memberId}`,
+  game: (memberId: number, gameCode: string) => `game:${memberId}:${gameCode}`,
+  operator: (name: OperatorAccount, currency: string) => `operator:${name}:${currency}`,
+};
+
+/**
+ * The operator's side of every movement. `in_flight` holds money on its way to a system we do
+ * not control until that system's answer posts it on or voids it back.
+ */
+export type OperatorAccount =
+  'cash_in' | 'cash_out' | 'provider_clearing' | 'bonus' | 'refund' | 'prize' | 'adjustment' | 'in_flight';
+
+export interface TransferRequest {
+  /** Same key, same transfer: a replay moves nothing. Same key, other transfer: refused. */
+  idempotencyKey: string;
+  debit: string;
+  credit: string;
+  /** Minor units, > 0. */
+  amount: bigint;
+  kind: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: number;
+  /** True when this key had moved the money already and nothing moved now. */
+  replayed: boolean;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */
+export function createLedgerService(db: Database) {
+  async function findByKey(tx: Tx | Database, idempotencyKey: string) {
+    const [row] = await tx
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  }
+
+  /** Whether a stored transfer is the one asked for now (then a replay), or a different one (refused). */
+  async function sameTransfer(
+    tx: Tx | Database,
+    stored: typeof ledgerTransfers.$inferSelect,
+    request: TransferRequest,
+  ) {
+    const accounts = await tx
+      .select({ id: ledgerAccounts.id, key: ledgerAccounts.key })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [stored.debitAccountId, stored.creditAccountId]));
+    const keyOf = (id: number) => accounts.find((account) => account.id === id)?.key;
+    return (
+      keyOf(stored.debitAccountId) === request.debit &&
+      keyOf(stored.creditAccountId) === request.credit &&
+      stored.amount === request.amount &&
+      stored.kind === request.kind
+    );
+  }
+
+  async function replayOrRefuse(tx: Tx | Database, request: TransferRequest): Promise<TransferResult | null> {
+    const stored = await findByKey(tx, request.idempotencyKey);
+    if (!stored) return null;
+    if (!(await sameTransfer(tx, stored, request))) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+    return { transferId: stored.id, replayed: true };
+  }
+
+  async function transfer(request: TransferRequest): Promise<TransferResult> {
+    if (request.amount <= 0n) throw new Error(`ledger: amount must be positive, got ${request.amount}`);
+    if (request.debit === request.credit) throw new Error('ledger: debit and credit are the same account');
+    try {
+      return await db.transaction(async (tx) => {
+        const replay = await replayOrRefuse(tx, request);
+        if (replay) return replay;
+        // Both accounts locked in id order: two transfers between the same accounts never deadlock.
+        const accounts = await tx
+          .select()
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.key, [request.debit, request.credit]))
+          .orderBy(asc(ledgerAccounts.id))
+          .for('update');
+        const debit = accounts.find((account) => account.key === request.debit);
+        const credit = accounts.find((account) => account.key === request.credit);
+        if (!debit || !credit)
+          throw new Error(`ledger: unknown account in ${request.debit} -> ${request.credit}`);
+        if (debit.currency !== credit.currency) throw new Error('ledger: accounts of different currencies');
+        const debitAfter = debit.balance - request.amount;
+        if (debitAfter < 0n && !debit.allowNegative) throw new AppError('MONEY_NOT_ENOUGH', 400);
+        const creditAfter = credit.balance + request.amount;
+
+        const [created] = await tx
+          .insert(ledgerTransfers)
+          .values({
+            idempotencyKey: request.idempotencyKey,
+            debitAccountId: debit.id,
+            creditAccountId: credit.id,
+            amount: request.amount,
+            kind: request.kind,
+            metadata: request.metadata ?? {},
+          })
+          .returning({ id: ledgerTransfers.id });
+        const transferId = created!.id;
+        await tx.insert(ledgerEntries).values([
+          {
+            transferId,
+            accountId: debit.id,
+            amount: -request.amount,
+            balanceBefore: debit.balance,
+            balanceAfter: debitAfter,
+          },
+          {
+            transferId,
+            accountId: credit.id,
+            amount: request.amount,
+            balanceBefore: credit.balance,
+            balanceAfter: creditAfter,
+          },
+        ]);
+        await tx.update(ledgerAccounts).set({ balance: debitAfter }).where(eq(ledgerAccounts.id, debit.id));
+        await tx.update(ledgerAccounts).set({ balance: creditAfter }).where(eq(ledgerAccounts.id, credit.id));
+        return { transferId, replayed: false };
+      });
+    } catch (error) {
+      // The same key raced in another transaction and won: answer as a replay (or refuse).
+      if (uniqueViolation(error)?.includes('idempotency')) {
+        const replay = await replayOrRefuse(db, request);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    transfer,
+
+    /** Opens an account if it does not exist yet; returns its id. Safe to call any number of times. */
+    async openAccount(
+      key: string,
+      currency: string,
+      options: { allowNegative?: boolean } = {},
+    ): Promise<number> {
+      await db
+        .insert(ledgerAccounts)
+        .values({ key, currency, allowNegative: options.allowNegative ?? false })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.key, key));
+      if (row!.currency !== currency)
+        throw new Error(`ledger: ${key} is in ${row!.currency}, not ${currency}`);
+      return row!.id;
+    },
+
+    /** The operator's accounts of a currency, opened if missing. */
+    async openOperatorAccounts(currency: string): Promise<void> {
+      const names: OperatorAccount[] = [
+        'cash_in',
+        'cash_out',
+        'provider_clearing',
+        'bonus',
+        'refund',
+        'prize',
+        'adjustment',
+        'in_flight',
+      ];
+      for (const name of names)
+        await this.openAccount(accountKey.operator(name, currency), currency, { allowNegative: true });
+    },
+
+    async balanceOf(key: string): Promise<bigint> {
+      const [row] = await db
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.key, key));
+      if (!row) throw new Error(`ledger: unknown account ${key}`);
+      return row.balance;
+    },
+
+    /**
+     * Phase one of money leaving for an outside system: `amount` moves from `from` to the
+     * operator's in-flight account, where it waits for the outside answer. The hold's key is the
+     * reference the outside call carries.
+     */
+    hold(request: Omit<TransferRequest, 'credit'> & { currency: string }): Promise<TransferResult> {
+      const { currency, ...rest } = request;
+      return transfer({
+        ...rest,
+        credit: accountKey.operator('in_flight', currency),
+        kind: `hold:${request.kind}`,
+      });
+    },
+
+    /**
+     * Phase two, success: the held money goes on to `to`. Post and void share one key, so a hold
+     * is settled once, one way; settling it again the same way is a replay.
+     */
+    async post(holdKey: string, to: string): Promise<TransferResult> {
+      const held = await heldTransfer(holdKey);
+      return transfer({
+        idempotencyKey: `${holdKey}:settle`,
+        debit: held.inFlight,
+        credit: to,
+        amount: held.amount,
+        kind: `post:${held.kind}`,
+      });
+    },
+
+    /** Phase two, definite failure: the held money returns to where it came from. */
+    async void(holdKey: string): Promise<TransferResult> {
+      const held = await heldTransfer(holdKey);
+      return transfer({
+        idempotencyKey: `${holdKey}:settle`,
+        debit: held.inFlight,
+        credit: held.from,
+        amount: held.amount,
+        kind: `void:${held.kind}`,
+      });
+    },
+
+    /** Holds not settled yet, oldest first (for the reconciler and the checks). */
+    async unsettledHolds(olderThan: Date) {
+      const rows = await rowsOf<{ idempotency_key: string }>(
+        db,
+        sql`
+        select h.idempotency_key, h.created_at from ledger_transfers h
+        where h.kind like 'hold:%' and h.created_at < ${olderThan.toISOString()}
+          and not exists (select 1 from ledger_transfers s where s.idempotency_key = h.idempotency_key || ':settle')
+        order by h.created_at`,
+      );
+      return rows.map((row) => row.idempotency_key);
+    },
+  };
+
+  async function heldTransfer(holdKey: string) {
+    const [row] = await db
+      .select({ transfer: ledgerTransfers, from: ledgerAccounts.key })
+      .from(ledgerTransfers)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerTransfers.debitAccountId))
+      .where(and(eq(ledgerTransfers.idempotencyKey, holdKey), sql`${ledgerTransfers.kind} like 'hold:%'`));
+    if (!row) throw new Error(`ledger: no hold ${holdKey}`);
+    const [inFlight] = await db
+      .select({ key: ledgerAccounts.key })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, row.transfer.creditAccountId));
+    return {
+      from: row.from,
+      inFlight: inFlight!.key,
+      amount: row.transfer.amount,
+      kind: row.transfer.kind.slice('hold:'.length),
+    };
+  }
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

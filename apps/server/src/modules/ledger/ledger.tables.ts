@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Double-entry ledger (docs/decisions/009-double-entry-ledger.md). Only modules/ledger reads or
+ * writes these tables. Amounts are integer minor units.
+ */
+
+/** An account: a member's wallet, a member's game account, or one of the operator's accounts. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Unique name, e.g. wallet:100001, game:100001:JOKER, operator:cash_in:BAHT. */
+    key: text('key').notNull().unique(),
+    currency: text('currency').notNull(),
+    /** Operator accounts are where money comes from and goes to: they may go below zero. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // NOTE: the database itself refuses an overdrawn member account, whatever the code does.
+  (table) => [check('ledger_accounts_not_overdrawn', sql`${table.allowNegative} or ${table.balance} >= 0`)],
+);
+
+/** One movement of `amount` from the debit account to the credit account. Never updated. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Makes the transfer idempotent: the same key never moves money twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** What the movement is (deposit, transfer, withdrawal, ...), for the statement. */
+    kind: text('kind').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('ledger_transfers_positive', sql`${table.amount} > 0`),
+    check('ledger_transfers_two_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
+  ],
+);
+
+/** The two entries of each transfer, with the balance before and after. Append-only. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Negative on the debit side, positive on the credit side. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'bigint' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_account').on(table.accountId, table.id),
+    check('ledger_entries_arithmetic', sql`${table.balanceAfter} = ${table.balanceBefore} + ${table.amount}`),
+  ],
+);
