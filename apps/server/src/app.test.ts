@@ -164,6 +164,17 @@ describe('the HTTP layer', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('forbids caching of every API answer, errors included', async () => {
+    const answers = [
+      await t.app.inject({ url: '/api/lookup/info', headers: memberHeaders() }),
+      await t.app.inject({ url: '/api/no/such', headers: memberHeaders() }),
+      await t.app.inject({ url: '/api/lookup/info' }),
+      await t.app.inject({ url: '/api/test/boom', headers: memberHeaders() }),
+    ];
+    for (const answer of answers)
+      expect(answer.headers['cache-control'], String(answer.statusCode)).toBe('no-store');
+  });
+
   it('answers only codes the contract knows', async () => {
     const urls = ['/api/no/such', '/api/lookup/banks', '/api/test/boom', '/api/test/app-error'];
     for (const url of urls) {

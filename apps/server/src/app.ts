@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './platform/db/database';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
 import type { RedisHandle } from './platform/redis';
-import { closesWhenTerminated, needsClientHeader, pathOf } from './platform/route-policy';
+import { closesWhenTerminated, isApiPath, needsClientHeader, pathOf } from './platform/route-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticWeb } from './platform/static-web';
 import { healthRoutes } from './modules/health/health.routes';
@@ -105,6 +105,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (closesWhenTerminated(urlPath) && (await lookups.isTerminated())) {
       throw new AppError('gone', 410);
     }
+  });
+
+  // NOTE: API answers are personal and change by the second; and some statuses (410 gone, 404)
+  // are cacheable by default, so a browser would keep answering "gone" after the service is back.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
   });
 
   await app.register(healthRoutes, { config, database, redis });
