@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { BottomNav, BottomNavButton, BottomNavHome, BottomNavLink } from '../../components/bottom-nav';
-import { Brand } from '../../components/brand';
+import { AppHeader } from '../../components/app-header';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
 import { OkResponse } from '@wallet/contract/http/account';
@@ -28,22 +28,17 @@ export function MemberLayout() {
 
   return (
     <div className="min-h-dvh pb-[calc(5.5rem+env(safe-area-inset-bottom))]">
-      <header className="sticky top-0 z-30 border-b border-white/5 bg-ink-950/90 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-md items-center justify-between gap-2 px-4">
-          <Brand to="/user/home" />
-          <div className="flex shrink-0 items-center gap-1.5">
-            <LanguageSwitcher />
-            <button
-              type="button"
-              onClick={() => void logout()}
-              aria-label={t('nav.logout')}
-              className="inline-flex size-11 items-center justify-center rounded-full text-mist-400 hover:bg-white/5 hover:text-snow"
-            >
-              <LogOut className="size-5" aria-hidden="true" />
-            </button>
-          </div>
-        </div>
-      </header>
+      <AppHeader home="/user/home">
+        <LanguageSwitcher />
+        <button
+          type="button"
+          onClick={() => void logout()}
+          aria-label={t('nav.logout')}
+          className="inline-flex size-11 items-center justify-center rounded-full text-mist-400 hover:bg-white/5 hover:text-snow"
+        >
+          <LogOut className="size-5" aria-hidden="true" />
+        </button>
+      </AppHeader>
       <main>
         <Outlet />
       </main>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BottomNav, BottomNavLink } from '../../components/bottom-nav';
-import { Brand } from '../../components/brand';
+import { AppHeader } from '../../components/app-header';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { storage } from '../../lib/storage';
 
@@ -15,12 +15,9 @@ export function PublicLayout() {
 
   return (
     <div className="min-h-dvh pb-[calc(5rem+env(safe-area-inset-bottom))]">
-      <header className="sticky top-0 z-30 border-b border-white/5 bg-ink-950/90 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-md items-center justify-between gap-3 px-4">
-          <Brand to="/login" />
-          <LanguageSwitcher />
-        </div>
-      </header>
+      <AppHeader home="/login">
+        <LanguageSwitcher />
+      </AppHeader>
       <main>
         <Outlet />
       </main>

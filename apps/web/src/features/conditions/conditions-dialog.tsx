@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ServerHtml } from '../../components/server-html';
 import { Dialog } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { Loading } from '../../components/ui/loading';
 import { useLookup } from '../../lib/lookups';
 
 /** The site's rules, as the server lists them (the conditions item of the member menu). */
@@ -11,9 +11,7 @@ export function ConditionsDialog({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Dialog open={open} onClose={onClose} title={t('conditions.title')}>
       {conditions.isPending ? (
-        <div className="flex justify-center py-8 text-mist-400">
-          <Spinner className="size-7" />
-        </div>
+        <Loading />
       ) : (
         <ol className="space-y-3">
           {(conditions.data?.conditions ?? []).map((html, index) => (

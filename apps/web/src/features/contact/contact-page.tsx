@@ -2,7 +2,7 @@ import { ExternalLink, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
-import { Spinner } from '../../components/ui/spinner';
+import { Loading } from '../../components/ui/loading';
 import defaultQr from '../../assets/default-contact-qr.svg';
 import { useLookup } from '../../lib/lookups';
 
@@ -15,9 +15,7 @@ export function ContactPage() {
   return (
     <Page title={t('contact.title')}>
       {contact.isPending ? (
-        <div className="flex justify-center py-10 text-mist-400">
-          <Spinner className="size-7" />
-        </div>
+        <Loading />
       ) : (
         <div className="card flex flex-col items-center gap-5 px-5 py-6 text-center">
           <p className="text-[15px] text-mist-300">{data?.contactText ?? t('contact.fallbackText')}</p>

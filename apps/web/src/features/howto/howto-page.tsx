@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HowtoTopic } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
 import { Dialog } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { Loading } from '../../components/ui/loading';
 import { useLookup } from '../../lib/lookups';
 
 const ICONS: Record<HowtoTopic, LucideIcon> = {
@@ -25,9 +25,7 @@ export function HowtoPage() {
     <Page title={t('howto.title')}>
       <p className="-mt-2 mb-4 text-mist-400">{t('howto.subtitle')}</p>
       {howto.isPending ? (
-        <div className="flex justify-center py-10 text-mist-400">
-          <Spinner className="size-7" />
-        </div>
+        <Loading />
       ) : (
         <ul className="space-y-3">
           {(howto.data?.videos ?? []).map((video, index) => {

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '@wallet/contract/rules';
 import { Page } from '../../components/page';
-import { Spinner } from '../../components/ui/spinner';
+import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
@@ -45,9 +45,7 @@ export function ProfilePage() {
   if (profile.isPending) {
     return (
       <Page title={t('profile.title')}>
-        <div className="flex justify-center py-10 text-mist-400">
-          <Spinner className="size-7" />
-        </div>
+        <Loading />
       </Page>
     );
   }

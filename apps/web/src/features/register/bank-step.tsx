@@ -5,13 +5,13 @@ import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
 import type { Currency } from '@wallet/contract/money';
 import { joinAccountName, needsEnglishName } from '@wallet/contract/rules';
-import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 import type { ProfileValues } from './profile-step';
 import { storage } from '../../lib/storage';
+import { StepActions } from './step-actions';
 import { register } from './register-api';
 
 interface BankStepProps {
@@ -137,20 +137,13 @@ export function BankStep({ market, profile, disabled, onError, onBack, onDone }:
           error={error('currency')}
         />
       ) : null}
-      <div className="flex gap-3 pt-1">
-        <Button variant="secondary" onClick={onBack} disabled={disabled}>
-          {t('register.back')}
-        </Button>
-        <Button
-          type="submit"
-          block
-          loading={busy}
-          disabled={disabled}
-          icon={<UserPlus className="size-5" aria-hidden="true" />}
-        >
-          {t('register.submit')}
-        </Button>
-      </div>
+      <StepActions
+        onBack={onBack}
+        busy={busy}
+        disabled={disabled}
+        icon={<UserPlus className="size-5" aria-hidden="true" />}
+        label={t('register.submit')}
+      />
     </form>
   );
 }

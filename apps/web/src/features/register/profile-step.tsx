@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { profileStepSchema } from '@wallet/contract/http/account';
-import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 import { storage } from '../../lib/storage';
+import { StepActions } from './step-actions';
 import { validateRegistration } from './register-api';
 
 export interface ProfileValues {
@@ -129,19 +129,12 @@ export function ProfileStep({
         readOnly={inviterCode !== null}
         error={error('inviteCode')}
       />
-      <div className="flex gap-3 pt-1">
-        <Button variant="secondary" onClick={onBack}>
-          {t('register.back')}
-        </Button>
-        <Button
-          type="submit"
-          block
-          loading={busy}
-          icon={<ArrowRight className="size-5" aria-hidden="true" />}
-        >
-          {t('register.next')}
-        </Button>
-      </div>
+      <StepActions
+        onBack={onBack}
+        busy={busy}
+        icon={<ArrowRight className="size-5" aria-hidden="true" />}
+        label={t('register.next')}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { TIMING } from '@wallet/contract/constants';
 import type { Market } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
-import { Spinner } from '../../components/ui/spinner';
+import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
@@ -52,9 +52,7 @@ export function RegisterPage() {
   if (otpLookup.isPending || marketLookup.isPending) {
     return (
       <Page title={t('register.title')}>
-        <div className="flex justify-center py-10 text-mist-400">
-          <Spinner className="size-7" />
-        </div>
+        <Loading />
       </Page>
     );
   }
