@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('takes a relative DATA_DIR from the folder npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/wallet' }).dataDir).toBe('/srv/wallet/data');
+    expect(loadConfig({ INIT_CWD: '/srv/wallet', DATA_DIR: '/var/lib/wallet' }).dataDir).toBe(
+      '/var/lib/wallet',
+    );
+  });
+
   it('lists every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'eighty', MARKET: 'VN', DATABASE_URL: 'not a url' });
     expect(problems).toHaveLength(3);

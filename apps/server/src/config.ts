@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Set by npm: the folder npm was started in; a relative DATA_DIR is taken from there. */
+  INIT_CWD: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -135,7 +137,8 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     market: env.MARKET,
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    // NOTE: `npm start` runs the server from apps/server; ./data means the folder npm started in.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
