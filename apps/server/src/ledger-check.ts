@@ -7,6 +7,10 @@ const PENDING_THRESHOLD_MS = 15 * 60_000;
 
 const config = loadConfig();
 const database = await openDatabase(config);
+// Say which books are checked: without DATABASE_URL this is the embedded database under DATA_DIR.
+console.log(
+  `ledger:check on ${database.kind === 'server' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`}`,
+);
 try {
   const problems = await checkLedger(database.db, { pendingOlderThanMs: PENDING_THRESHOLD_MS });
   if (problems.length === 0) {

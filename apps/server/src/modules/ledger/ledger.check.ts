@@ -51,6 +51,38 @@ export async function checkLedger(db: Database, options: { pendingOlderThanMs: n
   );
   for (const row of overdrawn) problems.push(`account ${row.key} is overdrawn: ${row.balance}`);
 
+  const misplaced = await rowsOf<{ id: string }>(
+    db,
+    sql`select t.id from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
+        where (e.amount < 0 and e.account_id <> t.debit_account_id)
+           or (e.amount > 0 and e.account_id <> t.credit_account_id)`,
+  );
+  for (const row of misplaced)
+    problems.push(`transfer ${row.id} has an entry on an account it does not name`);
+
+  const badOpenings = await rowsOf<{ key: string }>(
+    db,
+    sql`select a.key from ledger_accounts a join lateral (
+          select balance_before from ledger_entries e where e.account_id = a.id order by e.id limit 1) first on true
+        where first.balance_before <> 0`,
+  );
+  for (const row of badOpenings) problems.push(`account ${row.key} does not start from 0`);
+
+  // What is in flight is exactly what unsettled holds put there.
+  const inFlight = await rowsOf<{ key: string; balance: string; held: string }>(
+    db,
+    sql`select a.key, a.balance::text, coalesce((
+          select sum(h.amount) from ledger_transfers h
+          where h.credit_account_id = a.id and h.kind like 'hold:%'
+            and not exists (select 1 from ledger_transfers s where s.idempotency_key = h.idempotency_key || ':settle')
+        ), 0)::text as held
+        from ledger_accounts a where a.key like 'operator:in_flight:%'`,
+  );
+  for (const row of inFlight) {
+    if (row.balance !== row.held)
+      problems.push(`${row.key} holds ${row.balance} but unsettled holds total ${row.held}`);
+  }
+
   const olderThan = new Date(Date.now() - options.pendingOlderThanMs).toISOString();
   const stale = await rowsOf<{ idempotency_key: string }>(
     db,

@@ -74,7 +74,19 @@ export function createLedgerService(db: Database) {
     return { transferId: stored.id, replayed: true };
   }
 
+  /** Kinds and keys the two-phase helpers own: a caller using them could forge or block a settlement. */
+  function refuseReserved(request: Pick<TransferRequest, 'kind' | 'idempotencyKey'>) {
+    if (/^(hold|post|void):/.test(request.kind) || request.idempotencyKey.endsWith(':settle')) {
+      throw new Error(`ledger: kind ${request.kind} / key ${request.idempotencyKey} are reserved for holds`);
+    }
+  }
+
   async function transfer(request: TransferRequest): Promise<TransferResult> {
+    refuseReserved(request);
+    return move(request);
+  }
+
+  async function move(request: TransferRequest): Promise<TransferResult> {
     if (request.amount <= 0n) throw new Error(`ledger: amount must be positive, got ${request.amount}`);
     if (request.debit === request.credit) throw new Error('ledger: debit and credit are the same account');
     try {
@@ -90,6 +102,10 @@ export function createLedgerService(db: Database) {
           .for('update');
         const debit = accounts.find((account) => account.key === request.debit);
         const credit = accounts.find((account) => account.key === request.credit);
+        // NOTE: read again under the lock: a copy of this request may have committed while we waited
+        // (read committed sees it now), and must be answered as a replay, not as MONEY_NOT_ENOUGH.
+        const replayUnderLock = await replayOrRefuse(tx, request);
+        if (replayUnderLock) return replayUnderLock;
         if (!debit || !credit)
           throw new Error(`ledger: unknown account in ${request.debit} -> ${request.credit}`);
         if (debit.currency !== credit.currency) throw new Error('ledger: accounts of different currencies');
@@ -153,11 +169,18 @@ export function createLedgerService(db: Database) {
         .values({ key, currency, allowNegative: options.allowNegative ?? false })
         .onConflictDoNothing();
       const [row] = await db
-        .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
+        .select({
+          id: ledgerAccounts.id,
+          currency: ledgerAccounts.currency,
+          allowNegative: ledgerAccounts.allowNegative,
+        })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.key, key));
-      if (row!.currency !== currency)
-        throw new Error(`ledger: ${key} is in ${row!.currency}, not ${currency}`);
+      if (row!.currency !== currency || row!.allowNegative !== (options.allowNegative ?? false)) {
+        throw new Error(
+          `ledger: ${key} exists with other terms (${row!.currency}, negative ${row!.allowNegative})`,
+        );
+      }
       return row!.id;
     },
 
@@ -193,7 +216,8 @@ export function createLedgerService(db: Database) {
      */
     hold(request: Omit<TransferRequest, 'credit'> & { currency: string }): Promise<TransferResult> {
       const { currency, ...rest } = request;
-      return transfer({
+      refuseReserved(rest);
+      return move({
         ...rest,
         credit: accountKey.operator('in_flight', currency),
         kind: `hold:${request.kind}`,
@@ -206,7 +230,7 @@ export function createLedgerService(db: Database) {
      */
     async post(holdKey: string, to: string): Promise<TransferResult> {
       const held = await heldTransfer(holdKey);
-      return transfer({
+      return move({
         idempotencyKey: `${holdKey}:settle`,
         debit: held.inFlight,
         credit: to,
@@ -218,7 +242,7 @@ export function createLedgerService(db: Database) {
     /** Phase two, definite failure: the held money returns to where it came from. */
     async void(holdKey: string): Promise<TransferResult> {
       const held = await heldTransfer(holdKey);
-      return transfer({
+      return move({
         idempotencyKey: `${holdKey}:settle`,
         debit: held.inFlight,
         credit: held.from,
@@ -252,6 +276,8 @@ export function createLedgerService(db: Database) {
       .select({ key: ledgerAccounts.key })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.id, row.transfer.creditAccountId));
+    // Only the hold helper writes hold: kinds, always into in_flight; anything else is not a hold.
+    if (!inFlight?.key.startsWith('operator:in_flight:')) throw new Error(`ledger: ${holdKey} is not a hold`);
     return {
       from: row.from,
       inFlight: inFlight!.key,

@@ -32,7 +32,14 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // NOTE: the database itself refuses an overdrawn member account, whatever the code does.
-  (table) => [check('ledger_accounts_not_overdrawn', sql`${table.allowNegative} or ${table.balance} >= 0`)],
+  (table) => [
+    check('ledger_accounts_not_overdrawn', sql`${table.allowNegative} or ${table.balance} >= 0`),
+    // Only the operator's accounts may ever go negative; no flag can make a member's do so.
+    check(
+      'ledger_accounts_negative_only_operator',
+      sql`${table.allowNegative} = (${table.key} like 'operator:%')`,
+    ),
+  ],
 );
 
 /** One movement of `amount` from the debit account to the credit account. Never updated. */

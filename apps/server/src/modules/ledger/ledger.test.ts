@@ -194,7 +194,8 @@ describe('ledger', () => {
     await clean();
   });
 
-  it('moves money once when one key arrives 20 times at the same moment', async () => {
+  it('answers every copy of one request arriving 20 times at once as that one transfer', async () => {
+    // More than half the balance: a copy that missed the first commit would see too little money.
     const wallet = await fundedWallet(1_000n);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -202,15 +203,42 @@ describe('ledger', () => {
           idempotencyKey: 'burst-1',
           debit: wallet,
           credit: CASH_OUT,
-          amount: 300n,
+          amount: 600n,
           kind: 'withdraw',
         }),
       ),
     );
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
     expect(new Set(results.map((result) => result.transferId)).size).toBe(1);
-    expect(await ledger.balanceOf(wallet)).toBe(700n);
+    expect(await ledger.balanceOf(wallet)).toBe(400n);
     await clean();
+  });
+
+  it('keeps the kinds and keys of holds to itself, so nobody can forge or block a settlement', async () => {
+    const wallet = await fundedWallet(1_000n);
+    await ledger.hold({
+      idempotencyKey: 'guarded',
+      debit: wallet,
+      amount: 100n,
+      kind: 'payout',
+      currency: 'BAHT',
+    });
+    const forged = { debit: wallet, credit: CASH_OUT, amount: 100n };
+    await expect(
+      ledger.transfer({ ...forged, idempotencyKey: 'guarded:settle', kind: 'withdraw' }),
+    ).rejects.toThrow(/reserved/);
+    await expect(ledger.transfer({ ...forged, idempotencyKey: 'fake', kind: 'hold:x' })).rejects.toThrow(
+      /reserved/,
+    );
+    await expect(ledger.post('no-such-hold', CASH_OUT)).rejects.toThrow(/no hold/);
+    await ledger.void('guarded');
+    expect(await ledger.balanceOf(wallet)).toBe(1_000n);
+    await clean();
+  });
+
+  it('lets only operator accounts go negative, whatever a caller asks', async () => {
+    await expect(ledger.openAccount('wallet:999999', 'BAHT', { allowNegative: true })).rejects.toThrow();
+    await expect(ledger.openAccount(CASH_OUT, 'BAHT')).rejects.toThrow();
   });
 
   it('reports a balance that no longer matches its entries, and an unsettled hold', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_negative_only_operator" CHECK ("ledger_accounts"."allow_negative" = ("ledger_accounts"."key" like 'operator:%'));
