@@ -280,7 +280,7 @@ export function createLedgerService(db: Database) {
     if (!inFlight?.key.startsWith('operator:in_flight:')) throw new Error(`ledger: ${holdKey} is not a hold`);
     return {
       from: row.from,
-      inFlight: inFlight!.key,
+      inFlight: inFlight.key,
       amount: row.transfer.amount,
       kind: row.transfer.kind.slice('hold:'.length),
     };
