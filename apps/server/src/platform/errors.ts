@@ -16,9 +16,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode): AppError => new AppError(code, 400);
-export const notFound = (code: ErrorCode = 'NOT_FOUND'): AppError => new AppError(code, 404);
-
 interface ValidationIssue {
   message?: string;
 }

@@ -5,9 +5,3 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
-
-/** DD/MM/YYYY HH:mm:ss (spec section 9). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return `${formatDate(iso)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}

@@ -1,6 +1,5 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-export { uniqueViolation } from '../../platform/db/unique-violation';
 import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
 
 export type NewMember = typeof members.$inferInsert;
@@ -147,14 +146,6 @@ export function createAccountsRepository(db: Database) {
     /** Only for tests and staff tools: deactivate or reactivate a member. */
     async setStatus(memberId: number, status: 'active' | 'inactive') {
       await db.update(members).set({ status }).where(eq(members.id, memberId));
-    },
-
-    async sessionCount(memberId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessions)
-        .where(eq(sessions.memberId, memberId));
-      return row?.n ?? 0;
     },
   };
 }

@@ -22,7 +22,8 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
-import { createAccountsRepository, uniqueViolation } from './accounts.repository';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import { createAccountsRepository } from './accounts.repository';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 
 /** Where a request came from, for the audit trail and the per-address limits. */
@@ -270,9 +271,6 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!renamed) fail('BANK_ACCOUNT_NAME_LOCKED', 409);
       return this.profile(memberId);
     },
-
-    /** The audit trail of a member's bank details, oldest first. */
-    bankChanges: (memberId: number) => repository.bankChangesOf(memberId),
   };
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoginRequest, LoginResponse } from '@wallet/contract/http/account';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 import { storage } from '../../lib/storage';
@@ -19,7 +20,7 @@ export function LoginPage() {
   const [values, setValues] = useState({ username: '', password: '' });
   const [remember, setRemember] = useState(true);
   const [showPassword, setShowPassword] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const ids = { username: useId(), password: useId(), error: useId() };
@@ -34,9 +35,11 @@ export function LoginPage() {
     setFormError(null);
     const parsed = LoginRequest.safeParse(values);
     if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= errorText(issue.message);
-      setFieldErrors(errors);
+      const codes = fieldErrors(parsed.error);
+      setFieldErrors({
+        username: codes.username && errorText(codes.username),
+        password: codes.password && errorText(codes.password),
+      });
       return;
     }
     setFieldErrors({});
@@ -89,11 +92,11 @@ export function LoginPage() {
               placeholder={t('login.phonePlaceholder')}
               value={values.username}
               onChange={(event) => setValues({ ...values, username: event.target.value })}
-              aria-invalid={fieldErrors.username ? true : undefined}
+              aria-invalid={errors.username ? true : undefined}
               className={inputClass}
             />
           </div>
-          {fieldErrors.username ? <p className="mt-1 text-sm text-rose-400">{fieldErrors.username}</p> : null}
+          {errors.username ? <p className="mt-1 text-sm text-rose-400">{errors.username}</p> : null}
         </div>
         <div>
           <label htmlFor={ids.password} className="mb-1.5 block text-sm font-medium text-mist-300">
@@ -112,7 +115,7 @@ export function LoginPage() {
               placeholder={t('login.passwordPlaceholder')}
               value={values.password}
               onChange={(event) => setValues({ ...values, password: event.target.value })}
-              aria-invalid={fieldErrors.password ? true : undefined}
+              aria-invalid={errors.password ? true : undefined}
               className={`${inputClass} pr-12`}
             />
             <button
@@ -129,7 +132,7 @@ export function LoginPage() {
               )}
             </button>
           </div>
-          {fieldErrors.password ? <p className="mt-1 text-sm text-rose-400">{fieldErrors.password}</p> : null}
+          {errors.password ? <p className="mt-1 text-sm text-rose-400">{errors.password}</p> : null}
         </div>
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px] text-mist-300">
           <input
