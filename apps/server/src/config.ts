@@ -49,6 +49,21 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+  // Money leaving for outside systems (docs/decisions/010-two-phase-outside-money.md).
+  /** How long a call to a game provider may take before its outcome counts as unknown. */
+  GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * A reference we send a provider or the payout service expires after this long: they refuse it
+   * for good afterwards, so one they never saw is then a definite failure.
+   */
+  REFERENCE_TTL_SECONDS: z.coerce.number().int().positive().default(120),
+  /** Seconds between reconciliation passes over pending money (0: only at start-up). */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** `ledger:check` reports money pending for longer than this. */
+  PENDING_ALERT_MINUTES: z.coerce.number().int().positive().default(30),
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Sandbox payout service: seconds between a withdrawal's request and its payment. */
+  SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).default(20),
   // Real outside systems. Sandbox mode ignores them; production refuses to start without them.
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: optionalText,
@@ -103,6 +118,15 @@ export interface Config {
   /** Per-address limit of the public registration forms. */
   forms: { limitPerAddress: number; windowMs: number };
   session: { idleMs: number; maxAgeMs: number };
+  /** Money leaving for outside systems. */
+  money: {
+    providerTimeoutMs: number;
+    referenceTtlMs: number;
+    reconcileIntervalMs: number;
+    pendingAlertMs: number;
+    payoutTimeoutMs: number;
+    sandboxPayoutDelayMs: number;
+  };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
 }
@@ -163,6 +187,14 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       windowMs: env.FORM_LIMIT_WINDOW_MINUTES * 60_000,
     },
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
+    money: {
+      providerTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
+      referenceTtlMs: env.REFERENCE_TTL_SECONDS * 1000,
+      reconcileIntervalMs: env.RECONCILE_INTERVAL_SECONDS * 1000,
+      pendingAlertMs: env.PENDING_ALERT_MINUTES * 60_000,
+      payoutTimeoutMs: env.PAYOUT_TIMEOUT_MS,
+      sandboxPayoutDelayMs: env.SANDBOX_PAYOUT_DELAY_SECONDS * 1000,
+    },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };
 }

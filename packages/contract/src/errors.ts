@@ -166,6 +166,12 @@ export const PLATFORM_CODES = [
   'IDEMPOTENCY_KEY_MISSING',
   /** The Idempotency-Key was used before for a different request. */
   'IDEMPOTENCY_KEY_REUSED',
+  /** A transfer whose source and target are the same place. */
+  'TRANSFER_SAME_ACCOUNT',
+  /** A withdrawal below the withdrawMin of the withdraw lookup. */
+  'WITHDRAW_MINIMUM',
+  /** A withdrawal above the withdrawMax of the withdraw lookup. */
+  'WITHDRAW_MAXIMUM',
   /** Set by the web app: the server could not be reached. */
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */

@@ -4,7 +4,15 @@
  */
 
 /** Not called by the member app: outside systems, the API document, health probes, sandbox pages. */
-const CLIENT_HEADER_EXEMPT = ['/api/docs', '/api/webhooks/', '/api/health', '/api/sandbox/pages/'];
+const CLIENT_HEADER_EXEMPT = [
+  '/api/docs',
+  '/api/webhooks/',
+  '/api/health',
+  '/api/sandbox/pages/',
+  // The sandbox game provider's and payout service's own APIs: called by this server, not the app.
+  '/api/sandbox/provider-api/',
+  '/api/sandbox/payout-api/',
+];
 
 /** Still answer while the service is switched off: the app must be able to learn that it is. */
 const TERMINATION_EXEMPT = [

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Amount } from '../money';
+
+/** Statement (spec sections 3 and 7, Statement): a view over the ledger, newest first. */
+
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+/** SUCCESS and FAILED are final; PENDING is shown as in progress. */
+export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+export const StatementRequest = z
+  .object({
+    page: z.number().int().min(1).max(100_000).default(1),
+    limit: z.number().int().min(1).max(50).default(10),
+  })
+  .meta({ id: 'StatementRequest' });
+export type StatementRequest = z.infer<typeof StatementRequest>;
+
+const detail = z.object({ description: z.string() }).optional();
+
+export const StatementRow = z
+  .object({
+    id: z.string(),
+    statementType: z.enum(STATEMENT_TYPES),
+    status: z.enum(STATEMENT_STATUSES),
+    /** `wallet`, a game code, `bank` (deposit or withdrawal) or `operator` (sandbox credit, bonus). */
+    from: z.string(),
+    to: z.string(),
+    amount: Amount,
+    createdAt: z.string(),
+    bonus: detail,
+    promotion: detail,
+    invite: detail,
+    refund: detail,
+    luckydraw: detail,
+  })
+  .meta({ id: 'StatementRow' });
+export type StatementRow = z.infer<typeof StatementRow>;
+
+export const StatementResponse = z
+  .object({ total: z.number().int().nonnegative(), statements: z.array(StatementRow) })
+  .meta({ id: 'StatementResponse' });
+export type StatementResponse = z.infer<typeof StatementResponse>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { Amount, CURRENCIES } from '../money';
+
+/**
+ * Wallet and game accounts (spec sections 3 and 7, Wallet and Auto login). Amounts are integer
+ * minor units; `ftWalletSlot` is the per-game wallet factor (game-side amount = amount x factor).
+ */
+
+/** The game codes the product knows (spec section 3). */
+export const GAME_CODES = [
+  'JOKER',
+  'SEXYGAME',
+  'BETFLIX',
+  'ASKMEBET',
+  'UFABET',
+  'SUPERSLOT',
+  'PG',
+  'SLOTXO',
+  'IMI',
+  'USUN',
+  'AREASLOT',
+  'CIRCUS',
+  'SLOTRACHA',
+  'PGSLOT',
+  'JOKER2',
+  'HUAYHD',
+] as const;
+export type GameCode = (typeof GAME_CODES)[number];
+
+/** The carousels of home: slot; sport and casino together; lotto. */
+export const GAME_CATEGORIES = ['slot', 'sport', 'casino', 'lotto'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+/** Smallest transfer between the wallet and a game: 1 baht (or kip). */
+export const TRANSFER_MINIMUM_MINOR = 100;
+
+/** Header of every money-moving call; the web app sends a fresh key per member action. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** 16 to 100 letters, digits, '-' or '_': a UUID fits. */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'IDEMPOTENCY_KEY_MISSING');
+
+export const GameAccount = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    /** URL of the logo artwork. */
+    logo: z.string(),
+    /** URL of the card background artwork. */
+    background: z.string(),
+    isActive: z.boolean(),
+    amount: Amount,
+    /** Game-side amount = amount x ftWalletSlot. */
+    ftWalletSlot: z.number().positive(),
+    /** The game's web site; null when the game is played in its app only. */
+    web: z.string().nullable(),
+    android: z.string().nullable(),
+    ios: z.string().nullable(),
+    category: z.enum(GAME_CATEGORIES),
+  })
+  .meta({ id: 'GameAccount' });
+export type GameAccount = z.infer<typeof GameAccount>;
+
+export const WalletResponse = z
+  .object({
+    wallet: z.object({
+      amount: Amount,
+      currency: z.enum(CURRENCIES),
+      /** ISO time of the last movement of the wallet, or of its opening. */
+      updatedAt: z.string(),
+    }),
+    games: z.array(GameAccount),
+  })
+  .meta({ id: 'WalletResponse' });
+export type WalletResponse = z.infer<typeof WalletResponse>;
+
+export const GameCredentials = z
+  .object({ username: z.string(), password: z.string() })
+  .meta({ id: 'GameCredentials' });
+export type GameCredentials = z.infer<typeof GameCredentials>;
+
+/** `wallet` or a game code. */
+const place = z.string().trim().min(1, 'FIELD_REQUIRED').max(32, 'NO_GAME');
+
+export const TransferRequest = z
+  .object({ from: place, to: place, amount: Amount })
+  .refine((body) => body.from !== body.to, { message: 'TRANSFER_SAME_ACCOUNT', path: ['to'] })
+  .refine((body) => body.amount >= TRANSFER_MINIMUM_MINOR, { message: 'TRANSFER_MINIMUM', path: ['amount'] })
+  .meta({ id: 'TransferRequest' });
+export type TransferRequest = z.infer<typeof TransferRequest>;
+
+export const TransferAllRequest = z.object({ to: place }).meta({ id: 'TransferAllRequest' });
+export type TransferAllRequest = z.infer<typeof TransferAllRequest>;
+
+export const WithdrawRequest = z
+  .object({ amount: Amount.refine((amount) => amount > 0, 'WITHDRAW_MINIMUM') })
+  .meta({ id: 'WithdrawRequest' });
+export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
+
+/**
+ * The answer of a money call. PENDING: the outside system has not answered yet; the money is
+ * held and the statement shows the outcome once it is known (it is never lost).
+ */
+export const MoneyResult = z
+  .object({
+    status: z.enum(['SUCCESS', 'PENDING']),
+    /** Our reference of the movement (what the outside system was given). */
+    reference: z.string(),
+    /** Minor units moved (for transferAll: the total). */
+    amount: Amount,
+  })
+  .meta({ id: 'MoneyResult' });
+export type MoneyResult = z.infer<typeof MoneyResult>;
+
+export const AutoLoginResponse = z.object({ link: z.string() }).meta({ id: 'AutoLoginResponse' });
+export type AutoLoginResponse = z.infer<typeof AutoLoginResponse>;
+
+/** Sandbox only: credits the caller's wallet from the operator's cash-in account. */
+export const SandboxCreditRequest = z
+  .object({ amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT') })
+  .meta({ id: 'SandboxCreditRequest' });
+export type SandboxCreditRequest = z.infer<typeof SandboxCreditRequest>;
+
+/** Sandbox only: how the sandbox game provider misbehaves for one game code. */
+export const PROVIDER_FAULT_MODES = ['none', 'fail', 'timeout', 'applied-then-timeout'] as const;
+export const ProviderFaultRequest = z
+  .object({
+    mode: z.enum(PROVIDER_FAULT_MODES),
+    latencyMs: z.number().int().min(0).max(120_000).default(0),
+  })
+  .meta({ id: 'ProviderFaultRequest' });
+export type ProviderFaultRequest = z.infer<typeof ProviderFaultRequest>;
