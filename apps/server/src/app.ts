@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import type { Currency } from '@wallet/contract/money';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -15,6 +16,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { sandboxProviderRoutes } from './modules/sandbox-provider/sandbox-provider.routes';
 import { HttpSmsSender } from './adapters/sms/http-sms-sender';
 import { SandboxSmsSender } from './adapters/sms/sandbox-sms-sender';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -23,6 +25,28 @@ import { otpRoutes } from './modules/otp/otp.routes';
 import { createOtpService } from './modules/otp/otp.service';
 import { registerAuth } from './platform/auth';
 import { createRateLimiter, perAddress } from './platform/rate-limit';
+import { createIdempotency } from './platform/idempotency/idempotency';
+import { HttpGameProvider } from './adapters/game-provider/http-game-provider';
+import { HttpPayoutService } from './adapters/payout/http-payout-service';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { gamesRoutes } from './modules/games/games.routes';
+import { createGamesService } from './modules/games/games.service';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { statementRoutes } from './modules/statement/statement.routes';
+import { createStatementService } from './modules/statement/statement.service';
+import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
+import { sandboxPayoutRoutes } from './modules/sandbox-payout/sandbox-payout.routes';
+import { sandboxMoneyRoutes } from './modules/sandbox/sandbox-money.routes';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Finishes money pending at outside systems; runs by itself once the server listens. */
+    reconciler: Reconciler;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -92,6 +116,73 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     session: config.session,
   });
   registerAuth(app, accounts.authenticator);
+
+  // Money (docs/decisions/009 and 010).
+  const ledger = createLedgerService(database.db);
+  for (const currency of config.market === 'LA' ? (['LAK', 'BAHT'] as const) : (['BAHT'] as const)) {
+    await ledger.openOperatorAccounts(currency);
+  }
+  const idempotent = createIdempotency(database.db);
+  const sandbox = config.mode === 'sandbox';
+  // NOTE: in sandbox mode the provider and the payout service are mounted on this very server,
+  // whose port is known only once it listens; the keys are made up at start and never leave it.
+  const selfUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    if (!address) throw new Error('the server is not listening yet');
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const gameProviderKey = config.outside.GAME_PROVIDER_KEY ?? randomBytes(24).toString('base64url');
+  const payoutKey = config.outside.PAYOUT_KEY ?? randomBytes(24).toString('base64url');
+  const provider = new HttpGameProvider({
+    baseUrl: () => config.outside.GAME_PROVIDER_URL ?? `${selfUrl()}/api/sandbox/provider-api`,
+    key: gameProviderKey,
+    timeoutMs: config.money.providerTimeoutMs,
+  });
+  const payout = new HttpPayoutService({
+    baseUrl: () => config.outside.PAYOUT_URL ?? `${selfUrl()}/api/sandbox/payout-api`,
+    key: payoutKey,
+    timeoutMs: config.money.payoutTimeoutMs,
+  });
+  const games = createGamesService({
+    db: database.db,
+    ledger,
+    provider,
+    currencyOf: async (memberId) => (await accounts.moneyProfile(memberId)).currency as Currency,
+    referenceTtlMs: config.money.referenceTtlMs,
+    providerTimeoutMs: config.money.providerTimeoutMs,
+    log: app.log,
+  });
+  const withdrawals = createWithdrawalsService({
+    ledger,
+    payout,
+    limits: () => lookups.withdrawLimits(),
+    moneyProfile: (memberId) => accounts.moneyProfile(memberId),
+    sweepToWallet: (memberId, key) => games.sweepToWallet(memberId, key),
+    referenceTtlMs: config.money.referenceTtlMs,
+    payoutTimeoutMs: config.money.payoutTimeoutMs,
+    log: app.log,
+  });
+  const statement = createStatementService({
+    ledger,
+    ledgerKeysOf: (memberId) => games.ledgerKeysOf(memberId),
+  });
+  const reconciler = createReconciler({
+    ledger,
+    resolvers: {
+      game_deposit: (hold) => games.resolveHold(hold),
+      game_withdraw: (hold) => games.resolveHold(hold),
+      withdrawal: (hold) => withdrawals.resolveHold(hold),
+    },
+    intervalMs: config.money.reconcileIntervalMs,
+    log: app.log,
+  });
+  app.decorate('reconciler', reconciler);
+  // NOTE: at start-up first, so a crash at any point is finished by the next start.
+  app.addHook('onListen', async () => {
+    reconciler.runOnce().catch((error: unknown) => app.log.error({ err: error }, 'reconciliation failed'));
+    reconciler.start();
+  });
+  app.addHook('onClose', async () => reconciler.stop());
   const limiter = createRateLimiter(redis);
   // The public forms tell whether a phone or bank account is registered: limit the asking.
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
@@ -117,8 +208,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(lookupsRoutes, { lookups, market: config.market });
   await app.register(otpRoutes, { otp, market: config.market, formLimit });
   await app.register(accountsRoutes, { accounts, market: config.market, formLimit });
+  await app.register(gamesRoutes, { games, idempotent });
+  await app.register(withdrawalsRoutes, { withdrawals, idempotent });
+  await app.register(statementRoutes, { statement });
   if (sandboxSms) {
     await app.register(sandboxRoutes, { lookups, sms: sandboxSms });
+    await app.register(sandboxProviderRoutes, { db: database.db, key: gameProviderKey });
+  }
+  if (sandbox) {
+    await app.register(sandboxMoneyRoutes, {
+      ledger,
+      idempotent,
+      currencyOf: (id) => accounts.moneyProfile(id),
+    });
+    await app.register(sandboxPayoutRoutes, {
+      db: database.db,
+      key: payoutKey,
+      delayMs: config.money.sandboxPayoutDelayMs,
+    });
   }
 
   registerOpenApiRoute(app);

@@ -1,10 +1,11 @@
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { checkLedger } from './modules/ledger/ledger.check';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { checkGameBalances } from './modules/games/games.check';
+import { createSandboxProviderService } from './modules/sandbox-provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
-const PENDING_THRESHOLD_MS = 15 * 60_000;
-
 const config = loadConfig();
 const database = await openDatabase(config);
 // Say which books are checked: without DATABASE_URL this is the embedded database under DATA_DIR.
@@ -12,7 +13,17 @@ console.log(
   `ledger:check on ${database.kind === 'server' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`}`,
 );
 try {
-  const problems = await checkLedger(database.db, { pendingOlderThanMs: PENDING_THRESHOLD_MS });
+  const problems = await checkLedger(database.db, { pendingOlderThanMs: config.money.pendingAlertMs });
+  if (config.mode === 'sandbox') {
+    // The sandbox provider keeps its books in this same database: compare them with ours.
+    const sandbox = createSandboxProviderService({ db: database.db });
+    problems.push(
+      ...(await checkGameBalances(database.db, createLedgerService(database.db), {
+        balance: async (code, username) => (await sandbox.player(code, username)).balance,
+        rounds: (code, username, after) => sandbox.rounds(code, username, after),
+      })),
+    );
+  }
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

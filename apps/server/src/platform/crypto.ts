@@ -23,3 +23,7 @@ export function sameDigest(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** Equality of two secrets (API keys) in constant time, whatever their lengths. */
+export const sameSecret = (given: string, expected: string): boolean =>
+  sameDigest(hashToken(given), hashToken(expected));

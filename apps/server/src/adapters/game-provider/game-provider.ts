@@ -61,9 +61,7 @@ export interface ProviderMove {
 }
 
 export type MoveOutcome =
-  | { kind: 'applied' }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'unknown'; reason: string };
+  { kind: 'applied' } | { kind: 'failed'; reason: string } | { kind: 'unknown'; reason: string };
 
 export type ReferenceStatus = 'applied' | 'failed' | 'not_found';
 

@@ -216,6 +216,20 @@ export function createAccountsService(options: AccountsServiceOptions) {
       };
     },
 
+    /** What money needs of a member: their currency, and the bank account payouts go to. */
+    async moneyProfile(memberId: number) {
+      const found = await repository.profileOf(memberId);
+      if (!found) return fail('NO_USER', 404);
+      return {
+        currency: found.member.currency,
+        bank: {
+          code: found.bank.bankCode,
+          accountNo: found.bank.accountNo,
+          accountName: found.bank.accountName,
+        },
+      };
+    },
+
     /** The member may change their name; the bank account itself is changed by staff only. */
     async updateProfile(memberId: number, body: UpdateProfileRequest): Promise<ProfileResponse> {
       const current = await repository.profileOf(memberId);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
+import { canonicalJson } from '../../platform/canonical-json';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './ledger.tables';
@@ -34,9 +35,42 @@ export interface TransferResult {
   transferId: number;
   /** True when this key had moved the money already and nothing moved now. */
   replayed: boolean;
+  /** When the transfer was first made (a hold's references expire from this instant). */
+  createdAt: Date;
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Where a hold stands: waiting for the outside answer, or settled one way. */
+export type HoldState = 'pending' | 'posted' | 'voided';
+
+export interface StoredTransfer {
+  id: number;
+  amount: bigint;
+  kind: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface PendingHold extends StoredTransfer {
+  key: string;
+  /** The account the money was held from (where a void returns it). */
+  from: string;
+}
+
+export interface AccountState {
+  key: string;
+  currency: string;
+  balance: bigint;
+  /** Time of the account's last movement, or of its opening. */
+  updatedAt: Date;
+}
+
+/** A member-visible movement, for the statement: metadata.statement says what it was. */
+export interface StatementLine extends StoredTransfer {
+  /** null for a plain transfer (done at once); the hold's state for two-phase money. */
+  hold: HoldState | null;
+}
 
 /** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */
 export function createLedgerService(db: Database) {
@@ -63,7 +97,10 @@ export function createLedgerService(db: Database) {
       keyOf(stored.debitAccountId) === request.debit &&
       keyOf(stored.creditAccountId) === request.credit &&
       stored.amount === request.amount &&
-      stored.kind === request.kind
+      stored.kind === request.kind &&
+      // NOTE: the metadata says what the movement is for (which game, which statement line): a
+      // key reused for the same amount to another game is another request, not a replay.
+      canonicalJson(stored.metadata) === canonicalJson(request.metadata ?? {})
     );
   }
 
@@ -71,7 +108,7 @@ export function createLedgerService(db: Database) {
     const stored = await findByKey(tx, request.idempotencyKey);
     if (!stored) return null;
     if (!(await sameTransfer(tx, stored, request))) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
-    return { transferId: stored.id, replayed: true };
+    return { transferId: stored.id, replayed: true, createdAt: stored.createdAt };
   }
 
   /** Kinds and keys the two-phase helpers own: a caller using them could forge or block a settlement. */
@@ -123,7 +160,7 @@ export function createLedgerService(db: Database) {
             kind: request.kind,
             metadata: request.metadata ?? {},
           })
-          .returning({ id: ledgerTransfers.id });
+          .returning({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt });
         const transferId = created!.id;
         await tx.insert(ledgerEntries).values([
           {
@@ -143,7 +180,7 @@ export function createLedgerService(db: Database) {
         ]);
         await tx.update(ledgerAccounts).set({ balance: debitAfter }).where(eq(ledgerAccounts.id, debit.id));
         await tx.update(ledgerAccounts).set({ balance: creditAfter }).where(eq(ledgerAccounts.id, credit.id));
-        return { transferId, replayed: false };
+        return { transferId, replayed: false, createdAt: created!.createdAt };
       });
     } catch (error) {
       // The same key raced in another transaction and won: answer as a replay (or refuse).
@@ -198,6 +235,148 @@ export function createLedgerService(db: Database) {
       ];
       for (const name of names)
         await this.openAccount(accountKey.operator(name, currency), currency, { allowNegative: true });
+    },
+
+    /** The transfer made under a key, or null. */
+    async findTransfer(idempotencyKey: string): Promise<StoredTransfer | null> {
+      const row = await findByKey(db, idempotencyKey);
+      return row
+        ? { id: row.id, amount: row.amount, kind: row.kind, metadata: row.metadata, createdAt: row.createdAt }
+        : null;
+    },
+
+    /** Where the hold of a key stands; null when there is no such hold. */
+    async holdState(holdKey: string): Promise<HoldState | null> {
+      const rows = await rowsOf<{ kind: string }>(
+        db,
+        sql`select kind from ledger_transfers where idempotency_key in (${holdKey}, ${`${holdKey}:settle`})`,
+      );
+      if (!rows.some((row) => row.kind.startsWith('hold:'))) return null;
+      const settle = rows.find((row) => !row.kind.startsWith('hold:'));
+      return !settle ? 'pending' : settle.kind.startsWith('post:') ? 'posted' : 'voided';
+    },
+
+    /** Every unsettled hold, oldest first, with what the reconciler needs to finish it. */
+    async pendingHolds(limit = 500): Promise<PendingHold[]> {
+      const rows = await rowsOf<{
+        id: number;
+        idempotency_key: string;
+        amount: string;
+        kind: string;
+        metadata: Record<string, unknown>;
+        created_at: Date | string;
+        from_key: string;
+      }>(
+        db,
+        sql`select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at, a.key as from_key
+            from ledger_transfers h join ledger_accounts a on a.id = h.debit_account_id
+            where h.kind like 'hold:%'
+              and not exists (select 1 from ledger_transfers s where s.idempotency_key = h.idempotency_key || ':settle')
+            order by h.id limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        key: row.idempotency_key,
+        amount: BigInt(row.amount),
+        kind: row.kind.slice('hold:'.length),
+        metadata: row.metadata,
+        createdAt: new Date(row.created_at),
+        from: row.from_key,
+      }));
+    },
+
+    /** The accounts of these keys that exist, with balance and time of last movement. */
+    async accountStates(keys: string[]): Promise<AccountState[]> {
+      if (keys.length === 0) return [];
+      const rows = await rowsOf<{
+        key: string;
+        currency: string;
+        balance: string;
+        updated_at: Date | string;
+      }>(
+        db,
+        sql`select a.key, a.currency, a.balance::text,
+                   coalesce((select max(e.created_at) from ledger_entries e where e.account_id = a.id), a.created_at)
+                     as updated_at
+            from ledger_accounts a where a.key in (${sql.join(
+              keys.map((key) => sql`${key}`),
+              sql`, `,
+            )})`,
+      );
+      return rows.map((row) => ({
+        key: row.key,
+        currency: row.currency,
+        balance: BigInt(row.balance),
+        updatedAt: new Date(row.updated_at),
+      }));
+    },
+
+    /**
+     * The latest number `field` of the metadata of `kind` transfers touching an account (for
+     * example the last provider round already booked), or null.
+     */
+    async latestMark(accountKey: string, kind: string, field: string): Promise<number | null> {
+      const [row] = await rowsOf<{ mark: string | null }>(
+        db,
+        sql`select max((t.metadata ->> ${field})::bigint)::text as mark
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${accountKey}) and t.kind = ${kind}`,
+      );
+      return row?.mark == null ? null : Number(row.mark);
+    },
+
+    /**
+     * The member-visible movements touching these accounts (those whose metadata carries a
+     * `statement`), newest first: the statement is a view over the ledger, never a copy.
+     */
+    async statementOf(
+      accountKeys: string[],
+      page: { offset: number; limit: number },
+    ): Promise<{ total: number; lines: StatementLine[] }> {
+      if (accountKeys.length === 0) return { total: 0, lines: [] };
+      const keys = sql.join(
+        accountKeys.map((key) => sql`${key}`),
+        sql`, `,
+      );
+      const mine = sql`select distinct e.transfer_id from ledger_entries e
+                       join ledger_accounts a on a.id = e.account_id where a.key in (${keys})`;
+      const [count] = await rowsOf<{ total: string }>(
+        db,
+        sql`select count(*)::text as total from ledger_transfers t
+            where t.id in (${mine}) and t.metadata ? 'statement'`,
+      );
+      const rows = await rowsOf<{
+        id: number;
+        amount: string;
+        kind: string;
+        metadata: Record<string, unknown>;
+        created_at: Date | string;
+        settle_kind: string | null;
+      }>(
+        db,
+        sql`select t.id, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind
+            from ledger_transfers t
+            left join ledger_transfers s on s.idempotency_key = t.idempotency_key || ':settle'
+            where t.id in (${mine}) and t.metadata ? 'statement'
+            order by t.id desc limit ${page.limit} offset ${page.offset}`,
+      );
+      return {
+        total: Number(count?.total ?? 0),
+        lines: rows.map((row) => ({
+          id: Number(row.id),
+          amount: BigInt(row.amount),
+          kind: row.kind,
+          metadata: row.metadata,
+          createdAt: new Date(row.created_at),
+          hold: !row.kind.startsWith('hold:')
+            ? null
+            : row.settle_kind === null
+              ? 'pending'
+              : row.settle_kind.startsWith('post:')
+                ? 'posted'
+                : 'voided',
+        })),
+      };
     },
 
     async balanceOf(key: string): Promise<bigint> {

@@ -78,7 +78,7 @@ describe('ledger', () => {
     };
     const first = await ledger.transfer(request);
     const again = await ledger.transfer(request);
-    expect(again).toEqual({ transferId: first.transferId, replayed: true });
+    expect(again).toEqual({ transferId: first.transferId, replayed: true, createdAt: first.createdAt });
     expect(await ledger.balanceOf(wallet)).toBe(4_000n);
     await expect(ledger.transfer({ ...request, amount: 2_000n })).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',

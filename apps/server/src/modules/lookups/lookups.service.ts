@@ -124,6 +124,9 @@ export function createLookupsService({
       return (await repository.listSources()).some((source) => source.code === code);
     },
 
+    /** Withdrawal limits in minor units. */
+    withdrawLimits: () => repository.getSetting('withdraw'),
+
     async registerOtpEnabled(): Promise<boolean> {
       return (await repository.getSetting('registerOTP')).enabled;
     },

@@ -7,3 +7,7 @@ export * from '../../modules/lookups/lookups.tables';
 export * from '../../modules/otp/otp.tables';
 export * from '../../modules/accounts/accounts.tables';
 export * from '../../modules/ledger/ledger.tables';
+export * from '../../modules/sandbox-provider/sandbox-provider.tables';
+export * from '../idempotency/idempotency.tables';
+export * from '../../modules/sandbox-payout/sandbox-payout.tables';
+export * from '../../modules/games/games.tables';

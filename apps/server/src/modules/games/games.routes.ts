@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@wallet/contract/errors';
+import {
+  AutoLoginResponse,
+  GameCredentials,
+  MoneyResult,
+  TransferAllRequest,
+  TransferRequest,
+  WalletResponse,
+} from '@wallet/contract/http/wallet';
+import { memberOf } from '../../platform/auth';
+import { moneyAnswer, type Idempotent } from '../../platform/idempotency/idempotency';
+import type { GamesService } from './games.service';
+
+export interface GamesRoutesOptions {
+  games: GamesService;
+  idempotent: Idempotent;
+}
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  502: ErrorResponse,
+  503: ErrorResponse,
+};
+
+const gameCodeParams = z.object({ gameCode: z.string().min(1).max(32) });
+const moneyAnswers = { 200: MoneyResult, 202: MoneyResult, ...errors };
+
+/** Wallet, game accounts and auto login (spec section 7, Wallet and Auto login). */
+export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, idempotent }) => {
+  const secured = { preHandler: app.requireMember };
+  const schema = (summary: string) => ({ tags: ['wallet'], summary, security: [{ bearer: [] }] });
+
+  app.get(
+    '/api/wallet',
+    {
+      ...secured,
+      schema: {
+        ...schema('The wallet and every game account'),
+        response: { 200: WalletResponse, ...errors },
+      },
+    },
+    async (request) => games.wallet(memberOf(request).id),
+  );
+
+  app.get(
+    '/api/wallet/refresh/slot',
+    {
+      ...secured,
+      schema: {
+        ...schema('Books what was played at every game, then answers the wallet'),
+        response: { 200: WalletResponse, ...errors },
+      },
+    },
+    async (request) => games.refresh(memberOf(request).id),
+  );
+
+  app.get(
+    '/api/wallet/activate/:gameCode',
+    {
+      ...secured,
+      schema: {
+        ...schema('Opens the member an account at a game'),
+        params: gameCodeParams,
+        response: { 200: GameCredentials, ...errors },
+      },
+    },
+    async (request) => games.activate(memberOf(request).id, request.params.gameCode),
+  );
+
+  app.get(
+    '/api/wallet/account/:gameCode',
+    {
+      ...secured,
+      schema: {
+        ...schema('The login of the member at a game'),
+        params: gameCodeParams,
+        response: { 200: GameCredentials, ...errors },
+      },
+    },
+    async (request) => games.credentials(memberOf(request).id, request.params.gameCode),
+  );
+
+  app.get(
+    '/api/wallet/resetpassword/:gameCode',
+    {
+      ...secured,
+      schema: {
+        ...schema('A new password at a game'),
+        params: gameCodeParams,
+        response: { 200: GameCredentials, ...errors },
+      },
+    },
+    async (request) => games.resetPassword(memberOf(request).id, request.params.gameCode),
+  );
+
+  app.post(
+    '/api/wallet/transfer',
+    {
+      ...secured,
+      schema: {
+        ...schema('Moves money between the wallet and a game (Idempotency-Key required)'),
+        body: TransferRequest,
+        response: moneyAnswers,
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (key) =>
+        moneyAnswer(await games.transfer(memberOf(request).id, request.body, key)),
+      ),
+  );
+
+  app.post(
+    '/api/wallet/transferAll',
+    {
+      ...secured,
+      schema: {
+        ...schema('Moves everything from the wallet and every other game into one place'),
+        body: TransferAllRequest,
+        response: moneyAnswers,
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (key) =>
+        moneyAnswer(await games.transferAll(memberOf(request).id, request.body.to, key)),
+      ),
+  );
+
+  // NOTE: both shapes of the spec; a password in the path is ignored, the stored one is used.
+  const autoLogin = async (memberId: number, params: { game: string; username: string }) => ({
+    link: await games.launchLink(memberId, params.game, params.username),
+  });
+  const autoLoginParams = z.object({ game: z.string().min(1).max(32), username: z.string().min(1).max(32) });
+  app.get(
+    '/api/autoLogin/:game/:username',
+    {
+      ...secured,
+      schema: {
+        ...schema('A launch link for the member’s own game account'),
+        params: autoLoginParams,
+        response: { 200: AutoLoginResponse, ...errors },
+      },
+    },
+    async (request) => autoLogin(memberOf(request).id, request.params),
+  );
+  app.get(
+    '/api/autoLogin/:game/:username/:password',
+    {
+      ...secured,
+      schema: {
+        ...schema('A launch link (the password in the path is ignored)'),
+        params: autoLoginParams.extend({ password: z.string().max(200) }),
+        response: { 200: AutoLoginResponse, ...errors },
+      },
+    },
+    async (request) => autoLogin(memberOf(request).id, request.params),
+  );
+};

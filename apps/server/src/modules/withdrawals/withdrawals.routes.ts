@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wallet/contract/errors';
+import { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
+import { memberOf } from '../../platform/auth';
+import { moneyAnswer, type Idempotent } from '../../platform/idempotency/idempotency';
+import type { WithdrawalsService } from './withdrawals.service';
+
+export interface WithdrawalsRoutesOptions {
+  withdrawals: WithdrawalsService;
+  idempotent: Idempotent;
+}
+
+const answers = {
+  200: MoneyResult,
+  202: MoneyResult,
+  400: ErrorResponse,
+  401: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+};
+
+/** Withdrawals (spec section 7, Wallet): the withdraw modal uses withdrawAll. */
+export const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> = async (
+  app,
+  { withdrawals, idempotent },
+) => {
+  const schema = (summary: string) => ({
+    tags: ['wallet'],
+    summary,
+    security: [{ bearer: [] }],
+    body: WithdrawRequest,
+    response: answers,
+  });
+
+  app.post(
+    '/api/wallet/withdraw',
+    { preHandler: app.requireMember, schema: schema('Withdraws to the registered bank account') },
+    async (request, reply) =>
+      idempotent(request, reply, async (key) =>
+        moneyAnswer(await withdrawals.withdraw(memberOf(request).id, request.body, key)),
+      ),
+  );
+
+  app.post(
+    '/api/wallet/withdrawAll',
+    {
+      preHandler: app.requireMember,
+      schema: schema('Brings every game balance back to the wallet, then withdraws'),
+    },
+    async (request, reply) =>
+      idempotent(request, reply, async (key) =>
+        moneyAnswer(await withdrawals.withdrawAll(memberOf(request).id, request.body, key)),
+      ),
+  );
+};

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
+import type { PayoutService } from '../../adapters/payout/payout-service';
+import { AppError } from '../../platform/errors';
+import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
+
+export interface WithdrawalsServiceOptions {
+  ledger: LedgerService;
+  payout: PayoutService;
+  /** withdrawMin and withdrawMax of the withdraw lookup, minor units. */
+  limits: () => Promise<{ withdrawMin: number; withdrawMax: number }>;
+  /** The member's currency and the bank account payouts go to. */
+  moneyProfile: (memberId: number) => Promise<{
+    currency: string;
+    bank: { code: string; accountNo: string; accountName: string } | null;
+  }>;
+  /** Brings every game balance back to the wallet (withdrawAll). */
+  sweepToWallet: (memberId: number, key: string) => Promise<unknown>;
+  referenceTtlMs: number;
+  payoutTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Withdrawals to the member's registered bank account. The amount is held in the ledger at once
+ * (so racing requests cannot spend it twice), the payout service is given the hold key as its
+ * reference, and the hold is posted to the operator's cash-out account when the payout is paid,
+ * or voided back to the wallet when it is rejected (docs/decisions/010).
+ */
+export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
+  const { ledger, payout, log } = options;
+
+  async function checkLimits(amount: number): Promise<void> {
+    const { withdrawMin, withdrawMax } = await options.limits();
+    if (amount < withdrawMin) throw new AppError('WITHDRAW_MINIMUM', 400);
+    if (amount > withdrawMax) throw new AppError('WITHDRAW_MAXIMUM', 400);
+  }
+
+  function answerOf(state: HoldState | null): MoneyResult['status'] {
+    if (state === 'voided') throw new AppError('TRANSFER_FAIL', 422);
+    // Paid or still on its way: either way the member waits for the bank.
+    return state === 'posted' ? 'SUCCESS' : 'PENDING';
+  }
+
+  const service = {
+    async withdraw(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
+      await checkLimits(body.amount);
+      const profile = await options.moneyProfile(memberId);
+      if (!profile.bank) throw new AppError('NO_BANK', 400);
+      const amount = BigInt(body.amount);
+      const walletKey = accountKey.wallet(memberId);
+      await ledger.openAccount(walletKey, profile.currency);
+      const held = await ledger.hold({
+        idempotencyKey: key,
+        debit: walletKey,
+        amount,
+        kind: 'withdrawal',
+        currency: profile.currency,
+        metadata: {
+          memberId,
+          bank: { code: profile.bank.code, accountNo: profile.bank.accountNo },
+          statement: { type: 'withdraw', from: 'wallet', to: 'bank' },
+        },
+      });
+      const result = (status: MoneyResult['status']): MoneyResult => ({
+        status,
+        reference: key,
+        amount: body.amount,
+      });
+      if (held.replayed) return result(answerOf(await ledger.holdState(key)));
+      const outcome = await payout.send({
+        reference: key,
+        amount,
+        currency: profile.currency,
+        bank: profile.bank,
+        expiresAt: new Date(held.createdAt.getTime() + options.referenceTtlMs),
+      });
+      if (outcome.kind === 'rejected') {
+        await ledger.void(key);
+        log.warn({ key, reason: outcome.reason }, 'payout rejected; funds returned');
+        throw new AppError('TRANSFER_FAIL', 422);
+      }
+      if (outcome.kind === 'unknown') log.warn({ key, reason: outcome.reason }, 'payout outcome unknown');
+      return result('PENDING');
+    },
+
+    /** Brings every game balance back to the wallet first, then withdraws `amount`. */
+    async withdrawAll(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
+      await checkLimits(body.amount);
+      await options.sweepToWallet(memberId, key);
+      return service.withdraw(memberId, body, `${key}:withdraw`);
+    },
+
+    /** The reconciler's step for a withdrawal hold. */
+    async resolveHold(hold: PendingHold): Promise<HoldState> {
+      const status = await payout.status(hold.key);
+      if (status === 'paid') {
+        const currency = (await ledger.accountStates([hold.from]))[0]?.currency;
+        await ledger.post(hold.key, accountKey.operator('cash_out', currency ?? 'BAHT'));
+        return 'posted';
+      }
+      const expired =
+        status === 'not_found' &&
+        Date.now() > hold.createdAt.getTime() + options.referenceTtlMs + options.payoutTimeoutMs;
+      if (status === 'rejected' || expired) {
+        await ledger.void(hold.key);
+        return 'voided';
+      }
+      return 'pending';
+    },
+  };
+  return service;
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER, IdempotencyKey, type MoneyResult } from '@wallet/contract/http/wallet';
+import type { Database } from '../db/database';
+import { canonicalJson } from '../canonical-json';
+import { AppError } from '../errors';
+import { idempotentRequests } from './idempotency.tables';
+
+/** A money call's answer: its HTTP status and body. */
+export interface MoneyAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A money result as an answer: 202 while an outside system has not said how it ended. */
+export const moneyAnswer = (result: MoneyResult): MoneyAnswer => ({
+  status: result.status === 'PENDING' ? 202 : 200,
+  body: result,
+});
+
+/**
+ * Runs a money call at most once per member and Idempotency-Key.
+ *
+ * - The same key with the same route and body gets the first final answer again (success or a
+ *   refusal such as MONEY_NOT_ENOUGH), and nothing moves again.
+ * - The same key with anything else is refused with IDEMPOTENCY_KEY_REUSED.
+ * - An attempt that has no final answer yet (still running, crashed, or PENDING at an outside
+ *   system) runs again: that is safe because every ledger key and outside reference of the work
+ *   derives from `ledgerKey`, so a second run replays instead of moving money twice.
+ */
+export function createIdempotency(db: Database) {
+  return async function idempotent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (ledgerKey: string) => Promise<MoneyAnswer>,
+  ): Promise<FastifyReply> {
+    const member = request.member;
+    if (!member) throw new AppError('UNAUTHORIZED', 401);
+    const parsed = IdempotencyKey.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+    if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_MISSING', 400);
+    const key = parsed.data;
+    const fingerprint = createHash('sha256')
+      .update(
+        `${request.method} ${request.routeOptions.url ?? ''} ${canonicalJson(request.params)} ${canonicalJson(request.body)}`,
+      )
+      .digest('hex');
+
+    await db
+      .insert(idempotentRequests)
+      .values({ memberId: member.id, key, fingerprint })
+      .onConflictDoNothing();
+    const [stored] = await db
+      .select()
+      .from(idempotentRequests)
+      .where(and(eq(idempotentRequests.memberId, member.id), eq(idempotentRequests.key, key)));
+    if (!stored || stored.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+    if (stored.responseStatus !== null) {
+      return reply.status(stored.responseStatus).send(stored.responseBody);
+    }
+
+    let answer: MoneyAnswer;
+    try {
+      answer = await work(`m${member.id}:${key}`);
+    } catch (error) {
+      // A refusal is a final answer too: a retry must not succeed where the first attempt was refused.
+      if (error instanceof AppError && error.statusCode < 500) {
+        await remember(member.id, key, { status: error.statusCode, body: { message: error.code } });
+      }
+      throw error;
+    }
+    // PENDING (202) is not final: a retry asks again and learns how it ended.
+    if (answer.status !== 202) await remember(member.id, key, answer);
+    return reply.status(answer.status).send(answer.body);
+  };
+
+  async function remember(memberId: number, key: string, answer: MoneyAnswer): Promise<void> {
+    await db
+      .update(idempotentRequests)
+      .set({ responseStatus: answer.status, responseBody: answer.body })
+      .where(
+        and(
+          eq(idempotentRequests.memberId, memberId),
+          eq(idempotentRequests.key, key),
+          // The first final answer wins; a concurrent copy does not overwrite it.
+          isNull(idempotentRequests.responseStatus),
+        ),
+      );
+  }
+}
+
+export type Idempotent = ReturnType<typeof createIdempotency>;
