@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_CODES } from '@wallet/contract/http/wallet';
+import type { ProviderCatalogue } from '../../adapters/game-provider/protocol';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { createSandboxProviderService } from './sandbox-provider.service';
 
@@ -98,10 +99,7 @@ describe('sandbox game provider', () => {
   });
 
   it('lists one game per game code, with its artwork served as SVG', async () => {
-    const { body } = await api<{
-      games: { code: string; category: string; walletFactor: number; logo: string; background: string }[] &
-        { web: string | null; android: string | null; ios: string | null }[];
-    }>('GET', '/games');
+    const { body } = await api<ProviderCatalogue>('GET', '/games');
     expect(body.games.map((game) => game.code)).toEqual([...GAME_CODES]);
     const byCode = Object.fromEntries(body.games.map((game) => [game.code, game]));
     expect(byCode.SEXYGAME!.category).toBe('casino');

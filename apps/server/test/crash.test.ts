@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { readEnvironment } from '../src/config';
+import { openServerDatabase } from '../src/platform/db/database';
+import { createLedgerService } from '../src/modules/ledger/ledger.service';
+import { randomAccountNo, randomPhone } from './members';
+
+/**
+ * The server killed with SIGKILL in the middle of a load of transfers and withdrawals, then
+ * started again: the reconciler finishes what was in flight and `ledger:check` finds the books
+ * sound, our game balances equal to the provider's. Needs a PostgreSQL server (DATABASE_URL):
+ * the embedded database lives inside the process that is killed.
+ */
+const serverUrl = readEnvironment().DATABASE_URL;
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const MEMBERS = 4;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // NOTE: node itself, not npx: SIGKILL must reach the server, not a wrapper around it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...readEnvironment(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Member wallet site:')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function client(base: string) {
+  return async function call(method: string, path: string, body?: object, token?: string, key?: string) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+}
+
+async function registerAndFund(call: ReturnType<typeof client>): Promise<string> {
+  const phone = randomPhone();
+  const sent = await call('POST', '/api/otp/send', { phoneNumber: phone });
+  const outbox = await call('GET', `/api/sandbox/sms?phone=${phone}`);
+  const [message] = outbox.body.messages as { code: string }[];
+  await call('POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode: message!.code });
+  const registered = await call('POST', '/api/account', {
+    name: 'Somchai',
+    username: phone,
+    password: 'secret-1',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'SCB',
+    bankAccountNo: randomAccountNo(),
+    bankAccountName: 'SOMCHAI JAIDEE',
+    currency: 'BAHT',
+    otpToken: sent.body.otpToken,
+  });
+  expect(registered.status).toBe(200);
+  const { token } = (await call('POST', '/api/login', { username: phone, password: 'secret-1' })).body as {
+    token: string;
+  };
+  expect((await call('POST', '/api/sandbox/credit', { amount: 1_000_000 }, token, randomUUID())).status).toBe(
+    200,
+  );
+  expect((await call('GET', '/api/wallet/activate/JOKER', undefined, token)).status).toBe(200);
+  return token;
+}
+
+/** Transfers both ways and withdrawals, as fast as one member can, until the server dies. */
+async function load(call: ReturnType<typeof client>, token: string): Promise<number> {
+  let answered = 0;
+  const steps = [
+    () =>
+      call(
+        'POST',
+        '/api/wallet/transfer',
+        { from: 'wallet', to: 'JOKER', amount: 5_000 },
+        token,
+        randomUUID(),
+      ),
+    () =>
+      call(
+        'POST',
+        '/api/wallet/transfer',
+        { from: 'JOKER', to: 'wallet', amount: 2_000 },
+        token,
+        randomUUID(),
+      ),
+    () => call('POST', '/api/wallet/withdraw', { amount: 10_000 }, token, randomUUID()),
+  ];
+  for (let round = 0; ; round += 1) {
+    try {
+      await steps[round % steps.length]!();
+      answered += 1;
+    } catch {
+      return answered;
+    }
+  }
+}
+
+describe.runIf(serverUrl)('a crash in the middle of a load', () => {
+  it(
+    'leaves nothing the restarted server does not finish; ledger:check passes',
+    { timeout: 180_000 },
+    async () => {
+      const name = `wallet_crash_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const port = await freePort();
+      const env = {
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        REFERENCE_TTL_SECONDS: '2',
+        GAME_PROVIDER_TIMEOUT_MS: '1000',
+        RECONCILE_INTERVAL_SECONDS: '1',
+        SANDBOX_PAYOUT_DELAY_SECONDS: '0',
+      };
+      const base = `http://127.0.0.1:${port}`;
+      const call = client(base);
+      let server: ChildProcess | null = await startServer(env);
+      const database = await openServerDatabase(url.toString(), 4);
+      try {
+        const tokens = await Promise.all(Array.from({ length: MEMBERS }, () => registerAndFund(call)));
+        // The provider applies each transfer and then answers too late: the kill finds money that
+        // reached the provider but was never settled here, and money not yet sent.
+        await call('POST', '/api/sandbox/provider/JOKER/faults', {
+          mode: 'applied-then-timeout',
+          latencyMs: 1_500,
+        });
+
+        const loads = tokens.map((token) => load(call, token));
+        await sleep(2_500);
+        server.kill('SIGKILL');
+        await once(server, 'exit');
+        const answered = (await Promise.all(loads)).reduce((sum, n) => sum + n, 0);
+        const ledger = createLedgerService(database.db);
+        const inFlightAtKill = (await ledger.pendingHolds()).length;
+        expect(answered).toBeGreaterThan(0);
+        expect(inFlightAtKill, 'the kill should catch money in flight').toBeGreaterThan(0);
+
+        server = await startServer(env);
+        await call('POST', '/api/sandbox/provider/JOKER/faults', { mode: 'none', latencyMs: 0 });
+        // References expire after 2 s (+1 s of call time); the reconciler passes every second.
+        for (let waited = 0; (await ledger.pendingHolds()).length > 0; waited += 500) {
+          expect(waited, 'pending money was not finished').toBeLessThan(30_000);
+          await sleep(500);
+        }
+
+        const check = spawn(process.execPath, ['--import', 'tsx', 'src/ledger-check.ts'], {
+          cwd: SERVER_DIR,
+          env: { ...readEnvironment(), ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let report = '';
+        check.stdout.on('data', (chunk: Buffer) => (report += chunk.toString()));
+        check.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
+        const [exitCode] = (await once(check, 'exit')) as [number];
+        expect(report).toContain('every invariant holds');
+        expect(exitCode, report).toBe(0);
+      } finally {
+        server?.kill('SIGKILL');
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
+});
