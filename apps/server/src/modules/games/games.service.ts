@@ -187,6 +187,25 @@ export function createGamesService(options: GamesServiceOptions) {
     }
   }
 
+  async function compareBalance(memberId: number, account: GameAccountRow): Promise<void> {
+    try {
+      const theirs = await provider.balance(account.gameCode, account.username);
+      const ours = await balanceOf(accountKey.game(memberId, account.gameCode));
+      if (theirs === ours) return;
+      const inFlight = (await ledger.pendingHolds()).some(
+        (hold) => hold.metadata.memberId === memberId && hold.metadata.game === account.gameCode,
+      );
+      if (!inFlight) {
+        log.error(
+          { memberId, game: account.gameCode, theirs: String(theirs), ours: String(ours) },
+          'game balance differs from the provider',
+        );
+      }
+    } catch (error) {
+      log.warn({ err: error, memberId, game: account.gameCode }, 'could not read the provider balance');
+    }
+  }
+
   async function balanceOf(key: string): Promise<bigint> {
     const [state] = await ledger.accountStates([key]);
     return state?.balance ?? 0n;
@@ -264,10 +283,19 @@ export function createGamesService(options: GamesServiceOptions) {
       };
     },
 
-    /** Books what was played at every game, then answers the wallet. */
+    /**
+     * Asks every provider the member has an account at: books what was played, then compares
+     * the provider's balance with ours. A difference with nothing in flight is logged for staff,
+     * never "fixed" by moving money without a cause.
+     */
     async refresh(memberId: number): Promise<WalletResponse> {
       const accounts = await repository.accountsOf(memberId);
-      await Promise.all(accounts.map((account) => bookPlaysQuietly(memberId, account)));
+      await Promise.all(
+        accounts.map(async (account) => {
+          await bookPlaysQuietly(memberId, account);
+          await compareBalance(memberId, account);
+        }),
+      );
       return service.wallet(memberId);
     },
 

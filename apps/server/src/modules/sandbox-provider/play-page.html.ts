@@ -12,13 +12,14 @@ import { SLOT_SYMBOLS } from './sandbox-provider.art';
 
 const escapeHtml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const head = (title: string) => `<!doctype html>
+const head = (title: string, icon = 'data:,') => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${icon}">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${PAGES_PATH}/slot.css">
 <script src="${PAGES_PATH}/slot.js" defer></script>
@@ -40,7 +41,7 @@ export function playPage(token: string, game: CatalogueGame, balance: bigint): s
   )
     .reverse()
     .join('');
-  return `${head(`${game.name} · Sandbox slot`)}
+  return `${head(`${game.name} · Sandbox slot`, `${PAGES_PATH}/art/${game.code}/logo.svg`)}
 <body data-token="${escapeHtml(token)}" style="--from: ${from}; --to: ${to}; background-image: url('${PAGES_PATH}/art/${game.code}/background.svg')">
 <main class="machine">
   <header class="top">

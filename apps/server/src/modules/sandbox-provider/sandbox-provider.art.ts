@@ -56,17 +56,18 @@ function emblem(kind: Emblem, cx: number, cy: number, r: number, colour: string)
 
 const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const gradient = (id: string, [from, to]: readonly [string, string]) =>
-  `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`;
+const stops = ([from, to]: readonly [string, string]) =>
+  `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`;
 
 const FONT = "font-family=\"'Noto Sans', 'Helvetica Neue', Arial, sans-serif\"";
 
 /** A square logo: the emblem over the game's name. */
 export function logoSvg(game: CatalogueGame): string {
-  const size = Math.min(46, Math.floor(380 / Math.max(game.name.length, 4)));
+  // Long names get smaller letters, so that every name keeps inside the tile.
+  const size = Math.min(46, Math.floor(330 / Math.max(game.name.length, 4)));
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">',
-    gradient('g', game.colours),
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">${stops(game.colours)}</linearGradient></defs>`,
     '<rect width="256" height="256" rx="52" fill="url(#g)"/>',
     '<rect x="10" y="10" width="236" height="236" rx="44" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="4"/>',
     emblem(game.emblem, 128, 104, 52, '#fff'),
@@ -87,12 +88,15 @@ export function backgroundSvg(game: CatalogueGame): string {
   }).join('');
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" preserveAspectRatio="xMidYMid slice">',
-    gradient('b', game.colours),
+    '<defs>',
+    `<linearGradient id="b" x1="0" y1="0" x2="1" y2="1">${stops(game.colours)}</linearGradient>`,
+    // Darker at the bottom, where the member app writes on the card.
+    '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient>',
+    '</defs>',
     '<rect width="640" height="360" fill="url(#b)"/>',
     `<g opacity="0.12">${scattered}</g>`,
     `<g opacity="0.22">${emblem(game.emblem, 520, 200, 150, '#fff')}</g>`,
     '<rect width="640" height="360" fill="url(#shade)"/>',
-    '<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient></defs>',
     '</svg>',
   ].join('');
 }
