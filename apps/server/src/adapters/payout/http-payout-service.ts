@@ -45,7 +45,13 @@ export class HttpPayoutService implements PayoutService {
 
   async status(reference: string): Promise<PayoutStatus> {
     const response = await this.call('GET', `/payouts/${encodeURIComponent(reference)}`);
-    if (response.status === 404) return 'not_found';
+    // NOTE: only the gateway's own not_found counts: a 404 of a proxy or a wrong path says nothing
+    // about the payout, and "not found" lets the reconciler void it.
+    if (response.status === 404) {
+      const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
+      if (body?.status === 'not_found') return 'not_found';
+      throw new Error('payout status: 404 without the gateway verdict');
+    }
     const verdict = PayoutStatusBody.safeParse(await response.json().catch(() => null));
     if (!response.ok || !verdict.success) throw new Error(`payout status: http ${response.status}`);
     return verdict.data.status;

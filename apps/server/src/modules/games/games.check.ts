@@ -14,7 +14,7 @@ export async function checkGameBalances(
   provider: Pick<GameProvider, 'balance' | 'rounds'>,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const holds = await ledger.pendingHolds(100_000);
+  const holds = await ledger.pendingHolds(0, 1_000_000);
   const inFlight = new Set(holds.map((hold) => JSON.stringify([hold.metadata.memberId, hold.metadata.game])));
   for (const account of await createGamesRepository(db).allAccounts()) {
     if (inFlight.has(JSON.stringify([account.memberId, account.gameCode]))) continue;

@@ -68,8 +68,19 @@ export function createGamesService(options: GamesServiceOptions) {
     return (await repository.accountOf(memberId, code)) ?? fail('SLOT_NO_ACCOUNT', 404);
   }
 
-  async function openWallet(memberId: number): Promise<Currency> {
+  // A member's currency never changes: asked once per process.
+  const currencies = new Map<number, Currency>();
+  async function currencyOf(memberId: number): Promise<Currency> {
+    const known = currencies.get(memberId);
+    if (known) return known;
     const currency = await options.currencyOf(memberId);
+    if (currencies.size > 100_000) currencies.clear();
+    currencies.set(memberId, currency);
+    return currency;
+  }
+
+  async function openWallet(memberId: number): Promise<Currency> {
+    const currency = await currencyOf(memberId);
     await ledger.openAccount(accountKey.wallet(memberId), currency);
     return currency;
   }
@@ -157,7 +168,7 @@ export function createGamesService(options: GamesServiceOptions) {
     if (rounds.length === 0) return;
     const net = rounds.reduce((sum, round) => sum + round.win - round.bet, 0n);
     if (net === 0n) return;
-    const currency = await options.currencyOf(memberId);
+    const currency = await currencyOf(memberId);
     const clearing = accountKey.operator('provider_clearing', currency);
     try {
       await ledger.transfer({

@@ -76,12 +76,46 @@ export async function checkLedger(db: Database, options: { pendingOlderThanMs: n
           where h.credit_account_id = a.id and h.kind like 'hold:%'
             and not exists (select 1 from ledger_transfers s where s.idempotency_key = h.idempotency_key || ':settle')
         ), 0)::text as held
-        from ledger_accounts a where a.key like 'operator:in_flight:%'`,
+        from ledger_accounts a where a.key like 'in_flight:%' or a.key like 'operator:in_flight:%'`,
   );
   for (const row of inFlight) {
     if (row.balance !== row.held)
       problems.push(`${row.key} holds ${row.balance} but unsettled holds total ${row.held}`);
   }
+
+  // Money never moves straight from one member to another (in-flight accounts belong to the
+  // member they hold for): a hold posted to someone else's wallet is a violation.
+  const memberOf = (column: string) =>
+    sql.raw(`case when ${column} like 'in_flight:%' then split_part(${column}, ':', 3)
+                  when ${column} like 'wallet:%' or ${column} like 'game:%' then split_part(${column}, ':', 2) end`);
+  const crossed = await rowsOf<{ idempotency_key: string; debit: string; credit: string }>(
+    db,
+    sql`select t.idempotency_key, d.key as debit, c.key as credit from ledger_transfers t
+        join ledger_accounts d on d.id = t.debit_account_id
+        join ledger_accounts c on c.id = t.credit_account_id
+        where ${memberOf('d.key')} <> ${memberOf('c.key')}`,
+  );
+  for (const row of crossed)
+    problems.push(
+      `transfer ${row.idempotency_key} moves money between members: ${row.debit} -> ${row.credit}`,
+    );
+
+  // The list of pending holds is exactly the holds without a settlement.
+  const listed = await rowsOf<{ idempotency_key: string; listed: boolean }>(
+    db,
+    sql`select coalesce(h.idempotency_key, p.idempotency_key) as idempotency_key, p.transfer_id is not null as listed
+        from (select t.id, t.idempotency_key from ledger_transfers t
+              where t.kind like 'hold:%'
+                and not exists (select 1 from ledger_transfers s where s.idempotency_key = t.idempotency_key || ':settle')) h
+        full join ledger_pending_holds p on p.transfer_id = h.id
+        where h.id is null or p.transfer_id is null`,
+  );
+  for (const row of listed)
+    problems.push(
+      row.listed
+        ? `hold ${row.idempotency_key} is listed as pending but is settled`
+        : `hold ${row.idempotency_key} is pending but not listed`,
+    );
 
   const olderThan = new Date(Date.now() - options.pendingOlderThanMs).toISOString();
   const stale = await rowsOf<{ idempotency_key: string }>(

@@ -89,3 +89,15 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_arithmetic', sql`${table.balanceAfter} = ${table.balanceBefore} + ${table.amount}`),
   ],
 );
+
+/**
+ * The holds not settled yet: a row is written with the hold and deleted with its settlement, in
+ * the same transactions, so the reconciler reads what is pending without scanning every transfer.
+ * (The transfers themselves stay append-only; `ledger:check` verifies this list against them.)
+ */
+export const ledgerPendingHolds = pgTable('ledger_pending_holds', {
+  transferId: bigint('transfer_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => ledgerTransfers.id),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+});

@@ -43,7 +43,7 @@ describe('ledger', () => {
 
   it('moves money between two accounts with entries that carry the balances', async () => {
     const wallet = await fundedWallet(10_000n);
-    const game = accountKey.game(nextMember, 'JOKER');
+    const game = accountKey.game(nextMember - 1, 'JOKER');
     await ledger.openAccount(game, 'BAHT');
     await ledger.transfer({
       idempotencyKey: 'move-1',
@@ -117,7 +117,7 @@ describe('ledger', () => {
 
   it('settles a hold once: posted on success or voided back, never both', async () => {
     const wallet = await fundedWallet(3_000n);
-    const game = accountKey.game(nextMember, 'PG');
+    const game = accountKey.game(nextMember - 1, 'PG');
     await ledger.openAccount(game, 'BAHT');
     await ledger.hold({
       idempotencyKey: 'hold-1',
@@ -149,7 +149,7 @@ describe('ledger', () => {
 
   it('never overdraws a wallet under 200 concurrent transfers and withdrawals', async () => {
     const wallet = await fundedWallet(50_000n);
-    const games = [accountKey.game(nextMember, 'A'), accountKey.game(nextMember, 'B')];
+    const games = [accountKey.game(nextMember - 1, 'A'), accountKey.game(nextMember - 1, 'B')];
     for (const game of games) await ledger.openAccount(game, 'BAHT');
     const amounts = Array.from({ length: 200 }, (_, i) => BigInt(100 + ((i * 37) % 900)));
     const results = await Promise.allSettled(
@@ -280,8 +280,19 @@ describe('ledger', () => {
           { minLength: 1, maxLength: 25 },
         ),
         async (operations) => {
-          // Three member wallets and the operator's cash-in (index 3), which may go negative.
-          const wallets = [await fundedWallet(2_000n), await fundedWallet(0n), await fundedWallet(500n)];
+          // One member's wallet and two game accounts, and the operator's cash-in (index 3), which
+          // may go negative. (Money never moves between two members.)
+          const wallet = await fundedWallet(2_000n);
+          const games = [accountKey.game(nextMember - 1, 'A'), accountKey.game(nextMember - 1, 'B')];
+          for (const game of games) await ledger.openAccount(game, 'BAHT');
+          await ledger.transfer({
+            idempotencyKey: randomUUID(),
+            debit: CASH_IN,
+            credit: games[1]!,
+            amount: 500n,
+            kind: 'deposit',
+          });
+          const wallets = [wallet, ...games];
           const keys = [...wallets, CASH_IN];
           const model = new Map<string, bigint>(keys.map((key) => [key, 0n]));
           for (const wallet of wallets) model.set(wallet, await ledger.balanceOf(wallet));

@@ -12,6 +12,8 @@ export interface ReconcilerOptions {
   log: FastifyBaseLogger;
 }
 
+const PAGE = 500;
+
 export interface ReconcileReport {
   posted: number;
   voided: number;
@@ -35,7 +37,14 @@ export function createReconciler(options: ReconcilerOptions) {
 
   async function pass(): Promise<ReconcileReport> {
     const report: ReconcileReport = { posted: 0, voided: 0, pending: 0, errors: 0 };
-    for (const hold of await ledger.pendingHolds()) {
+    // NOTE: page through all of them: holds waiting long at the outside system (payouts not paid
+    // yet) must not keep newer ones from their turn.
+    const holds: PendingHold[] = [];
+    for (let page = await ledger.pendingHolds(0, PAGE); page.length > 0;) {
+      holds.push(...page);
+      page = page.length < PAGE ? [] : await ledger.pendingHolds(page.at(-1)!.id, PAGE);
+    }
+    for (const hold of holds) {
       const resolve = resolvers[hold.kind];
       if (!resolve) {
         log.error({ hold: hold.key, kind: hold.kind }, 'no resolver for a pending hold');

@@ -44,6 +44,11 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
 
   const service = {
     async withdraw(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
+      // A retry of a withdrawal already held is answered from the hold, whatever the limits or
+      // the profile say now: the first attempt's money is on its way.
+      const earlier = await ledger.findTransfer(key);
+      if (earlier)
+        return { status: answerOf(await ledger.holdState(key)), reference: key, amount: body.amount };
       await checkLimits(body.amount);
       const profile = await options.moneyProfile(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
@@ -86,6 +91,8 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
 
     /** Brings every game balance back to the wallet first, then withdraws `amount`. */
     async withdrawAll(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
+      if (await ledger.findTransfer(`${key}:withdraw`))
+        return service.withdraw(memberId, body, `${key}:withdraw`);
       await checkLimits(body.amount);
       await options.sweepToWallet(memberId, key);
       return service.withdraw(memberId, body, `${key}:withdraw`);

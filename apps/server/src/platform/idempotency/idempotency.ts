@@ -46,17 +46,21 @@ export function createIdempotency(db: Database) {
       )
       .digest('hex');
 
-    await db
+    const first = await db
       .insert(idempotentRequests)
       .values({ memberId: member.id, key, fingerprint })
-      .onConflictDoNothing();
-    const [stored] = await db
-      .select()
-      .from(idempotentRequests)
-      .where(and(eq(idempotentRequests.memberId, member.id), eq(idempotentRequests.key, key)));
-    if (!stored || stored.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
-    if (stored.responseStatus !== null) {
-      return reply.status(stored.responseStatus).send(stored.responseBody);
+      .onConflictDoNothing()
+      .returning({ key: idempotentRequests.key });
+    if (first.length === 0) {
+      // The key was used before: the same request gets its answer, another one is refused.
+      const [stored] = await db
+        .select()
+        .from(idempotentRequests)
+        .where(and(eq(idempotentRequests.memberId, member.id), eq(idempotentRequests.key, key)));
+      if (!stored || stored.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+      if (stored.responseStatus !== null) {
+        return reply.status(stored.responseStatus).send(stored.responseBody);
+      }
     }
 
     let answer: MoneyAnswer;
