@@ -4,7 +4,8 @@ CREATE TABLE "ledger_pending_holds" (
 	CONSTRAINT "ledger_pending_holds_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
-ALTER TABLE "ledger_pending_holds" ADD CONSTRAINT "ledger_pending_holds_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;-- Holds made before this list existed and not settled yet.
+ALTER TABLE "ledger_pending_holds" ADD CONSTRAINT "ledger_pending_holds_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Holds made before this list existed and not settled yet.
 INSERT INTO "ledger_pending_holds" ("transfer_id", "idempotency_key")
 SELECT h."id", h."idempotency_key" FROM "ledger_transfers" h
 WHERE h."kind" LIKE 'hold:%'

@@ -36,8 +36,10 @@ export class HttpPayoutService implements PayoutService {
       return { kind: 'unknown', reason: error instanceof Error ? error.name : 'network' };
     }
     const verdict = PayoutStatusBody.safeParse(await response.json().catch(() => null));
-    if (!verdict.success || response.status >= 500)
+    // A verdict counts only for our own reference.
+    if (!verdict.success || response.status >= 500 || verdict.data.reference !== order.reference) {
       return { kind: 'unknown', reason: `http ${response.status}` };
+    }
     if (verdict.data.status === 'rejected')
       return { kind: 'rejected', reason: verdict.data.reason ?? 'rejected' };
     return { kind: 'accepted' };

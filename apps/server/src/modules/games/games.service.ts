@@ -86,9 +86,9 @@ export function createGamesService(options: GamesServiceOptions) {
   }
 
   /** A provider's verdict on a hold, applied to the ledger. */
-  async function settle(holdKey: string, outcome: MoveOutcome, to: string): Promise<StepStatus> {
+  async function settle(holdKey: string, outcome: MoveOutcome): Promise<StepStatus> {
     if (outcome.kind === 'applied') {
-      await ledger.post(holdKey, to);
+      await ledger.post(holdKey);
       return 'SUCCESS';
     }
     if (outcome.kind === 'failed') {
@@ -119,6 +119,7 @@ export function createGamesService(options: GamesServiceOptions) {
     const held = await ledger.hold({
       idempotencyKey: key,
       debit: accountKey.wallet(memberId),
+      destination: accountKey.game(memberId, code),
       amount,
       kind: 'game_deposit',
       currency,
@@ -132,19 +133,32 @@ export function createGamesService(options: GamesServiceOptions) {
       amount,
       expiresAt: expiry(held.createdAt),
     });
-    return settle(key, outcome, accountKey.game(memberId, code));
+    return settle(key, outcome);
   }
 
-  async function fromGame(memberId: number, account: GameAccountRow, amount: bigint, key: string) {
+  /** `thenTo`: a game the money goes on to once it is in the wallet (a game to game transfer). */
+  async function fromGame(
+    memberId: number,
+    account: GameAccountRow,
+    amount: bigint,
+    key: string,
+    thenTo?: string,
+  ) {
     const currency = await openWallet(memberId);
     const code = account.gameCode;
     const held = await ledger.hold({
       idempotencyKey: key,
       debit: accountKey.game(memberId, code),
+      destination: accountKey.wallet(memberId),
       amount,
       kind: 'game_withdraw',
       currency,
-      metadata: { memberId, game: code, statement: { type: 'transfer', from: code, to: 'wallet' } },
+      metadata: {
+        memberId,
+        game: code,
+        statement: { type: 'transfer', from: code, to: 'wallet' },
+        ...(thenTo ? { thenTo } : {}),
+      },
     });
     if (held.replayed) return answerOf(await ledger.holdState(key));
     const outcome = await provider.withdraw(code, {
@@ -153,7 +167,7 @@ export function createGamesService(options: GamesServiceOptions) {
       amount,
       expiresAt: expiry(held.createdAt),
     });
-    return settle(key, outcome, accountKey.wallet(memberId));
+    return settle(key, outcome);
   }
 
   /**
@@ -363,6 +377,15 @@ export function createGamesService(options: GamesServiceOptions) {
       key: string,
     ): Promise<MoneyResult> {
       const amount = BigInt(body.amount);
+      // A retry of a transfer already held is answered from the hold, whatever the catalogue says now.
+      const result = (status: StepStatus): MoneyResult => ({
+        status,
+        reference: key,
+        amount: body.amount as MinorUnits,
+      });
+      for (const step of [`${key}:in`, key, `${key}:out`]) {
+        if (await ledger.findTransfer(step)) return result(answerOf(await ledger.holdState(step)));
+      }
       const from = body.from === 'wallet' ? null : await activeAccount(memberId, body.from);
       const to = body.to === 'wallet' ? null : await activeAccount(memberId, body.to);
       let status: StepStatus;
@@ -375,7 +398,8 @@ export function createGamesService(options: GamesServiceOptions) {
         // Game to game goes through the wallet; if the second leg fails the money is in the
         // wallet, which is what TRANSFER_FAIL tells the member.
         await bookPlaysQuietly(memberId, from);
-        status = await fromGame(memberId, from, amount, `${key}:out`);
+        status = await fromGame(memberId, from, amount, `${key}:out`, to.gameCode);
+        // NOTE: when the first leg is pending, the reconciler runs the second once it is posted.
         if (status === 'SUCCESS') status = await toGame(memberId, to, amount, `${key}:in`);
       } else {
         throw new AppError('TRANSFER_SAME_ACCOUNT', 400);
@@ -445,12 +469,22 @@ export function createGamesService(options: GamesServiceOptions) {
       const code = String(hold.metadata.game);
       const status = await provider.status(code, hold.key);
       if (status === 'applied') {
-        const to =
-          hold.kind === 'game_deposit' ? accountKey.game(memberId, code) : accountKey.wallet(memberId);
-        await ledger.post(hold.key, to);
+        await ledger.post(hold.key);
+        const thenTo = hold.metadata.thenTo;
+        if (typeof thenTo === 'string' && hold.key.endsWith(':out')) {
+          // The second leg of a game to game transfer whose first leg was pending.
+          const target = await repository.accountOf(memberId, thenTo);
+          const secondKey = `${hold.key.slice(0, -':out'.length)}:in`;
+          if (target) {
+            await toGame(memberId, target, hold.amount, secondKey).catch((error: unknown) =>
+              log.warn({ err: error, hold: hold.key }, 'second leg failed; the money is in the wallet'),
+            );
+          }
+        }
         return 'posted';
       }
       const expired =
+        status === 'not_found' &&
         Date.now() > hold.createdAt.getTime() + options.referenceTtlMs + options.providerTimeoutMs;
       if (status === 'failed' || expired) {
         await ledger.void(hold.key);

@@ -100,6 +100,17 @@ export async function checkLedger(db: Database, options: { pendingOlderThanMs: n
       `transfer ${row.idempotency_key} moves money between members: ${row.debit} -> ${row.credit}`,
     );
 
+  // A post takes held money where the hold said, a void back where it came from.
+  const misdirected = await rowsOf<{ idempotency_key: string }>(
+    db,
+    sql`select s.idempotency_key from ledger_transfers s
+        join ledger_transfers h on s.idempotency_key = h.idempotency_key || ':settle'
+        join ledger_accounts c on c.id = s.credit_account_id
+        where (s.kind like 'post:%' and h.metadata ? 'destination' and c.key <> h.metadata ->> 'destination')
+           or (s.kind like 'void:%' and s.credit_account_id <> h.debit_account_id)`,
+  );
+  for (const row of misdirected) problems.push(`${row.idempotency_key} settles a hold to the wrong account`);
+
   // The list of pending holds is exactly the holds without a settlement.
   const listed = await rowsOf<{ idempotency_key: string; listed: boolean }>(
     db,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { canonicalJson } from '../../platform/canonical-json';
@@ -413,24 +413,36 @@ export function createLedgerService(db: Database) {
      * in-flight account, where it waits for the outside answer. The hold's key is the reference
      * the outside call carries.
      */
-    async hold(request: Omit<TransferRequest, 'credit'> & { currency: string }): Promise<TransferResult> {
-      const { currency, ...rest } = request;
+    async hold(
+      request: Omit<TransferRequest, 'credit'> & {
+        currency: string;
+        /** Where a post takes the money: fixed now, so no later caller can send it elsewhere. */
+        destination: string;
+      },
+    ): Promise<TransferResult> {
+      const { currency, destination, ...rest } = request;
       refuseReserved(rest);
       const inFlight = accountKey.inFlight(request.debit);
       await service.openAccount(inFlight, currency);
-      return move({ ...rest, credit: inFlight, kind: `hold:${request.kind}` });
+      return move({
+        ...rest,
+        credit: inFlight,
+        kind: `hold:${request.kind}`,
+        metadata: { ...rest.metadata, destination },
+      });
     },
 
     /**
      * Phase two, success: the held money goes on to `to`. Post and void share one key, so a hold
      * is settled once, one way; settling it again the same way is a replay.
      */
-    async post(holdKey: string, to: string): Promise<TransferResult> {
+    async post(holdKey: string): Promise<TransferResult> {
       const held = await heldTransfer(holdKey);
+      if (!held.destination) throw new Error(`ledger: hold ${holdKey} names no destination`);
       return move({
         idempotencyKey: `${holdKey}:settle`,
         debit: held.inFlight,
-        credit: to,
+        credit: held.destination,
         amount: held.amount,
         kind: `post:${held.kind}`,
       });
@@ -464,21 +476,32 @@ export function createLedgerService(db: Database) {
   return service;
 
   async function heldTransfer(holdKey: string) {
-    const [row] = await rowsOf<{ amount: string; kind: string; from_key: string; in_flight_key: string }>(
+    const [row] = await rowsOf<{
+      amount: string;
+      kind: string;
+      from_key: string;
+      in_flight_key: string;
+      destination: string | null;
+    }>(
       db,
-      sql`select t.amount::text, t.kind, d.key as from_key, c.key as in_flight_key
+      sql`select t.amount::text, t.kind, d.key as from_key, c.key as in_flight_key,
+                 t.metadata ->> 'destination' as destination
           from ledger_transfers t
           join ledger_accounts d on d.id = t.debit_account_id
           join ledger_accounts c on c.id = t.credit_account_id
           where t.idempotency_key = ${holdKey} and t.kind like 'hold:%'`,
     );
     if (!row) throw new Error(`ledger: no hold ${holdKey}`);
-    // Only the hold helper writes hold: kinds, always into the source's in-flight account.
-    if (row.in_flight_key !== accountKey.inFlight(row.from_key))
-      throw new Error(`ledger: ${holdKey} is not a hold`);
+    // Only the hold helper writes hold: kinds, always into the source's in-flight account (holds
+    // made before there was one per account went to the operator's in_flight of the currency).
+    const inFlightOk =
+      row.in_flight_key === accountKey.inFlight(row.from_key) ||
+      row.in_flight_key.startsWith('operator:in_flight:');
+    if (!inFlightOk) throw new Error(`ledger: ${holdKey} is not a hold`);
     return {
       from: row.from_key,
       inFlight: row.in_flight_key,
+      destination: row.destination,
       amount: BigInt(row.amount),
       kind: row.kind.slice('hold:'.length),
     };

@@ -122,26 +122,28 @@ describe('ledger', () => {
     await ledger.hold({
       idempotencyKey: 'hold-1',
       debit: wallet,
+      destination: game,
       amount: 1_000n,
       kind: 'game-deposit',
       currency: 'BAHT',
     });
     expect(await ledger.balanceOf(wallet)).toBe(2_000n);
     expect(await ledger.unsettledHolds(new Date(Date.now() + 1000))).toContain('hold-1');
-    await ledger.post('hold-1', game);
-    expect((await ledger.post('hold-1', game)).replayed).toBe(true);
+    await ledger.post('hold-1');
+    expect((await ledger.post('hold-1')).replayed).toBe(true);
     await expect(ledger.void('hold-1')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await ledger.balanceOf(game)).toBe(1_000n);
 
     await ledger.hold({
       idempotencyKey: 'hold-2',
       debit: wallet,
+      destination: game,
       amount: 500n,
       kind: 'game-deposit',
       currency: 'BAHT',
     });
     await ledger.void('hold-2');
-    await expect(ledger.post('hold-2', game)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(ledger.post('hold-2')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await ledger.balanceOf(wallet)).toBe(2_000n);
     expect(await ledger.unsettledHolds(new Date(Date.now() + 1000))).not.toContain('hold-2');
     await clean();
@@ -222,6 +224,7 @@ describe('ledger', () => {
       amount: 100n,
       kind: 'payout',
       currency: 'BAHT',
+      destination: CASH_OUT,
     });
     const forged = { debit: wallet, credit: CASH_OUT, amount: 100n };
     await expect(
@@ -230,7 +233,7 @@ describe('ledger', () => {
     await expect(ledger.transfer({ ...forged, idempotencyKey: 'fake', kind: 'hold:x' })).rejects.toThrow(
       /reserved/,
     );
-    await expect(ledger.post('no-such-hold', CASH_OUT)).rejects.toThrow(/no hold/);
+    await expect(ledger.post('no-such-hold')).rejects.toThrow(/no hold/);
     await ledger.void('guarded');
     expect(await ledger.balanceOf(wallet)).toBe(1_000n);
     await clean();
@@ -259,6 +262,7 @@ describe('ledger', () => {
       amount: 100n,
       kind: 'payout',
       currency: 'BAHT',
+      destination: CASH_OUT,
     });
     expect(await checkLedger(database.db, { pendingOlderThanMs: -1000 })).toEqual([
       'hold stale-1 is still pending',

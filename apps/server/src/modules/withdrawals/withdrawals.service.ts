@@ -58,6 +58,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       const held = await ledger.hold({
         idempotencyKey: key,
         debit: walletKey,
+        destination: accountKey.operator('cash_out', profile.currency),
         amount,
         kind: 'withdrawal',
         currency: profile.currency,
@@ -102,8 +103,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     async resolveHold(hold: PendingHold): Promise<HoldState> {
       const status = await payout.status(hold.key);
       if (status === 'paid') {
-        const currency = (await ledger.accountStates([hold.from]))[0]?.currency;
-        await ledger.post(hold.key, accountKey.operator('cash_out', currency ?? 'BAHT'));
+        await ledger.post(hold.key);
         return 'posted';
       }
       const expired =
