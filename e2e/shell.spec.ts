@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@wallet/contract/constants';
-import { expect, expectAccessible, open, sandbox, screenshot, test } from './fixtures';
+import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
 
 /** What each public page must show, in each language. */
 const HEADINGS: Record<Locale, Record<string, RegExp>> = {
@@ -39,8 +39,9 @@ for (const locale of LOCALES) {
       await screenshot(page, `${locale}/public-login-320`, { fullPage: false });
     });
 
-    test('the member shell and its conditions modal', async ({ page }) => {
-      await open(page, '/user', { locale, token: 'e2e-token', agreementSeen: true });
+    test('the member shell and its conditions modal', async ({ page, request }) => {
+      const { token } = await registerMember(request);
+      await open(page, '/user', { locale, token, agreementSeen: true });
       await expect(page).toHaveURL(/\/user\/home$/);
       const menu = page.getByRole('navigation');
       await expect(menu.getByRole('link')).toHaveCount(4);
@@ -86,8 +87,9 @@ test('guards: every /user page without a token goes to /login; / goes there too'
   }
 });
 
-test('a reload of a deep link is served by the app', async ({ page }) => {
-  await open(page, '/user/statement', { locale: 'en', token: 'e2e-token' });
+test('a reload of a deep link is served by the app', async ({ page, request }) => {
+  const { token } = await registerMember(request);
+  await open(page, '/user/statement', { locale: 'en', token });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statement');
 });

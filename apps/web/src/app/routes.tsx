@@ -6,6 +6,7 @@ import { HomePage } from '../features/home/home-page';
 import { HowtoPage } from '../features/howto/howto-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { RegisterPage } from '../features/register/register-page';
+import { StatementPage } from '../features/statement/statement-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { TerminatedPage } from '../features/service/terminated-page';
 import { BareLayout } from './layouts/bare-layout';
@@ -32,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'home', element: <HomePage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'bonus', element: <ComingSoonPage titleKey="bonus.title" /> },
-      { path: 'statement', element: <ComingSoonPage titleKey="statement.title" /> },
+      { path: 'statement', element: <StatementPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'spin', element: <ComingSoonPage titleKey="spin.title" /> },
     ],

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToastViewport } from './toast';
 
 export interface DialogProps {
   open: boolean;
@@ -39,7 +40,11 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // NOTE: the element also fires `close` when this component closes it (open became false,
+      // perhaps because another dialog replaced it); only a close the browser made is news.
+      onClose={() => {
+        if (open) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -71,6 +76,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
         {children}
       </div>
       {footer ? <footer className="flex gap-3 border-t border-white/5 px-5 py-4">{footer}</footer> : null}
+      {open ? <ToastViewport /> : null}
     </dialog>
   );
 }

@@ -1,5 +1,15 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TIMING } from '@wallet/contract/constants';
 
 type ToastKind = 'success' | 'error' | 'info';
@@ -13,7 +23,15 @@ interface ToastApi {
   show(kind: ToastKind, text: string): void;
 }
 
+interface ToastHosts {
+  toasts: Toast[];
+  /** The viewports that asked to show toasts, oldest first; only the newest shows them. */
+  hosts: string[];
+  register: (id: string) => () => void;
+}
+
 const ToastContext = createContext<ToastApi | null>(null);
+const HostsContext = createContext<ToastHosts | null>(null);
 
 const STYLES: Record<ToastKind, string> = {
   success: 'bg-emerald-600 text-white',
@@ -25,6 +43,7 @@ const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 /** Short messages at the top of the screen that disappear after 4 s (spec section 9). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [hosts, setHosts] = useState<string[]>([]);
   const nextId = useRef(1);
 
   const show = useCallback((kind: ToastKind, text: string) => {
@@ -32,30 +51,57 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => [...current.slice(-2), { id, kind, text }]);
     setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), TIMING.toastMs);
   }, []);
+  const register = useCallback((id: string) => {
+    setHosts((current) => [...current, id]);
+    return () => setHosts((current) => current.filter((host) => host !== id));
+  }, []);
   const api = useMemo(() => ({ show }), [show]);
+  const hostsApi = useMemo(() => ({ toasts, hosts, register }), [toasts, hosts, register]);
 
   return (
     <ToastContext value={api}>
-      {children}
-      <div
-        role="status"
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-[max(env(safe-area-inset-top),0.75rem)] z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4"
-      >
-        {toasts.map((toast) => {
-          const Icon = ICONS[toast.kind];
-          return (
-            <div
-              key={toast.id}
-              className={`flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${STYLES[toast.kind]}`}
-            >
-              <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              <span>{toast.text}</span>
-            </div>
-          );
-        })}
-      </div>
+      <HostsContext value={hostsApi}>
+        {children}
+        <ToastViewport base />
+      </HostsContext>
     </ToastContext>
+  );
+}
+
+/**
+ * Where toasts appear. The app has one at its root; an open modal dialog renders its own,
+ * because a modal <dialog> sits in the browser's top layer above the page and makes the rest
+ * of the page inert: a toast outside it would be hidden behind it and never read out.
+ */
+export function ToastViewport({ base = false }: { base?: boolean }) {
+  const context = useContext(HostsContext);
+  const id = useId();
+  const register = context?.register;
+  useLayoutEffect(() => (base || !register ? undefined : register(id)), [base, register, id]);
+  if (!context) return null;
+  const shown = base ? context.hosts.length === 0 : context.hosts.at(-1) === id;
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-[max(env(safe-area-inset-top),0.75rem)] z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4"
+    >
+      {shown
+        ? context.toasts.map((toast) => {
+            const Icon = ICONS[toast.kind];
+            return (
+              <div
+                key={toast.id}
+                className={`flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${STYLES[toast.kind]}`}
+              >
+                <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                <span>{toast.text}</span>
+              </div>
+            );
+          })
+        : null}
+    </div>
   );
 }
 

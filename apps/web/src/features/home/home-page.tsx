@@ -1,12 +1,140 @@
-import { ComingSoonPage } from '../../components/coming-soon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { GameAccount } from '@wallet/contract/http/wallet';
+import { Carousel } from '../../components/carousel';
+import { ComingSoonDialog } from '../../components/coming-soon-dialog';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/i18n';
+import { useProfile } from '../../lib/profile';
 import { AgreementDialog } from './agreement-dialog';
+import { BalanceCard } from './balance-card';
+import { GameAccountDialog } from './game-account-dialog';
+import { groupGames } from './game-amounts';
+import { GameCard } from './game-card';
+import { HomeWidgets, type Widget } from './home-widgets';
+import { TransferDialog, type TransferPreset } from './transfer-dialog';
+import { useWallet } from './wallet-api';
+import { WithdrawDialog } from './withdraw-dialog';
 
-/** The member home. The wallet and game accounts arrive with the money core. */
+type OpenDialog =
+  | { kind: 'game'; code: string }
+  | { kind: 'transfer'; preset: TransferPreset }
+  | { kind: 'withdraw' }
+  | { kind: 'soon'; widget: Widget }
+  | null;
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/** The member home (spec section 2): balances, shortcuts and the game accounts. */
 export function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const wallet = useWallet();
+  const profile = useProfile();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [refreshingAll, setRefreshingAll] = useState(false);
+  const data = wallet.data;
+
+  async function refreshAll() {
+    setRefreshingAll(true);
+    const answer = await wallet.refetch();
+    setRefreshingAll(false);
+    if (answer.isError) toast.show('error', errorText(codeOf(answer.error)));
+    else toast.show('success', t('home.refreshed'));
+  }
+
+  function select(widget: Widget) {
+    if (widget === 'withdraw') setDialog({ kind: 'withdraw' });
+    else if (widget === 'refreshAll') void refreshAll();
+    else if (widget === 'bonus') void navigate('/user/bonus');
+    else setDialog({ kind: 'soon', widget });
+  }
+
+  /** A transfer or withdrawal closed: read the balances again when money moved. */
+  const closeMoney = (moved: boolean) => {
+    setDialog(null);
+    if (moved) void wallet.refetch();
+  };
+
+  const game = dialog?.kind === 'game' ? data?.games.find((one) => one.code === dialog.code) : undefined;
+
   return (
-    <>
-      <ComingSoonPage titleKey="home.title" />
+    <section className="mx-auto w-full max-w-md px-4 pt-4 pb-6">
+      <h1 className="sr-only">{t('home.title')}</h1>
+      <BalanceCard
+        name={profile.data?.profile.name}
+        coin={profile.data?.profile.coin}
+        wallet={data}
+        updatedAt={wallet.dataUpdatedAt}
+        refreshing={wallet.isFetching}
+        onRefresh={() => void wallet.refetch()}
+        onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
+      />
+      {wallet.isError && !data ? (
+        <div className="mt-4">
+          <ErrorAlert
+            action={
+              <Button variant="secondary" className="px-3 text-sm" onClick={() => void wallet.refetch()}>
+                {t('action.retry')}
+              </Button>
+            }
+          >
+            {errorText(codeOf(wallet.error))}
+          </ErrorAlert>
+        </div>
+      ) : null}
+      <HomeWidgets onSelect={select} busy={refreshingAll ? 'refreshAll' : undefined} />
+      {data ? (
+        groupGames(data.games).map((group) => (
+          <Carousel
+            key={group.key}
+            title={t(`home.carousel.${group.key}`)}
+            previousLabel={t('home.carousel.previous')}
+            nextLabel={t('home.carousel.next')}
+          >
+            {group.games.map((one) => (
+              <GameCard
+                key={one.code}
+                game={one}
+                currency={data.wallet.currency}
+                onOpen={(picked: GameAccount) => setDialog({ kind: 'game', code: picked.code })}
+              />
+            ))}
+          </Carousel>
+        ))
+      ) : wallet.isPending ? (
+        <Loading />
+      ) : null}
+
+      {data ? (
+        <>
+          <GameAccountDialog
+            game={game}
+            wallet={data}
+            onClose={() => setDialog(null)}
+            onFund={(picked) => setDialog({ kind: 'transfer', preset: { from: 'wallet', to: picked.code } })}
+          />
+          <TransferDialog
+            open={dialog?.kind === 'transfer'}
+            preset={dialog?.kind === 'transfer' ? dialog.preset : {}}
+            wallet={data}
+            onClose={closeMoney}
+          />
+          <WithdrawDialog open={dialog?.kind === 'withdraw'} wallet={data} onClose={closeMoney} />
+        </>
+      ) : null}
+      <ComingSoonDialog
+        open={dialog?.kind === 'soon'}
+        title={dialog?.kind === 'soon' ? t(`home.widgets.${dialog.widget}`) : ''}
+        onClose={() => setDialog(null)}
+      />
       <AgreementDialog />
-    </>
+    </section>
   );
 }

@@ -1,15 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { OkResponse, ProfileResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
-
-const PROFILE_KEY = ['account', 'profile'];
-
-export function useProfile() {
-  return useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: () => apiRequest('/api/account/profile', { schema: ProfileResponse }),
-  });
-}
+import { PROFILE_KEY } from '../../lib/profile';
 
 export function useSetProfile() {
   const queryClient = useQueryClient();

@@ -7,9 +7,9 @@ import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { useProfile } from '../../lib/profile';
 import { BankNameDialog } from './bank-name-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { useProfile } from './profile-api';
 
 function Row({
   icon,

@@ -1,0 +1,166 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, renderApp } from '../../test/render-app';
+import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const credentials = { username: 'lw100001', password: 'pass-4567' };
+
+async function openGame(name: RegExp) {
+  await userEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog');
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+}
+
+describe('game account', () => {
+  it('copies the username and the password, and says so; says so too when copying fails', async () => {
+    memberServer(
+      () => walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: 1_000 })]),
+      (url) => (url === '/api/wallet/account/JOKER' ? { body: credentials } : undefined),
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    expect(await within(dialog).findByText('lw100001')).toBeTruthy();
+    const copied: string[] = [];
+    stubClipboard(async (text) => {
+      copied.push(text);
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy username' }));
+    // Shown inside the open dialog: outside it, a modal's top layer would hide it.
+    expect(await within(dialog).findByText('Copied: lw100001')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy password' }));
+    expect(await within(dialog).findByText('Copied: pass-4567')).toBeTruthy();
+    expect(copied).toEqual(['lw100001', 'pass-4567']);
+
+    stubClipboard(() => Promise.reject(new Error('denied')));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy password' }));
+    expect(await within(dialog).findByText('Failed to copy')).toBeTruthy();
+  });
+
+  it('opens an account, then shows its login; resets the password and shows the new one', async () => {
+    let active = false;
+    const calls = memberServer(
+      () => walletResponse(0, [gameAccount('PG', { isActive: active })]),
+      (url) => {
+        if (url === '/api/wallet/activate/PG') {
+          active = true;
+          return { body: credentials };
+        }
+        if (url === '/api/wallet/resetpassword/PG') return { body: { ...credentials, password: 'new-9876' } };
+        return undefined;
+      },
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Pg/);
+    expect(within(dialog).getByText(/You have no Pg account yet/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await within(dialog).findByText('pass-4567')).toBeTruthy();
+    expect(within(dialog).getByText('Your Pg account is open.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    expect(await within(dialog).findByText('new-9876')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/wallet/resetpassword/PG')).toHaveLength(1);
+  });
+
+  it('tells why opening failed, translated', async () => {
+    memberServer(
+      () => walletResponse(0, [gameAccount('PG')]),
+      (url) =>
+        url === '/api/wallet/activate/PG'
+          ? { status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } }
+          : undefined,
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Pg/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'We could not open this game account. Please try again.',
+    );
+  });
+
+  it('plays: the window opens inside the tap, the wallet moves to the game first, then the game loads', async () => {
+    const popup = {
+      closed: false,
+      opener: {},
+      location: { href: '' },
+      document: document.implementation.createHTMLDocument(),
+      close: vi.fn(),
+    };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const calls = memberServer(
+      () => walletResponse(70_000, [gameAccount('JOKER', { isActive: true, amount: 30_000 })]),
+      (url) => {
+        if (url === '/api/wallet/account/JOKER') return { body: credentials };
+        if (url === '/api/wallet/transferAll')
+          return { body: { status: 'SUCCESS', reference: 'r', amount: 70_000 } };
+        if (url === '/api/autoLogin/joker/lw100001')
+          return { body: { link: '/api/sandbox/pages/play/t0k3n' } };
+        return undefined;
+      },
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    expect(
+      within(dialog).getByText('When you play, your wallet balance of ฿700.00 moves into this game first.'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Play on the web' }));
+    await waitFor(() =>
+      expect(popup.location.href).toBe(`${window.location.origin}/api/sandbox/pages/play/t0k3n`),
+    );
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.opener).toBeNull();
+    const urls = calls.map((call) => call.url);
+    expect(urls.indexOf('/api/wallet/transferAll')).toBeLessThan(
+      urls.indexOf('/api/autoLogin/joker/lw100001'),
+    );
+    const move = calls.find((call) => call.url === '/api/wallet/transferAll')!;
+    expect(bodyOf(move)).toEqual({ to: 'JOKER' });
+    expect((move.init.headers as Record<string, string>)['idempotency-key']).toBeTruthy();
+  });
+
+  it('goes to the game in this tab when no window could open, and moves nothing from an empty wallet', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: window.location.href, assign });
+    const calls = memberServer(
+      () => walletResponse(0, [gameAccount('JOKER', { isActive: true })]),
+      (url) => {
+        if (url === '/api/wallet/account/JOKER') return { body: credentials };
+        if (url.startsWith('/api/autoLogin/'))
+          return { body: { link: 'https://joker.example.test/play?t=1' } };
+        return undefined;
+      },
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://joker.example.test/play?t=1'));
+    expect(calls.some((call) => call.url === '/api/wallet/transferAll')).toBe(false);
+  });
+
+  it('disables what a game lacks: app links that are null, and funding an app-only game from an empty wallet', async () => {
+    memberServer(
+      () =>
+        walletResponse(0, [
+          gameAccount('IMI', { isActive: true, web: null, android: 'https://imi.example.test/app.apk' }),
+        ]),
+      (url) => (url === '/api/wallet/account/IMI' ? { body: credentials } : undefined),
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Imi/);
+    const button = (name: string) => within(dialog).getByRole<HTMLButtonElement>('button', { name });
+    expect(button('Play on the web').disabled).toBe(true);
+    expect(button('Android').disabled).toBe(false);
+    expect(button('iOS').disabled).toBe(true);
+    expect(button('Transfer money').disabled).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+import { ArrowLeftRight, Play, Smartphone, TabletSmartphone } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMajorAmount } from '@wallet/contract/money';
+import type { GameAccount, WalletResponse } from '@wallet/contract/http/wallet';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/loading';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import { GameArt } from './game-art';
+import { gameSideMinor } from './game-amounts';
+import { GameCredentials } from './game-credentials';
+import { usePlayGame, type Platform } from './use-play-game';
+import { useChangeCredentials, useGameCredentials, useReloadWallet } from './wallet-api';
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/**
+ * One game account (spec section 4): open it, see and copy its login, reset the password,
+ * fund it, and play on the web or in the Android or iOS app.
+ */
+export function GameAccountDialog({
+  game,
+  wallet,
+  onClose,
+  onFund,
+}: {
+  game: GameAccount | undefined;
+  wallet: WalletResponse;
+  onClose: () => void;
+  onFund: (game: GameAccount) => void;
+}) {
+  return (
+    <Dialog open={game !== undefined} onClose={onClose} title={game ? <Title game={game} /> : ''}>
+      {game ? <GameAccountBody key={game.code} game={game} wallet={wallet} onFund={onFund} /> : null}
+    </Dialog>
+  );
+}
+
+function Title({ game }: { game: GameAccount }) {
+  return (
+    <span className="flex items-center gap-2.5">
+      <span className="inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-ink-900">
+        <GameArt src={game.logo} className="max-h-7 max-w-7 object-contain" />
+      </span>
+      <span className="min-w-0 truncate">{game.name}</span>
+    </span>
+  );
+}
+
+function GameAccountBody({
+  game,
+  wallet,
+  onFund,
+}: {
+  game: GameAccount;
+  wallet: WalletResponse;
+  onFund: (game: GameAccount) => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const reloadWallet = useReloadWallet();
+  const changeCredentials = useChangeCredentials();
+  const credentials = useGameCredentials(game.code, game.isActive);
+  const { play, playing } = usePlayGame();
+  const [busy, setBusy] = useState<'activate' | 'resetpassword' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const currency = wallet.wallet.currency;
+  const walletAmount = wallet.wallet.amount;
+  const active = game.isActive || credentials.data !== undefined;
+
+  async function change(action: 'activate' | 'resetpassword') {
+    setError(null);
+    setBusy(action);
+    try {
+      await changeCredentials(game.code, action);
+      if (action === 'activate') {
+        toast.show('success', t('game.opened', { name: game.name }));
+        void reloadWallet();
+      } else {
+        toast.show('success', t('game.passwordReset'));
+      }
+    } catch (failure) {
+      setError(errorText(codeOf(failure)));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function launch(platform: Platform) {
+    setError(null);
+    const failure = await play(game, platform, walletAmount);
+    if (failure) setError(errorText(failure));
+  }
+
+  const launchButton = (platform: Exclude<Platform, 'web'>, icon: ReactNode) => (
+    <Button
+      variant="secondary"
+      block
+      className="px-3"
+      icon={icon}
+      disabled={!game[platform] || playing !== null}
+      loading={playing === platform}
+      onClick={() => void launch(platform)}
+    >
+      {t(`game.${platform}`)}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="rounded-xl bg-ink-900 px-4 py-3">
+        <p className="text-xs text-mist-400">{t('game.balance')}</p>
+        <p className="text-2xl font-bold text-gold-300 tabular-nums">{formatMoney(game.amount, currency)}</p>
+        <p className="text-sm text-mist-300 tabular-nums">
+          {t('game.credits', {
+            amount: formatMajorAmount(gameSideMinor(game.amount, game.ftWalletSlot), currency),
+          })}
+        </p>
+      </div>
+
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+
+      {!active ? (
+        <>
+          <p className="text-[15px] text-mist-300">{t('game.noAccount', { name: game.name })}</p>
+          <Button block loading={busy === 'activate'} onClick={() => void change('activate')}>
+            {t('game.openAccount')}
+          </Button>
+        </>
+      ) : (
+        <>
+          {credentials.data ? (
+            <GameCredentials
+              credentials={credentials.data}
+              resetting={busy === 'resetpassword'}
+              onReset={() => void change('resetpassword')}
+            />
+          ) : credentials.isError ? (
+            <ErrorAlert
+              action={
+                <Button
+                  variant="secondary"
+                  className="px-3 text-sm"
+                  onClick={() => void credentials.refetch()}
+                >
+                  {t('action.retry')}
+                </Button>
+              }
+            >
+              {errorText(codeOf(credentials.error))}
+            </ErrorAlert>
+          ) : (
+            <Loading />
+          )}
+
+          <section aria-label={t('game.launch')} className="space-y-2">
+            <Button
+              block
+              icon={<Play className="size-5" aria-hidden="true" />}
+              disabled={!game.web || playing !== null}
+              loading={playing === 'web'}
+              onClick={() => void launch('web')}
+            >
+              {t('game.web')}
+            </Button>
+            <div className="grid grid-cols-2 gap-2">
+              {launchButton('android', <Smartphone className="size-5" aria-hidden="true" />)}
+              {launchButton('ios', <TabletSmartphone className="size-5" aria-hidden="true" />)}
+            </div>
+            {walletAmount > 0 ? (
+              <p className="text-xs text-mist-400">
+                {t('game.moveFirst', { amount: formatMoney(walletAmount, currency) })}
+              </p>
+            ) : null}
+          </section>
+
+          <Button
+            variant="secondary"
+            block
+            icon={<ArrowLeftRight className="size-5" aria-hidden="true" />}
+            // A game played in its app only is funded from the wallet: nothing to move without money.
+            disabled={!game.web && walletAmount <= 0}
+            onClick={() => onFund(game)}
+          >
+            {t('game.fund')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

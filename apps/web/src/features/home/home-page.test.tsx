@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => vi.unstubAllGlobals());
+
+const games = [
+  gameAccount('JOKER', { isActive: true, amount: 25_050, ftWalletSlot: 10 }),
+  gameAccount('PG', { isActive: true, amount: 12_345, ftWalletSlot: 0.1 }),
+  gameAccount('SLOTXO'),
+  gameAccount('UFABET', { category: 'sport' }),
+  gameAccount('SEXYGAME', { category: 'casino', isActive: true, amount: 100 }),
+  gameAccount('HUAYHD', { category: 'lotto' }),
+];
+
+const carousel = (name: string) => screen.getByRole('region', { name });
+
+describe('home', () => {
+  it('shows the member, coins, the total of wallet and games, and each game with its game-side amount', async () => {
+    memberServer(() => walletResponse(100_000, games));
+    await renderApp('/user/home');
+    expect(await screen.findByText('Hello, Somchai')).toBeTruthy();
+    expect(screen.getByText('7 coins')).toBeTruthy();
+    // 1,000.00 + 250.50 + 123.45 + 1.00
+    expect(await screen.findByText('฿1,374.95')).toBeTruthy();
+    expect(screen.getByText('฿1,000.00')).toBeTruthy();
+    expect(screen.getByText('฿374.95')).toBeTruthy();
+    expect(screen.getByText(/^Updated /)).toBeTruthy();
+
+    const joker = within(carousel('Slots')).getByRole('button', { name: /Joker/ });
+    expect(joker.textContent).toContain('฿250.50');
+    expect(joker.textContent).toContain('2,505.00 credits');
+    expect(joker.textContent).toContain('View data');
+    const pg = within(carousel('Slots')).getByRole('button', { name: /Pg/ });
+    expect(pg.textContent).toContain('12.35 credits');
+    const closed = within(carousel('Slots')).getByRole('button', { name: /Slotxo/ });
+    expect(closed.textContent).toContain('Open account');
+  });
+
+  it('puts slot, sport plus casino, and lotto games in their three carousels', async () => {
+    memberServer(() => walletResponse(0, games));
+    await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Slots' });
+    const names = (title: string) =>
+      within(carousel(title))
+        .getAllByRole('listitem')
+        .map((item) => /Joker|Pg|Slotxo|Ufabet|Sexygame|Huayhd/.exec(item.textContent)?.[0]);
+    expect(names('Slots')).toEqual(['Joker', 'Pg', 'Slotxo']);
+    expect(names('Sport & casino')).toEqual(['Ufabet', 'Sexygame']);
+    expect(names('Lotto')).toEqual(['Huayhd']);
+    // Three cards a page: the slot carousel fits one page, so it has no arrows.
+    expect(within(carousel('Slots')).queryByRole('button', { name: 'More games' })).toBeNull();
+  });
+
+  it('refreshes every game account on load, and still shows the wallet when the refresh fails', async () => {
+    let refreshFails = false;
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) =>
+        url === '/api/wallet/refresh/slot' && refreshFails
+          ? { status: 503, body: { message: 'SERVICE_UNAVAILABLE' } }
+          : undefined,
+    );
+    const first = await renderApp('/user/home');
+    await screen.findByText('฿50.00', { selector: 'p' });
+    expect(calls.filter((call) => call.url.startsWith('/api/wallet')).map((call) => call.url)).toEqual([
+      '/api/wallet/refresh/slot',
+    ]);
+    first.unmount();
+    refreshFails = true;
+    await renderApp('/user/home');
+    await screen.findByText('฿50.00', { selector: 'p' });
+    expect(calls.map((call) => call.url)).toContain('/api/wallet');
+  });
+
+  it('refreshes on demand, opens honest coming-soon dialogs, and goes to the bonus page', async () => {
+    const calls = memberServer(() => walletResponse(5_000, games));
+    const { router } = await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Slots' });
+    const refreshes = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+    expect(refreshes()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
+    expect(await screen.findByText('Your balances are up to date.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    await waitFor(() => expect(refreshes()).toBe(3));
+
+    for (const widget of ['Deposit', 'Invite friends', 'Loss refund']) {
+      await userEvent.click(screen.getByRole('button', { name: widget }));
+      const dialog = await screen.findByRole('dialog', { name: widget });
+      expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Bonus rules' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
+  });
+});

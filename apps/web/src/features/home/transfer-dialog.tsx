@@ -1,0 +1,241 @@
+import { ArrowUpDown } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
+import {
+  TRANSFER_MINIMUM_MINOR,
+  TransferRequest,
+  type MoneyResult as Result,
+  type WalletResponse,
+} from '@wallet/contract/http/wallet';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { fieldErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
+import { MoneyResult } from './money-result';
+import { transfer } from './wallet-api';
+
+export interface TransferPreset {
+  from?: string;
+  to?: string;
+}
+
+type Field = 'from' | 'to' | 'amount';
+/** Server refusals that belong to one field of the form. */
+const FIELD_OF: Record<string, Field> = {
+  TRANSFER_SAME_ACCOUNT: 'to',
+  TRANSFER_MINIMUM: 'amount',
+  MONEY_NOT_ENOUGH: 'amount',
+};
+
+/**
+ * Moves money between the wallet and the member's open game accounts (spec sections 4 and 5).
+ * Closes with `moved` true after a transfer, so home reads the balances again.
+ */
+export function TransferDialog({
+  open,
+  preset,
+  wallet,
+  onClose,
+}: {
+  open: boolean;
+  preset: TransferPreset;
+  wallet: WalletResponse;
+  onClose: (moved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  // Outlives the form, so a retry after a lost answer carries the same key even after reopening.
+  const money = useMoneyRequester();
+  const moved = useRef(false);
+  const close = () => {
+    onClose(moved.current);
+    moved.current = false;
+  };
+  return (
+    <Dialog open={open} onClose={close} title={t('transfer.title')}>
+      {open ? (
+        <TransferForm
+          money={money}
+          preset={preset}
+          wallet={wallet}
+          onMoved={() => {
+            moved.current = true;
+          }}
+          onDone={close}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function TransferForm({
+  money,
+  preset,
+  wallet,
+  onMoved,
+  onDone,
+}: {
+  money: MoneyRequester;
+  preset: TransferPreset;
+  wallet: WalletResponse;
+  onMoved: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const currency = wallet.wallet.currency;
+  const [values, setValues] = useState({ from: preset.from ?? 'wallet', to: preset.to ?? '', amount: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<(Result & { from: string; to: string }) | null>(null);
+
+  const places = [
+    { value: 'wallet', name: t('place.wallet'), balance: wallet.wallet.amount },
+    ...wallet.games
+      .filter((game) => game.isActive)
+      .map((game) => ({ value: game.code, name: game.name, balance: game.amount })),
+  ];
+  const placeOf = (value: string) => places.find((place) => place.value === value);
+  const options = places.map((place) => ({
+    value: place.value,
+    label: `${place.name} · ${formatMoney(place.balance, currency)}`,
+  }));
+  const source = placeOf(values.from);
+
+  const message = (code: string) =>
+    code === 'TRANSFER_MINIMUM'
+      ? t('transfer.minimum', { amount: formatMoney(TRANSFER_MINIMUM_MINOR, currency) })
+      : errorText(code);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const typed = values.amount.trim();
+    const minor = typed === '' ? 0 : parseMajorAmount(typed, currency);
+    // The contract's own rules, so the message is the one the server would answer.
+    const parsed = TransferRequest.safeParse({ from: values.from, to: values.to, amount: minor ?? 0 });
+    const codes: Partial<Record<Field, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+    const next: Partial<Record<Field, string>> = {
+      from: codes.from && message(codes.from),
+      to: codes.to && message(codes.to),
+      amount:
+        minor === null
+          ? t('money.invalidAmount')
+          : codes.amount
+            ? message(codes.amount)
+            : source && minor > source.balance
+              ? errorText('MONEY_NOT_ENOUGH')
+              : undefined,
+    };
+    setErrors(next);
+    if (!parsed.success || next.amount) return;
+
+    setBusy(true);
+    try {
+      const answer = await transfer(money, parsed.data);
+      onMoved();
+      setResult({ ...answer, from: parsed.data.from, to: parsed.data.to });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR';
+      const field = FIELD_OF[code];
+      if (field) setErrors({ [field]: message(code) });
+      else setFailure(errorText(code));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    const names = {
+      amount: formatMoney(result.amount, currency),
+      from: placeOf(result.from)?.name ?? result.from,
+      to: placeOf(result.to)?.name ?? result.to,
+    };
+    const pending = result.status === 'PENDING';
+    return (
+      <MoneyResult
+        status={result.status}
+        title={t(pending ? 'transfer.pendingTitle' : 'transfer.done')}
+        text={t(pending ? 'transfer.pendingText' : 'transfer.doneText', names)}
+        onDone={onDone}
+      />
+    );
+  }
+
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
+      <SelectField
+        label={t('transfer.from')}
+        name="from"
+        placeholder={t('transfer.choose')}
+        options={options}
+        value={values.from}
+        onChange={set('from')}
+        error={errors.from}
+      />
+      <div className="flex justify-center">
+        <button
+          type="button"
+          aria-label={t('transfer.swap')}
+          onClick={() => setValues((current) => ({ ...current, from: current.to, to: current.from }))}
+          className="inline-flex size-11 items-center justify-center rounded-full border border-white/10 bg-ink-700 text-gold-300 hover:bg-ink-600"
+        >
+          <ArrowUpDown className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+      <SelectField
+        label={t('transfer.to')}
+        name="to"
+        placeholder={t('transfer.choose')}
+        options={options}
+        value={values.to}
+        onChange={set('to')}
+        error={errors.to}
+      />
+      <div>
+        <TextField
+          label={t('transfer.amount')}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={values.amount}
+          onChange={set('amount')}
+          error={errors.amount}
+        />
+        {source ? (
+          <div className="mt-1 flex items-center justify-between gap-2 text-sm text-mist-400">
+            <span className="min-w-0 truncate">
+              {t('transfer.available', { amount: formatMoney(source.balance, currency) })}
+            </span>
+            <Button
+              variant="ghost"
+              className="-mr-3 px-3 text-sm text-gold-300"
+              disabled={source.balance <= 0}
+              onClick={() =>
+                setValues((current) => ({
+                  ...current,
+                  amount: formatMajorAmount(source.balance, currency).replaceAll(',', ''),
+                }))
+              }
+            >
+              {t('transfer.useAll')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      <Button type="submit" block loading={busy}>
+        {t('transfer.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameAccount } from '@wallet/contract/http/wallet';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useMoneyRequester } from '../../lib/idempotency';
+import { credentialsQuery, launchLink, transferAll, useReloadWallet } from './wallet-api';
+
+export type Platform = 'web' | 'android' | 'ios';
+
+/** Puts a calm line in the window while the game's link is on its way. */
+function showOpening(popup: Window, text: string) {
+  try {
+    popup.document.title = text;
+    popup.document.body.textContent = text;
+    popup.document.body.style.cssText =
+      'margin:0;min-height:100vh;display:grid;place-items:center;background:#070b17;color:#c5cce3;font:16px system-ui,sans-serif';
+  } catch {
+    // Not ours to write to: it simply stays blank until the game loads.
+  }
+}
+
+/**
+ * Playing (spec section 4): with money in the wallet, all of it goes to the game first, then
+ * the game opens. The window opens at once, inside the tap, because popup blockers refuse a
+ * window opened after a network call; it is pointed at the game once the calls are done. With
+ * no window (blocked anyway), this tab goes to the game.
+ */
+export function usePlayGame() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const money = useMoneyRequester();
+  const reloadWallet = useReloadWallet();
+  const [playing, setPlaying] = useState<Platform | null>(null);
+
+  async function play(game: GameAccount, platform: Platform, walletAmount: number): Promise<string | null> {
+    const popup = window.open('', '_blank');
+    if (popup) showOpening(popup, t('game.opening'));
+    setPlaying(platform);
+    try {
+      if (walletAmount > 0) {
+        const moved = await transferAll(money, game.code);
+        if (moved.status === 'PENDING') toast.show('info', t('game.movePending'));
+      }
+      let link: string | null;
+      if (platform === 'web') {
+        const { username } = await queryClient.fetchQuery(credentialsQuery(game.code));
+        link = (await launchLink(game.code, username)).link;
+      } else {
+        link = game[platform];
+      }
+      if (!link) throw new ApiError('NO_GAME', 404);
+      const url = new URL(link, window.location.href).href;
+      if (popup && !popup.closed) {
+        // The game's page gets no handle on this one.
+        popup.opener = null;
+        popup.location.href = url;
+      } else {
+        window.location.assign(url);
+      }
+      return null;
+    } catch (error) {
+      popup?.close();
+      return error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR';
+    } finally {
+      setPlaying(null);
+      void reloadWallet();
+    }
+  }
+
+  return { play, playing };
+}

@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AutoLoginResponse,
+  GameCredentials,
+  MoneyResult,
+  WalletResponse,
+  type TransferRequest,
+} from '@wallet/contract/http/wallet';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import type { MoneyRequester } from '../../lib/idempotency';
+
+export const WALLET_KEY = ['wallet'];
+const credentialsKey = (code: string) => ['wallet', 'account', code];
+
+/**
+ * The wallet and every game account. Each load first has every game account refreshed at its
+ * provider (refresh/slot), so what was won or lost in a game shows (spec section 2, Home). When
+ * the refresh cannot be had (a provider down), the wallet as we know it still shows.
+ */
+async function fetchWallet(): Promise<WalletResponse> {
+  try {
+    return await apiRequest('/api/wallet/refresh/slot', { schema: WalletResponse });
+  } catch (error) {
+    const serverTrouble = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+    if (!serverTrouble) throw error;
+    return apiRequest('/api/wallet', { schema: WalletResponse });
+  }
+}
+
+export function useWallet() {
+  return useQuery({
+    queryKey: WALLET_KEY,
+    queryFn: fetchWallet,
+    staleTime: 15_000,
+    // Back from a game's window, the member sees what they won or lost.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Asks for the wallet again; after money moved, home must show the new balances. */
+export function useReloadWallet() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+}
+
+/** The member's username and password at one game, once the account is open. */
+export const credentialsQuery = (code: string) => ({
+  queryKey: credentialsKey(code),
+  queryFn: () => apiRequest(`/api/wallet/account/${encodeURIComponent(code)}`, { schema: GameCredentials }),
+  staleTime: Infinity,
+});
+
+export function useGameCredentials(code: string, enabled: boolean) {
+  return useQuery({ ...credentialsQuery(code), enabled });
+}
+
+/** Opening an account and resetting its password both answer the credentials to show. */
+export function useChangeCredentials() {
+  const queryClient = useQueryClient();
+  return async (code: string, action: 'activate' | 'resetpassword') => {
+    const credentials = await apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, {
+      schema: GameCredentials,
+    });
+    queryClient.setQueryData(credentialsKey(code), credentials);
+    return credentials;
+  };
+}
+
+export const transfer = (money: MoneyRequester, body: TransferRequest) =>
+  money.send('/api/wallet/transfer', body, MoneyResult);
+
+export const transferAll = (money: MoneyRequester, to: string) =>
+  money.send('/api/wallet/transferAll', { to }, MoneyResult);
+
+/** The withdraw modal's call: game balances come back to the wallet first (spec section 7). */
+export const withdraw = (money: MoneyRequester, amount: number) =>
+  money.send('/api/wallet/withdrawAll', { amount }, MoneyResult);
+
+export const launchLink = (code: string, username: string) =>
+  apiRequest(`/api/autoLogin/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(username)}`, {
+    schema: AutoLoginResponse,
+  });

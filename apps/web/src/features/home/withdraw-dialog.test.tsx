@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, renderApp } from '../../test/render-app';
+import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => vi.unstubAllGlobals());
+
+async function openWithdraw() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+  await within(dialog).findByLabelText('Amount');
+  return dialog;
+}
+
+async function withdrawAmount(dialog: HTMLElement, amount: string) {
+  const field = within(dialog).getByLabelText('Amount');
+  await userEvent.clear(field);
+  if (amount) await userEvent.type(field, amount);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw now' }));
+}
+
+describe('withdraw', () => {
+  it('names the limits of the withdraw lookup in its messages, and the balance with games included', async () => {
+    const calls = memberServer(() =>
+      walletResponse(20_000_00, [gameAccount('JOKER', { isActive: true, amount: 100_000_00 })]),
+    );
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    expect(within(dialog).getByText('Minimum ฿100.00 · maximum ฿50,000.00')).toBeTruthy();
+    expect(within(dialog).getByText('฿120,000.00')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Money in your game accounts comes back to your wallet first.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/123-456-7890/)).toBeTruthy();
+
+    await withdrawAmount(dialog, '99.99');
+    expect(within(dialog).getByText('Minimum ฿100.00')).toBeTruthy();
+    await withdrawAmount(dialog, '50000.01');
+    expect(within(dialog).getByText('Maximum ฿50,000.00')).toBeTruthy();
+    await withdrawAmount(dialog, '');
+    expect(within(dialog).getByText('Minimum ฿100.00')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
+  });
+
+  it('turns the server’s limit code into the same named message', async () => {
+    memberServer(
+      () => walletResponse(1_000_000),
+      (url) =>
+        url === '/api/wallet/withdrawAll'
+          ? { status: 400, body: { message: 'WITHDRAW_MAXIMUM' } }
+          : undefined,
+    );
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    await withdrawAmount(dialog, '200');
+    expect(await within(dialog).findByText('Maximum ฿50,000.00')).toBeTruthy();
+  });
+
+  it('sends minor units, then tells the member to wait for the money at their bank', async () => {
+    const calls = memberServer(
+      () => walletResponse(1_000_000),
+      (url) =>
+        url === '/api/wallet/withdrawAll'
+          ? { body: { status: 'SUCCESS', reference: 'w-1', amount: 25_050 } }
+          : undefined,
+    );
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    await withdrawAmount(dialog, '250.50');
+    expect(await within(dialog).findByText('Withdrawal requested')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '฿250.50 is on its way to Siam Commercial Bank 123-456-7890. Please wait for the transfer to reach your bank account.',
+      ),
+    ).toBeTruthy();
+    const sent = calls.find((call) => call.url === '/api/wallet/withdrawAll')!;
+    expect(bodyOf(sent)).toEqual({ amount: 25_050 });
+    expect((sent.init.headers as Record<string, string>)['idempotency-key']).toBeTruthy();
+    const loads = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+    const before = loads();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(loads()).toBe(before + 1));
+  });
+
+  it('says calmly that a pending withdrawal is held', async () => {
+    memberServer(
+      () => walletResponse(1_000_000),
+      (url) =>
+        url === '/api/wallet/withdrawAll'
+          ? { status: 202, body: { status: 'PENDING', reference: 'w-2', amount: 50_000 } }
+          : undefined,
+    );
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    await withdrawAmount(dialog, '500');
+    expect(await within(dialog).findByText('Withdrawal in progress')).toBeTruthy();
+    expect(within(dialog).getByText(/฿500.00 is being processed. Your money is held safely/)).toBeTruthy();
+  });
+});

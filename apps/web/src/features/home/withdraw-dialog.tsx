@@ -1,0 +1,209 @@
+import { Landmark } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBankAccountNo } from '@wallet/contract/rules';
+import { parseMajorAmount } from '@wallet/contract/money';
+import type { ProfileResponse } from '@wallet/contract/http/account';
+import type { WithdrawLookup } from '@wallet/contract/http/lookup';
+import {
+  WithdrawRequest,
+  type MoneyResult as Result,
+  type WalletResponse,
+} from '@wallet/contract/http/wallet';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { Loading } from '../../components/ui/loading';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
+import { useLookup } from '../../lib/lookups';
+import { useProfile } from '../../lib/profile';
+import { totalMinor } from './game-amounts';
+import { MoneyResult } from './money-result';
+import { withdraw } from './wallet-api';
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/**
+ * Withdrawal to the member's registered bank account (spec sections 2 and 5), within the limits
+ * of the withdraw lookup, named in the messages. Closes with `moved` true after a withdrawal.
+ */
+export function WithdrawDialog({
+  open,
+  wallet,
+  onClose,
+}: {
+  open: boolean;
+  wallet: WalletResponse;
+  onClose: (moved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyRequester();
+  const limits = useLookup('withdraw', { enabled: open });
+  const profile = useProfile();
+  const moved = useRef(false);
+  const close = () => {
+    onClose(moved.current);
+    moved.current = false;
+  };
+
+  const failed = limits.isError ? limits.error : profile.isError ? profile.error : null;
+  return (
+    <Dialog open={open} onClose={close} title={t('withdraw.title')}>
+      {!open ? null : failed ? (
+        <ErrorAlert
+          action={
+            <Button
+              variant="secondary"
+              className="px-3 text-sm"
+              onClick={() => void Promise.all([limits.refetch(), profile.refetch()])}
+            >
+              {t('action.retry')}
+            </Button>
+          }
+        >
+          {errorText(codeOf(failed))}
+        </ErrorAlert>
+      ) : limits.data && profile.data ? (
+        <WithdrawForm
+          money={money}
+          wallet={wallet}
+          limits={limits.data}
+          bank={profile.data.bankAccount}
+          onMoved={() => {
+            moved.current = true;
+          }}
+          onDone={close}
+        />
+      ) : (
+        <Loading />
+      )}
+    </Dialog>
+  );
+}
+
+function WithdrawForm({
+  money,
+  wallet,
+  limits,
+  bank,
+  onMoved,
+  onDone,
+}: {
+  money: MoneyRequester;
+  wallet: WalletResponse;
+  limits: WithdrawLookup;
+  bank: ProfileResponse['bankAccount'];
+  onMoved: () => void;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const currency = wallet.wallet.currency;
+  const available = totalMinor(wallet);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const bankName = i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH;
+  const accountNo = formatBankAccountNo(bank.bankAccountNo);
+  const min = formatMoney(limits.withdrawMin, currency);
+  const max = formatMoney(limits.withdrawMax, currency);
+
+  /** The limit a code speaks of, named; other codes as translated. */
+  const message = (code: string) =>
+    code === 'WITHDRAW_MINIMUM'
+      ? t('withdraw.minimum', { amount: min })
+      : code === 'WITHDRAW_MAXIMUM'
+        ? t('withdraw.maximum', { amount: max })
+        : errorText(code);
+
+  function problem(minor: number | null): string | undefined {
+    if (minor === null) return t('money.invalidAmount');
+    const parsed = WithdrawRequest.safeParse({ amount: minor });
+    if (!parsed.success) return message(parsed.error.issues[0]!.message);
+    if (minor < limits.withdrawMin) return message('WITHDRAW_MINIMUM');
+    if (minor > limits.withdrawMax) return message('WITHDRAW_MAXIMUM');
+    if (minor > available) return errorText('MONEY_NOT_ENOUGH');
+    return undefined;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const typed = amount.trim();
+    const minor = typed === '' ? 0 : parseMajorAmount(typed, currency);
+    const found = problem(minor);
+    setError(found);
+    if (found || minor === null) return;
+    setBusy(true);
+    try {
+      setResult(await withdraw(money, minor));
+      onMoved();
+    } catch (failed) {
+      const code = codeOf(failed);
+      if (['WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'MONEY_NOT_ENOUGH'].includes(code))
+        setError(message(code));
+      else setFailure(errorText(code));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    const pending = result.status === 'PENDING';
+    const values = { amount: formatMoney(result.amount, currency), bank: bankName, account: accountNo };
+    return (
+      <MoneyResult
+        status={result.status}
+        title={t(pending ? 'withdraw.pendingTitle' : 'withdraw.done')}
+        text={t(pending ? 'withdraw.pendingText' : 'withdraw.doneText', values)}
+        onDone={onDone}
+      />
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <div>
+        <p className="mb-1.5 text-sm font-medium text-mist-300">{t('withdraw.toAccount')}</p>
+        <div className="flex items-center gap-3 rounded-xl bg-ink-900 px-4 py-3">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+            <Landmark className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-[15px] font-medium">{bankName}</p>
+            <p className="truncate text-sm text-mist-300">
+              <span className="tabular-nums tracking-wide">{accountNo}</span> · {bank.bankAccountName}
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="flex items-baseline justify-between gap-3 rounded-xl border border-white/5 px-4 py-2.5">
+        <span className="text-sm text-mist-400">{t('withdraw.available')}</span>
+        <span className="font-semibold text-gold-300 tabular-nums">{formatMoney(available, currency)}</span>
+      </div>
+      <TextField
+        label={t('withdraw.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={error}
+        hint={t('withdraw.limits', { min, max })}
+      />
+      {available > wallet.wallet.amount ? (
+        <p className="text-xs text-mist-400">{t('withdraw.gamesFirst')}</p>
+      ) : null}
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      <Button type="submit" block loading={busy}>
+        {t('withdraw.submit')}
+      </Button>
+    </form>
+  );
+}

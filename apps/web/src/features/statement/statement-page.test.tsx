@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../../lib/storage';
+import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+
+beforeEach(() => storage.setToken('token', false));
+afterEach(() => vi.unstubAllGlobals());
+
+/** A time in the member's own zone, as the server would send it. */
+const at = (hour: number, minute: number, second: number) =>
+  new Date(2026, 0, 2, hour, minute, second).toISOString();
+
+const row = (id: string, statementType: string, status: string, amount: number, extra: object = {}) => ({
+  id,
+  statementType,
+  status,
+  from: 'bank',
+  to: 'wallet',
+  amount,
+  createdAt: at(9, 5, 7),
+  ...extra,
+});
+
+const rows = [
+  row('1', 'deposit', 'SUCCESS', 100_000, { createdAt: at(13, 4, 5) }),
+  row('2', 'bonus', 'SUCCESS', 5_000, { from: 'operator', bonus: { description: 'Welcome bonus 5%' } }),
+  row('3', 'withdraw', 'PENDING', 25_050, { from: 'wallet', to: 'bank' }),
+  row('4', 'transfer', 'FAILED', 30_000, { from: 'wallet', to: 'JOKER' }),
+  row('5', 'finish_bonus', 'SUCCESS', 0),
+];
+
+const items = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-status'));
+
+describe('statement', () => {
+  it('signs money in and out, styles each status, and dates rows DD/MM/YYYY HH:mm:ss', async () => {
+    fakeServer((url) => (url === '/api/statement' ? { body: { total: 5, statements: rows } } : undefined));
+    await renderApp('/user/statement');
+    expect(await screen.findByRole('heading', { name: 'Statement' })).toBeTruthy();
+    await screen.findByText('+1,000.00');
+    const [deposit, bonus, withdraw, transfer, finish] = items();
+    expect(within(deposit!).getByText('Deposit')).toBeTruthy();
+    expect(within(deposit!).getByText('02/01/2026 13:04:05')).toBeTruthy();
+    expect(within(bonus!).getByText('+50.00')).toBeTruthy();
+    expect(within(bonus!).getByText('Welcome bonus 5%')).toBeTruthy();
+    expect(within(withdraw!).getByText('-250.50').className).toContain('text-rose-400');
+    expect(within(transfer!).getByText('300.00')).toBeTruthy();
+    expect(within(transfer!).getByText('Wallet → JOKER')).toBeTruthy();
+    expect(within(finish!).getByText('0.00')).toBeTruthy();
+
+    expect(within(deposit!).getByText('Success').className).toContain('text-mint-400');
+    expect(within(withdraw!).getByText('In progress').className).toContain('text-amber-400');
+    expect(within(transfer!).getByText('Failed').className).toContain('text-rose-400');
+  });
+
+  it('pages 10 rows at a time', async () => {
+    const calls = fakeServer((url, init) => {
+      if (url !== '/api/statement') return undefined;
+      const { page } = JSON.parse(init.body as string) as { page: number };
+      const count = page === 3 ? 3 : 10;
+      return {
+        body: {
+          total: 23,
+          statements: Array.from({ length: count }, (_, index) =>
+            row(`${page}-${index}`, 'deposit', 'SUCCESS', (page * 100 + index) * 100),
+          ),
+        },
+      };
+    });
+    await renderApp('/user/statement');
+    await screen.findByText('Page 1 of 3');
+    expect(items()).toHaveLength(10);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('+300.00');
+    expect(items()).toHaveLength(3);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+    const sent = calls.filter((call) => call.url === '/api/statement').map(bodyOf);
+    expect(sent).toEqual([
+      { page: 1, limit: 10 },
+      { page: 2, limit: 10 },
+      { page: 3, limit: 10 },
+    ]);
+  });
+
+  it('says so when there is nothing yet, and answers the slip button honestly', async () => {
+    fakeServer((url) => (url === '/api/statement' ? { body: { total: 0, statements: [] } } : undefined));
+    await renderApp('/user/statement');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Statement pages' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Slip status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Slip status' });
+    expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('shows a failure translated, with a way to try again', async () => {
+    let fail = true;
+    fakeServer((url) =>
+      url === '/api/statement'
+        ? fail
+          ? { status: 503, body: { message: 'SERVICE_UNAVAILABLE' } }
+          : { body: { total: 1, statements: rows.slice(0, 1) } }
+        : undefined,
+    );
+    await renderApp('/user/statement');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).toContain('temporarily unavailable');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('+1,000.00')).toBeTruthy());
+  });
+});
