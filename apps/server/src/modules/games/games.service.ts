@@ -383,9 +383,13 @@ export function createGamesService(options: GamesServiceOptions) {
         reference: key,
         amount: body.amount as MinorUnits,
       });
-      for (const step of [`${key}:in`, key, `${key}:out`]) {
+      for (const step of [`${key}:in`, key]) {
         if (await ledger.findTransfer(step)) return result(answerOf(await ledger.holdState(step)));
       }
+      // A game to game transfer whose first leg is done but whose second never ran (a crash
+      // between them) goes on below: the first leg replays, the second runs.
+      const firstLeg = await ledger.holdState(`${key}:out`);
+      if (firstLeg === 'pending' || firstLeg === 'voided') return result(answerOf(firstLeg));
       const from = body.from === 'wallet' ? null : await activeAccount(memberId, body.from);
       const to = body.to === 'wallet' ? null : await activeAccount(memberId, body.to);
       let status: StepStatus;

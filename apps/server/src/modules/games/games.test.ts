@@ -15,6 +15,7 @@ import {
   walletOf,
 } from '../../../test/money';
 import { checkLedger } from '../ledger/ledger.check';
+import { createLedgerService } from '../ledger/ledger.service';
 
 /**
  * Short enough for tests, long enough for a loaded machine: a reference expires after 3 s, a
@@ -341,6 +342,33 @@ describe('game to game', () => {
     await test.app.reconciler.runOnce();
     const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 0, 40_000]);
+    await booksAreSound();
+  });
+
+  it('finishes the second leg when the request is retried after a crash between the legs', async () => {
+    const member = await fundedMember();
+    await activate(test.app, member.token, 'PG');
+    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'JOKER',
+      amount: 40_000,
+    });
+    const key = randomUUID();
+    const body = { from: 'JOKER', to: 'PG', amount: 30_000 };
+    await setFault(test.app, 'JOKER', 'applied-then-timeout', HANG_MS);
+    expect(resultOf(await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key)).status).toBe(
+      'PENDING',
+    );
+    await setFault(test.app, 'JOKER', 'none');
+    // The first leg settles, and the process dies before it starts the second.
+    await createLedgerService(test.database.db).post(`m${member.id}:${key}:out`);
+    let books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([90_000, 10_000, 0]);
+
+    const retry = await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key);
+    expect(resultOf(retry).status).toBe('SUCCESS');
+    books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
     await booksAreSound();
   });
 });
