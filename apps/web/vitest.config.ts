@@ -8,5 +8,9 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // NOTE: screens driven click by click take about a second alone, but the whole suite runs
+    // beside the server's (database, child processes) on two cores; these tests assert
+    // behaviour, not speed.
+    testTimeout: 20_000,
   },
 });
