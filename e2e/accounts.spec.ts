@@ -1,29 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES, type Locale } from '@wallet/contract/constants';
-import { expect, expectAccessible, open, screenshot, test } from './fixtures';
+import { LOCALES, type Locale } from '@wallet/contract/constants';
+import { expect, expectAccessible, open, screenshot, smsCode, test } from './fixtures';
 import { LAO_PORT } from './playwright.config';
 import { text } from './texts';
 
 const thaiPhone = () => `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 const laoPhone = () => `020${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 const accountNo = () => `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-
-/** The code the sandbox SMS gateway of `base` delivered to `phone` last. */
-async function smsCode(request: APIRequestContext, phone: string, base = ''): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${base}/api/sandbox/sms?phone=${phone}`, {
-        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-      });
-      const { messages } = (await response.json()) as { messages: { code: string }[] };
-      code = messages[0]?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 const submit = (page: Page) => page.locator('form button[type="submit"]').click();
 

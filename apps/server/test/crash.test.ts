@@ -10,7 +10,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
 import { readEnvironment } from '../src/config';
 import { openServerDatabase } from '../src/platform/db/database';
 import { createLedgerService } from '../src/modules/ledger/ledger.service';
-import { randomAccountNo, randomPhone } from './members';
+import { randomPhone, registration } from './members';
 
 /**
  * The server killed with SIGKILL in the middle of a load of transfers and withdrawals, then
@@ -77,19 +77,12 @@ async function registerAndFund(call: ReturnType<typeof client>): Promise<string>
   const [message] = outbox.body.messages as { code: string }[];
   await call('POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode: message!.code });
   const registered = await call('POST', '/api/account', {
-    name: 'Somchai',
-    username: phone,
-    password: 'secret-1',
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: 'SCB',
-    bankAccountNo: randomAccountNo(),
-    bankAccountName: 'SOMCHAI JAIDEE',
-    currency: 'BAHT',
+    ...registration({ username: phone }),
     otpToken: sent.body.otpToken,
   });
   expect(registered.status).toBe(200);
-  const { token } = (await call('POST', '/api/login', { username: phone, password: 'secret-1' })).body as {
+  const { token } = (await call('POST', '/api/login', { username: phone, password: registration().password }))
+    .body as {
     token: string;
   };
   expect((await call('POST', '/api/sandbox/credit', { amount: 1_000_000 }, token, randomUUID())).status).toBe(

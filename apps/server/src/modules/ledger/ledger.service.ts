@@ -459,19 +459,6 @@ export function createLedgerService(db: Database) {
         kind: `void:${held.kind}`,
       });
     },
-
-    /** Holds not settled yet, oldest first (for the reconciler and the checks). */
-    async unsettledHolds(olderThan: Date) {
-      const rows = await rowsOf<{ idempotency_key: string }>(
-        db,
-        sql`
-        select h.idempotency_key, h.created_at from ledger_transfers h
-        where h.kind like 'hold:%' and h.created_at < ${olderThan.toISOString()}
-          and not exists (select 1 from ledger_transfers s where s.idempotency_key = h.idempotency_key || ':settle')
-        order by h.created_at`,
-      );
-      return rows.map((row) => row.idempotency_key);
-    },
   };
   return service;
 
