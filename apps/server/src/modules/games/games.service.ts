@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
 import { createGamesRepository, type GameAccountRow } from './games.repository';
+import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
 
 export interface GamesServiceOptions {
   db: Database;
@@ -111,7 +112,7 @@ export function createGamesService(options: GamesServiceOptions) {
     return 'PENDING';
   }
 
-  const expiry = (createdAt: Date) => new Date(createdAt.getTime() + options.referenceTtlMs);
+  const expiry = (createdAt: Date) => referenceExpiry(createdAt, options.referenceTtlMs);
 
   async function toGame(memberId: number, account: GameAccountRow, amount: bigint, key: string) {
     const currency = await openWallet(memberId);
@@ -489,7 +490,7 @@ export function createGamesService(options: GamesServiceOptions) {
       }
       const expired =
         status === 'not_found' &&
-        Date.now() > hold.createdAt.getTime() + options.referenceTtlMs + options.providerTimeoutMs;
+        neverSeenIsFinal(hold.createdAt, options.referenceTtlMs, options.providerTimeoutMs);
       if (status === 'failed' || expired) {
         await ledger.void(hold.key);
         return 'voided';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
 import type { PayoutService } from '../../adapters/payout/payout-service';
 import { AppError } from '../../platform/errors';
+import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
 import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
 
 export interface WithdrawalsServiceOptions {
@@ -79,7 +80,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         amount,
         currency: profile.currency,
         bank: profile.bank,
-        expiresAt: new Date(held.createdAt.getTime() + options.referenceTtlMs),
+        expiresAt: referenceExpiry(held.createdAt, options.referenceTtlMs),
       });
       if (outcome.kind === 'rejected') {
         await ledger.void(key);
@@ -108,7 +109,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       }
       const expired =
         status === 'not_found' &&
-        Date.now() > hold.createdAt.getTime() + options.referenceTtlMs + options.payoutTimeoutMs;
+        neverSeenIsFinal(hold.createdAt, options.referenceTtlMs, options.payoutTimeoutMs);
       if (status === 'rejected' || expired) {
         await ledger.void(hold.key);
         return 'voided';
