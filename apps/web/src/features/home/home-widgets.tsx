@@ -41,7 +41,7 @@ export function HomeWidgets({
               onClick={() => onSelect(key)}
               disabled={busy === key}
               aria-busy={busy === key || undefined}
-              className="flex h-full min-h-[5.25rem] w-full flex-col items-center justify-center gap-1.5 rounded-2xl border border-white/5 bg-ink-800 px-1.5 py-2.5 text-center text-[13px] leading-snug font-medium text-mist-300 transition hover:bg-ink-700 hover:text-snow active:scale-[0.98] disabled:opacity-70"
+              className="flex h-full min-h-[5.25rem] w-full flex-col items-center justify-start gap-1.5 rounded-2xl border border-white/5 bg-ink-800 px-1.5 py-2.5 text-center text-[13px] leading-snug font-medium text-mist-300 transition hover:bg-ink-700 hover:text-snow active:scale-[0.98] disabled:opacity-70"
             >
               <span className="inline-flex size-9 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
                 <Icon className={`size-5 ${busy === key ? 'animate-spin' : ''}`} aria-hidden="true" />
