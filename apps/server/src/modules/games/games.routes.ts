@@ -111,8 +111,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, async (key) =>
-        moneyAnswer(await games.transfer(memberOf(request).id, request.body, key)),
+      idempotent(request, reply, async (key, firstAttempt) =>
+        moneyAnswer(await games.transfer(memberOf(request).id, request.body, key, { firstAttempt })),
       ),
   );
 

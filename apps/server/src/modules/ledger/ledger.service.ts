@@ -1,10 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { canonicalJson } from '../../platform/canonical-json';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
-import { ledgerAccounts, ledgerEntries, ledgerPendingHolds, ledgerTransfers } from './ledger.tables';
+import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 
 /** Account names: one place that spells them. */
 export const accountKey = {
@@ -43,7 +43,17 @@ export interface TransferResult {
   createdAt: Date;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What ledger_move did (db/migrations/0008_ledger_move.sql). */
+type MoveOutcome =
+  | 'moved'
+  | 'replayed'
+  | 'reused'
+  | 'insufficient'
+  | 'unknown_account'
+  | 'currency_mismatch'
+  | 'no_hold'
+  | 'not_a_hold'
+  | 'no_destination';
 
 /** Where a hold stands: waiting for the outside answer, or settled one way. */
 export type HoldState = 'pending' | 'posted' | 'voided';
@@ -78,7 +88,7 @@ export interface StatementLine extends StoredTransfer {
 
 /** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */
 export function createLedgerService(db: Database) {
-  async function findByKey(tx: Tx | Database, idempotencyKey: string) {
+  async function findByKey(tx: Database, idempotencyKey: string) {
     const [row] = await tx
       .select()
       .from(ledgerTransfers)
@@ -88,7 +98,7 @@ export function createLedgerService(db: Database) {
 
   /** Whether a stored transfer is the one asked for now (then a replay), or a different one (refused). */
   async function sameTransfer(
-    tx: Tx | Database,
+    tx: Database,
     stored: typeof ledgerTransfers.$inferSelect,
     request: TransferRequest,
   ) {
@@ -108,7 +118,7 @@ export function createLedgerService(db: Database) {
     );
   }
 
-  async function replayOrRefuse(tx: Tx | Database, request: TransferRequest): Promise<TransferResult | null> {
+  async function replayOrRefuse(tx: Database, request: TransferRequest): Promise<TransferResult | null> {
     const stored = await findByKey(tx, request.idempotencyKey);
     if (!stored) return null;
     if (!(await sameTransfer(tx, stored, request))) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
@@ -130,76 +140,69 @@ export function createLedgerService(db: Database) {
   async function move(request: TransferRequest): Promise<TransferResult> {
     if (request.amount <= 0n) throw new Error(`ledger: amount must be positive, got ${request.amount}`);
     if (request.debit === request.credit) throw new Error('ledger: debit and credit are the same account');
+    const settles = request.idempotencyKey.endsWith(':settle')
+      ? request.idempotencyKey.slice(0, -':settle'.length)
+      : null;
     try {
-      return await db.transaction(async (tx) => {
-        const replay = await replayOrRefuse(tx, request);
-        if (replay) return replay;
-        // Both accounts locked in id order: two transfers between the same accounts never deadlock.
-        const accounts = await tx
-          .select()
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.key, [request.debit, request.credit]))
-          .orderBy(asc(ledgerAccounts.id))
-          .for('update');
-        const debit = accounts.find((account) => account.key === request.debit);
-        const credit = accounts.find((account) => account.key === request.credit);
-        // NOTE: read again under the lock: a copy of this request may have committed while we waited
-        // (read committed sees it now), and must be answered as a replay, not as MONEY_NOT_ENOUGH.
-        const replayUnderLock = await replayOrRefuse(tx, request);
-        if (replayUnderLock) return replayUnderLock;
-        if (!debit || !credit)
-          throw new Error(`ledger: unknown account in ${request.debit} -> ${request.credit}`);
-        if (debit.currency !== credit.currency) throw new Error('ledger: accounts of different currencies');
-        const debitAfter = debit.balance - request.amount;
-        if (debitAfter < 0n && !debit.allowNegative) throw new AppError('MONEY_NOT_ENOUGH', 400);
-        const creditAfter = credit.balance + request.amount;
-
-        const [created] = await tx
-          .insert(ledgerTransfers)
-          .values({
-            idempotencyKey: request.idempotencyKey,
-            debitAccountId: debit.id,
-            creditAccountId: credit.id,
-            amount: request.amount,
-            kind: request.kind,
-            metadata: request.metadata ?? {},
-          })
-          .returning({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt });
-        const transferId = created!.id;
-        await tx.insert(ledgerEntries).values([
-          {
-            transferId,
-            accountId: debit.id,
-            amount: -request.amount,
-            balanceBefore: debit.balance,
-            balanceAfter: debitAfter,
-          },
-          {
-            transferId,
-            accountId: credit.id,
-            amount: request.amount,
-            balanceBefore: credit.balance,
-            balanceAfter: creditAfter,
-          },
-        ]);
-        if (request.kind.startsWith('hold:')) {
-          await tx.insert(ledgerPendingHolds).values({ transferId, idempotencyKey: request.idempotencyKey });
-        } else if (request.idempotencyKey.endsWith(':settle')) {
-          const holdKey = request.idempotencyKey.slice(0, -':settle'.length);
-          await tx.delete(ledgerPendingHolds).where(eq(ledgerPendingHolds.idempotencyKey, holdKey));
-        }
-        await tx.update(ledgerAccounts).set({ balance: debitAfter }).where(eq(ledgerAccounts.id, debit.id));
-        await tx.update(ledgerAccounts).set({ balance: creditAfter }).where(eq(ledgerAccounts.id, credit.id));
-        return { transferId, replayed: false, createdAt: created!.createdAt };
-      });
+      // One statement, one round trip: lock, replay check under the lock, rows and balances
+      // (db/migrations/0008_ledger_move.sql, decision 012).
+      return await moved(
+        sql`select outcome, transfer_id, created_at from ledger_move(
+              ${request.idempotencyKey}, ${request.debit}, ${request.credit}, ${request.amount.toString()}::bigint,
+              ${request.kind}, ${canonicalJson(request.metadata ?? {})}::jsonb,
+              ${request.kind.startsWith('hold:')}, ${settles})`,
+        `${request.debit} -> ${request.credit}`,
+      );
     } catch (error) {
-      // The same key raced in another transaction and won: answer as a replay (or refuse).
+      // The same key raced in under other accounts (so no shared lock) and won: a replay or a refusal.
       if (uniqueViolation(error)?.includes('idempotency')) {
         const replay = await replayOrRefuse(db, request);
         if (replay) return replay;
       }
       throw error;
     }
+  }
+
+  /** Phase two of a hold, in one statement: post to its destination or void back to its source. */
+  function settle(holdKey: string, post: boolean): Promise<TransferResult> {
+    return moved(
+      sql`select outcome, transfer_id, created_at from ledger_settle(${holdKey}, ${post})`,
+      holdKey,
+    );
+  }
+
+  /** Runs ledger_move or ledger_settle and turns its outcome into a result or an error. */
+  async function moved(query: SQL, what: string): Promise<TransferResult> {
+    const [row] = await rowsOf<{
+      outcome: MoveOutcome;
+      transfer_id: string | number | null;
+      created_at: Date | string | null;
+    }>(db, query);
+    switch (row!.outcome) {
+      case 'moved':
+      case 'replayed':
+        return {
+          transferId: Number(row!.transfer_id),
+          replayed: row!.outcome === 'replayed',
+          createdAt: new Date(row!.created_at!),
+        };
+      case 'reused':
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+      case 'insufficient':
+        throw new AppError('MONEY_NOT_ENOUGH', 400);
+      // A caller's bug, never a member's mistake.
+      case 'unknown_account':
+        throw new Error(`ledger: unknown account in ${what}`);
+      case 'currency_mismatch':
+        throw new Error(`ledger: accounts of different currencies in ${what}`);
+      case 'no_hold':
+        throw new Error(`ledger: no hold ${what}`);
+      case 'not_a_hold':
+        throw new Error(`ledger: ${what} is not a hold`);
+      case 'no_destination':
+        throw new Error(`ledger: hold ${what} names no destination`);
+    }
+    throw new Error(`ledger: unexpected outcome ${String(row!.outcome)} (${what})`);
   }
 
   const opened = new Map<string, number>();
@@ -263,13 +266,27 @@ export function createLedgerService(db: Database) {
 
     /** Where the hold of a key stands; null when there is no such hold. */
     async holdState(holdKey: string): Promise<HoldState | null> {
-      const rows = await rowsOf<{ kind: string }>(
+      return (await service.holdStates([holdKey])).get(holdKey) ?? null;
+    },
+
+    /** Where the holds of these keys stand, in one look-up; keys without a hold are left out. */
+    async holdStates(holdKeys: string[]): Promise<Map<string, HoldState>> {
+      const keys = holdKeys.flatMap((key) => [key, `${key}:settle`]);
+      const rows = await rowsOf<{ idempotency_key: string; kind: string }>(
         db,
-        sql`select kind from ledger_transfers where idempotency_key in (${holdKey}, ${`${holdKey}:settle`})`,
+        sql`select idempotency_key, kind from ledger_transfers where idempotency_key in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )})`,
       );
-      if (!rows.some((row) => row.kind.startsWith('hold:'))) return null;
-      const settle = rows.find((row) => !row.kind.startsWith('hold:'));
-      return !settle ? 'pending' : settle.kind.startsWith('post:') ? 'posted' : 'voided';
+      const kindOf = new Map(rows.map((row) => [row.idempotency_key, row.kind]));
+      const states = new Map<string, HoldState>();
+      for (const key of holdKeys) {
+        if (!kindOf.get(key)?.startsWith('hold:')) continue;
+        const settle = kindOf.get(`${key}:settle`);
+        states.set(key, !settle ? 'pending' : settle.startsWith('post:') ? 'posted' : 'voided');
+      }
+      return states;
     },
 
     /**
@@ -433,66 +450,19 @@ export function createLedgerService(db: Database) {
     },
 
     /**
-     * Phase two, success: the held money goes on to `to`. Post and void share one key, so a hold
+     * Phase two, success: the held money goes on to the destination the hold named. Post and void share one key, so a hold
      * is settled once, one way; settling it again the same way is a replay.
      */
     async post(holdKey: string): Promise<TransferResult> {
-      const held = await heldTransfer(holdKey);
-      if (!held.destination) throw new Error(`ledger: hold ${holdKey} names no destination`);
-      return move({
-        idempotencyKey: `${holdKey}:settle`,
-        debit: held.inFlight,
-        credit: held.destination,
-        amount: held.amount,
-        kind: `post:${held.kind}`,
-      });
+      return settle(holdKey, true);
     },
 
     /** Phase two, definite failure: the held money returns to where it came from. */
     async void(holdKey: string): Promise<TransferResult> {
-      const held = await heldTransfer(holdKey);
-      return move({
-        idempotencyKey: `${holdKey}:settle`,
-        debit: held.inFlight,
-        credit: held.from,
-        amount: held.amount,
-        kind: `void:${held.kind}`,
-      });
+      return settle(holdKey, false);
     },
   };
   return service;
-
-  async function heldTransfer(holdKey: string) {
-    const [row] = await rowsOf<{
-      amount: string;
-      kind: string;
-      from_key: string;
-      in_flight_key: string;
-      destination: string | null;
-    }>(
-      db,
-      sql`select t.amount::text, t.kind, d.key as from_key, c.key as in_flight_key,
-                 t.metadata ->> 'destination' as destination
-          from ledger_transfers t
-          join ledger_accounts d on d.id = t.debit_account_id
-          join ledger_accounts c on c.id = t.credit_account_id
-          where t.idempotency_key = ${holdKey} and t.kind like 'hold:%'`,
-    );
-    if (!row) throw new Error(`ledger: no hold ${holdKey}`);
-    // Only the hold helper writes hold: kinds, always into the source's in-flight account (holds
-    // made before there was one per account went to the operator's in_flight of the currency).
-    const inFlightOk =
-      row.in_flight_key === accountKey.inFlight(row.from_key) ||
-      row.in_flight_key.startsWith('operator:in_flight:');
-    if (!inFlightOk) throw new Error(`ledger: ${holdKey} is not a hold`);
-    return {
-      from: row.from_key,
-      inFlight: row.in_flight_key,
-      destination: row.destination,
-      amount: BigInt(row.amount),
-      kind: row.kind.slice('hold:'.length),
-    };
-  }
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;

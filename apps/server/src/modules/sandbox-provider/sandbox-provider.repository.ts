@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/rows';
 import type { Database } from '../../platform/db/database';
 import {
   sandboxProviderFaults,
@@ -60,9 +61,6 @@ export function createSandboxProviderRepository(db: Database) {
         .where(eq(sandboxProviderTransfers.reference, reference));
       return row ?? null;
     },
-    async insertTransfer(values: typeof sandboxProviderTransfers.$inferInsert) {
-      await tx.insert(sandboxProviderTransfers).values(values);
-    },
     async insertRound(values: typeof sandboxProviderRounds.$inferInsert) {
       const [row] = await tx
         .insert(sandboxProviderRounds)
@@ -116,6 +114,49 @@ export function createSandboxProviderRepository(db: Database) {
 
   return {
     ...queries(db),
+    /**
+     * Decides a transfer under its reference in one statement (sandbox_provider_transfer): an
+     * earlier decision is returned as stored (`earlier`), otherwise it is made and applied.
+     */
+    async decideTransfer(
+      order: {
+        reference: string;
+        gameCode: string;
+        username: string;
+        direction: string;
+        amount: bigint;
+        expiresAt: Date;
+      },
+      forcedReason: string | null,
+      now: Date,
+    ) {
+      const [row] = await rowsOf<{
+        earlier: boolean;
+        status: 'applied' | 'failed';
+        reason: string | null;
+        balance: string | null;
+        game_code: string;
+        username: string;
+        direction: string;
+        amount: string;
+      }>(
+        db,
+        sql`select * from sandbox_provider_transfer(${order.reference}, ${order.gameCode}, ${order.username},
+              ${order.direction}, ${order.amount.toString()}::bigint, ${order.expiresAt.toISOString()}::timestamptz,
+              ${forcedReason}, ${now.toISOString()}::timestamptz)`,
+      );
+      return {
+        earlier: row!.earlier,
+        status: row!.status,
+        reason: row!.reason,
+        balance: row!.balance === null ? null : BigInt(row!.balance),
+        gameCode: row!.game_code,
+        username: row!.username,
+        direction: row!.direction,
+        amount: BigInt(row!.amount),
+      };
+    },
+
     /** Runs `work` in one transaction with the same queries. */
     transaction<T>(work: (q: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(queries(tx as unknown as Executor)));

@@ -73,6 +73,8 @@ const newPassword = (): string =>
   Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 
 const REFERENCE_UNIQUE = 'sandbox_provider_transfers_reference_unique';
+/** How long a fault setting read from the database is trusted (see `fault`). */
+const FAULT_CACHE_MS = 1_000;
 
 export interface SandboxProviderServiceOptions {
   db: Database;
@@ -85,6 +87,7 @@ export interface SandboxProviderServiceOptions {
  * tables and knows nothing of the wallet.
  */
 export function createSandboxProviderService({ db, now = () => new Date() }: SandboxProviderServiceOptions) {
+  const faults = new Map<string, { fault: Fault; at: number }>();
   const repository = createSandboxProviderRepository(db);
 
   const gameOrRefuse = (gameCode: string): CatalogueGame => {
@@ -110,42 +113,20 @@ export function createSandboxProviderService({ db, now = () => new Date() }: San
     return { status: 'applied', balance: player?.balance ?? 0n };
   }
 
+  /** One statement (db/migrations/0009_sandbox_provider_transfer.sql): lock, look up, record, apply. */
   async function decide(order: TransferOrder, forcedFailure: TransferFailureReason | null) {
-    return repository.transaction(async (q): Promise<TransferOutcome> => {
-      const earlier = await q.transfer(order.reference);
-      if (earlier) return outcomeOf(q, earlier, order);
-      const player = await q.lockPlayer(order.gameCode, order.username);
-      // NOTE: read again under the lock: a copy of this request may have committed while we
-      // waited (read committed sees it now), and must be answered with its outcome, not applied again.
-      const raced = await q.transfer(order.reference);
-      if (raced) return outcomeOf(q, raced, order);
-
-      const reason: TransferFailureReason | null =
-        forcedFailure ??
-        (order.expiresAt <= now()
-          ? 'EXPIRED'
-          : !player
-            ? 'NO_PLAYER'
-            : order.direction === 'withdraw' && player.balance < order.amount
-              ? 'INSUFFICIENT_BALANCE'
-              : null);
-      // A failed reference is recorded too: it stays failed, whatever copies come later.
-      await q.insertTransfer({
-        reference: order.reference,
-        gameCode: order.gameCode,
-        username: order.username,
-        direction: order.direction,
-        amount: order.amount,
-        status: reason ? 'failed' : 'applied',
-        reason,
-        createdAt: now(),
-      });
-      if (reason || !player) return { status: 'failed', reason: reason ?? 'NO_PLAYER' };
-      const balance =
-        order.direction === 'deposit' ? player.balance + order.amount : player.balance - order.amount;
-      await q.setBalance(order.gameCode, order.username, balance);
-      return { status: 'applied', balance };
-    });
+    const decided = await repository.decideTransfer(order, forcedFailure, now());
+    if (decided.earlier) {
+      const same =
+        decided.gameCode === order.gameCode &&
+        decided.username === order.username &&
+        decided.direction === order.direction &&
+        decided.amount === order.amount;
+      if (!same) throw new ProviderRefusal('REFERENCE_REUSED', 409);
+    }
+    return decided.status === 'failed'
+      ? ({ status: 'failed', reason: decided.reason ?? 'PROVIDER_ERROR' } as const)
+      : ({ status: 'applied', balance: decided.balance ?? 0n } as const);
   }
 
   async function launchOf(token: string) {
@@ -232,15 +213,27 @@ export function createSandboxProviderService({ db, now = () => new Date() }: San
       return rows.map((row) => ({ id: row.id, bet: row.bet, win: row.win, playedAt: row.playedAt }));
     },
 
+    /**
+     * The game's fault setting. Read on every provider call, so kept for FAULT_CACHE_MS: a
+     * setting made through this process applies at once, one made through another process
+     * sharing the database within that time.
+     */
     async fault(gameCode: string): Promise<Fault> {
+      const known = faults.get(gameCode);
+      if (known && Date.now() - known.at < FAULT_CACHE_MS) return known.fault;
       const row = await repository.fault(gameCode);
-      return row ? { mode: row.mode, latencyMs: row.latencyMs } : { mode: 'none', latencyMs: 0 };
+      const fault: Fault = row
+        ? { mode: row.mode, latencyMs: row.latencyMs }
+        : { mode: 'none', latencyMs: 0 };
+      faults.set(gameCode, { fault, at: Date.now() });
+      return fault;
     },
 
     /** Sandbox control, called like the member app's calls: hence AppError. */
     async setFault(gameCode: string, fault: Fault): Promise<void> {
       if (!sandboxGame(gameCode)) throw new AppError('NO_GAME', 404);
       await repository.setFault(gameCode, fault.mode, fault.latencyMs);
+      faults.set(gameCode, { fault, at: Date.now() });
     },
 
     /** The game and player a launch token signs in; refused once the link expired. */

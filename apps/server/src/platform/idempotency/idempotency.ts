@@ -33,7 +33,11 @@ export function createIdempotency(db: Database) {
   return async function idempotent(
     request: FastifyRequest,
     reply: FastifyReply,
-    work: (ledgerKey: string) => Promise<MoneyAnswer>,
+    /**
+     * `firstAttempt`: no earlier attempt under this key ever started, so nothing of it can be in
+     * the ledger (callers may skip looking for an earlier attempt's traces; replaying is still safe).
+     */
+    work: (ledgerKey: string, firstAttempt: boolean) => Promise<MoneyAnswer>,
   ): Promise<FastifyReply> {
     const member = request.member;
     if (!member) throw new AppError('UNAUTHORIZED', 401);
@@ -65,7 +69,7 @@ export function createIdempotency(db: Database) {
 
     let answer: MoneyAnswer;
     try {
-      answer = await work(`m${member.id}:${key}`);
+      answer = await work(`m${member.id}:${key}`, first.length === 1);
     } catch (error) {
       // A refusal is a final answer too: a retry must not succeed where the first attempt was refused.
       if (error instanceof AppError && error.statusCode < 500) {
