@@ -8,6 +8,13 @@ export type BankChange = Omit<typeof bankAccountChanges.$inferInsert, 'id' | 'cr
 
 /** The only code that reads or writes the accounts tables. */
 export function createAccountsRepository(db: Database) {
+  // Every signed-in call runs this: built once and prepared (no query building per request).
+  const sessionByHashQuery = db
+    .select({ session: sessions, status: members.status })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_by_hash');
   return {
     async memberByUsername(username: string) {
       const [row] = await db.select().from(members).where(eq(members.username, username));
@@ -91,11 +98,7 @@ export function createAccountsRepository(db: Database) {
     },
 
     async sessionByHash(tokenHash: string) {
-      const [row] = await db
-        .select({ session: sessions, status: members.status })
-        .from(sessions)
-        .innerJoin(members, eq(members.id, sessions.memberId))
-        .where(eq(sessions.tokenHash, tokenHash));
+      const [row] = await sessionByHashQuery.execute({ tokenHash });
       return row ?? null;
     },
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, IdempotencyKey, type MoneyResult } from '@wallet/contract/http/wallet';
 import type { Database } from '../db/database';
@@ -30,6 +30,32 @@ export const moneyAnswer = (result: MoneyResult): MoneyAnswer => ({
  *   derives from `ledgerKey`, so a second run replays instead of moving money twice.
  */
 export function createIdempotency(db: Database) {
+  // Two of these run on every money call: built once and prepared.
+  const claim = db
+    .insert(idempotentRequests)
+    .values({
+      memberId: sql.placeholder('memberId'),
+      key: sql.placeholder('key'),
+      fingerprint: sql.placeholder('fingerprint'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotentRequests.key })
+    .prepare('idempotency_claim');
+  const answer = db
+    .update(idempotentRequests)
+    .set({
+      responseStatus: sql`${sql.placeholder('status')}::integer`,
+      responseBody: sql`${sql.placeholder('body')}::jsonb`,
+    })
+    .where(
+      and(
+        eq(idempotentRequests.memberId, sql.placeholder('memberId')),
+        eq(idempotentRequests.key, sql.placeholder('key')),
+        // The first final answer wins; a concurrent copy does not overwrite it.
+        isNull(idempotentRequests.responseStatus),
+      ),
+    )
+    .prepare('idempotency_answer');
   return async function idempotent(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -50,11 +76,7 @@ export function createIdempotency(db: Database) {
       )
       .digest('hex');
 
-    const first = await db
-      .insert(idempotentRequests)
-      .values({ memberId: member.id, key, fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: idempotentRequests.key });
+    const first = await claim.execute({ memberId: member.id, key, fingerprint });
     if (first.length === 0) {
       // The key was used before: the same request gets its answer, another one is refused.
       const [stored] = await db
@@ -82,18 +104,8 @@ export function createIdempotency(db: Database) {
     return reply.status(answer.status).send(answer.body);
   };
 
-  async function remember(memberId: number, key: string, answer: MoneyAnswer): Promise<void> {
-    await db
-      .update(idempotentRequests)
-      .set({ responseStatus: answer.status, responseBody: answer.body })
-      .where(
-        and(
-          eq(idempotentRequests.memberId, memberId),
-          eq(idempotentRequests.key, key),
-          // The first final answer wins; a concurrent copy does not overwrite it.
-          isNull(idempotentRequests.responseStatus),
-        ),
-      );
+  async function remember(memberId: number, key: string, { status, body }: MoneyAnswer): Promise<void> {
+    await answer.execute({ memberId, key, status, body: JSON.stringify(body) });
   }
 }
 
