@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { autocannonRun, pacedRun, transferSource } from './lib/load.mjs';
 import { balancesOf, setUpMembers } from './lib/members.mjs';
-import { dropTables, prepareTables, runPgbench } from './lib/pgbench.mjs';
+import { dropTables, prepareTables, runPgbench, SCRIPTS } from './lib/pgbench.mjs';
 import { freePort, startServer } from './lib/server.mjs';
 import { psql, run } from './lib/shell.mjs';
 import { markdownSummary } from './lib/report.mjs';
@@ -280,11 +280,11 @@ async function main() {
     results.serverExit = await server.stop();
     server = null;
 
-    say('pgbench: preparing its tables (bench_accounts, bench_transfers, bench_entries)');
+    say(
+      'pgbench: preparing its tables (bench_*) and functions (bench_ledger_move, bench_ledger_settle, bench_provider_transfer)',
+    );
     await prepareTables(dbUrl, members);
-    const scripts = args['no-pgbench-extras']
-      ? ['ledger-transfer']
-      : ['ledger-transfer', 'transfer-sql', 'hold-and-post', 'hold-and-post-sharded'];
+    const scripts = args['no-pgbench-extras'] ? ['ledger-transfer'] : Object.keys(SCRIPTS);
     results.pgbench = {};
     for (const script of scripts) {
       say(`pgbench ${script}: ${duration} s, ${connections} clients, ${pgbenchThreads} threads`);

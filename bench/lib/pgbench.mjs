@@ -5,14 +5,17 @@ import { percentiles } from './stats.mjs';
 import { psql, runOrThrow } from './shell.mjs';
 
 /**
- * pgbench on the bench database, with scripts doing in SQL alone what one ledger transfer does
- * (apps/server/src/modules/ledger/ledger.service.ts, `move`), against tables of the same shape
- * as the ledger's (same columns, checks, unique keys, foreign keys and index) but of their own:
- * the ledger's own books are not touched.
+ * pgbench on the bench database, with scripts doing in SQL alone what one ledger transfer (and
+ * one HTTP transfer) does, against tables of the same shape as the ledger's (same columns,
+ * checks, unique keys, foreign keys and index) but of their own: the ledger's own books are not
+ * touched. The server's PL/pgSQL functions (apps/server/db/migrations/0008_ledger_move.sql and
+ * 0009_sandbox_provider_transfer.sql) have copies here working on these tables.
  *
- * Account ids: 1 is the operator's in-flight account (opened first, as the server opens the
- * operator accounts at start), 2..N+1 the members' wallets, N+2..2N+1 their game accounts,
- * 2N+2..3N+1 in-flight accounts of one member each (for the what-if script only).
+ * Account ids: 1 is the operator's one shared in-flight account of the design before decision
+ * 012's commits (for the what-if script only), 2..N+1 the members' wallets (`wallet:<m>`),
+ * N+2..2N+1 their game accounts (`game:<m>:JOKER`), 2N+2..3N+1 the in-flight account of each
+ * wallet (`in_flight:wallet:<m>`, as `ledger.hold` opens it: after the wallet and game accounts,
+ * so with the highest id of the three, and never negative).
  */
 
 const METADATA = JSON.stringify({
@@ -23,9 +26,190 @@ const METADATA = JSON.stringify({
 
 const TABLES =
   'bench_provider_transfers, bench_provider_players, bench_provider_faults, bench_idempotency, ' +
-  'bench_game_accounts, bench_sessions, bench_member_banks, bench_members, bench_entries, bench_transfers, bench_accounts';
+  'bench_game_accounts, bench_sessions, bench_member_banks, bench_members, bench_pending_holds, bench_entries, ' +
+  'bench_transfers, bench_accounts';
+
+const FUNCTIONS = 'bench_ledger_settle, bench_ledger_move, bench_provider_transfer';
+
+/**
+ * Copies of ledger_move and ledger_settle (0008_ledger_move.sql) and sandbox_provider_transfer
+ * (0009_sandbox_provider_transfer.sql) on the bench tables: the same bodies, locks, look-ups and
+ * writes, only the tables' and functions' names changed. Keep them in step with the migrations.
+ */
+const FUNCTIONS_SQL = `
+CREATE FUNCTION bench_ledger_move(
+  p_key text,
+  p_debit text,
+  p_credit text,
+  p_amount bigint,
+  p_kind text,
+  p_metadata jsonb,
+  p_opens_hold boolean,
+  p_settles_hold text
+) RETURNS TABLE (outcome text, transfer_id bigint, created_at timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  account record;
+  debit_id bigint;
+  debit_currency text;
+  debit_balance bigint;
+  debit_negative boolean;
+  credit_id bigint;
+  credit_currency text;
+  credit_balance bigint;
+  stored record;
+  new_id bigint;
+  new_at timestamptz;
+BEGIN
+  FOR account IN
+    SELECT a.id, a.key, a.currency, a.balance, a.allow_negative FROM bench_accounts a
+    WHERE a.key IN (p_debit, p_credit) ORDER BY a.id FOR UPDATE
+  LOOP
+    IF account.key = p_debit THEN
+      debit_id := account.id; debit_currency := account.currency;
+      debit_balance := account.balance; debit_negative := account.allow_negative;
+    ELSE
+      credit_id := account.id; credit_currency := account.currency; credit_balance := account.balance;
+    END IF;
+  END LOOP;
+
+  SELECT t.id, t.debit_account_id, t.credit_account_id, t.amount, t.kind, t.metadata, t.created_at
+    INTO stored FROM bench_transfers t WHERE t.idempotency_key = p_key;
+  IF FOUND THEN
+    IF stored.debit_account_id IS NOT DISTINCT FROM debit_id
+       AND stored.credit_account_id IS NOT DISTINCT FROM credit_id
+       AND stored.amount = p_amount AND stored.kind = p_kind AND stored.metadata = p_metadata THEN
+      RETURN QUERY SELECT 'replayed'::text, stored.id::bigint, stored.created_at::timestamptz;
+    ELSE
+      RETURN QUERY SELECT 'reused'::text, stored.id::bigint, stored.created_at::timestamptz;
+    END IF;
+    RETURN;
+  END IF;
+
+  IF debit_id IS NULL OR credit_id IS NULL THEN
+    RETURN QUERY SELECT 'unknown_account'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF debit_currency <> credit_currency THEN
+    RETURN QUERY SELECT 'currency_mismatch'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF debit_balance - p_amount < 0 AND NOT debit_negative THEN
+    RETURN QUERY SELECT 'insufficient'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+
+  INSERT INTO bench_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, metadata)
+    VALUES (p_key, debit_id, credit_id, p_amount, p_kind, p_metadata)
+    RETURNING id, bench_transfers.created_at INTO new_id, new_at;
+  INSERT INTO bench_entries (transfer_id, account_id, amount, balance_before, balance_after)
+    VALUES (new_id, debit_id, -p_amount, debit_balance, debit_balance - p_amount),
+           (new_id, credit_id, p_amount, credit_balance, credit_balance + p_amount);
+  IF p_opens_hold THEN
+    INSERT INTO bench_pending_holds (transfer_id, idempotency_key) VALUES (new_id, p_key);
+  ELSIF p_settles_hold IS NOT NULL THEN
+    DELETE FROM bench_pending_holds h WHERE h.idempotency_key = p_settles_hold;
+  END IF;
+  UPDATE bench_accounts SET balance = debit_balance - p_amount WHERE id = debit_id;
+  UPDATE bench_accounts SET balance = credit_balance + p_amount WHERE id = credit_id;
+  RETURN QUERY SELECT 'moved'::text, new_id, new_at;
+END
+$$;
+CREATE FUNCTION bench_ledger_settle(p_hold_key text, p_post boolean)
+RETURNS TABLE (outcome text, transfer_id bigint, created_at timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  hold record;
+BEGIN
+  SELECT t.amount, t.kind, d.key AS from_key, c.key AS in_flight_key, t.metadata ->> 'destination' AS destination
+    INTO hold
+    FROM bench_transfers t
+    JOIN bench_accounts d ON d.id = t.debit_account_id
+    JOIN bench_accounts c ON c.id = t.credit_account_id
+    WHERE t.idempotency_key = p_hold_key AND t.kind LIKE 'hold:%';
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'no_hold'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF hold.in_flight_key <> 'in_flight:' || hold.from_key AND hold.in_flight_key NOT LIKE 'operator:in\\_flight:%' THEN
+    RETURN QUERY SELECT 'not_a_hold'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF p_post AND hold.destination IS NULL THEN
+    RETURN QUERY SELECT 'no_destination'::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  RETURN QUERY SELECT * FROM bench_ledger_move(
+    p_hold_key || ':settle',
+    hold.in_flight_key,
+    CASE WHEN p_post THEN hold.destination ELSE hold.from_key END,
+    hold.amount,
+    CASE WHEN p_post THEN 'post:' ELSE 'void:' END || substr(hold.kind, length('hold:') + 1),
+    '{}'::jsonb,
+    false,
+    p_hold_key
+  );
+END
+$$;
+CREATE FUNCTION bench_provider_transfer(
+  p_reference text,
+  p_game_code text,
+  p_username text,
+  p_direction text,
+  p_amount bigint,
+  p_expires_at timestamptz,
+  p_forced_reason text,
+  p_now timestamptz
+) RETURNS TABLE (
+  earlier boolean,
+  status text,
+  reason text,
+  balance bigint,
+  game_code text,
+  username text,
+  direction text,
+  amount bigint
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  player_balance bigint;
+  player_found boolean;
+  stored record;
+  why text;
+BEGIN
+  SELECT p.balance INTO player_balance FROM bench_provider_players p
+    WHERE p.game_code = p_game_code AND p.username = p_username FOR UPDATE;
+  player_found := FOUND;
+
+  SELECT t.game_code, t.username, t.direction, t.amount, t.status, t.reason INTO stored
+    FROM bench_provider_transfers t WHERE t.reference = p_reference;
+  IF FOUND THEN
+    RETURN QUERY SELECT true, stored.status::text, stored.reason::text, player_balance,
+      stored.game_code::text, stored.username::text, stored.direction::text, stored.amount::bigint;
+    RETURN;
+  END IF;
+
+  why := COALESCE(p_forced_reason, CASE
+    WHEN p_expires_at <= p_now THEN 'EXPIRED'
+    WHEN NOT player_found THEN 'NO_PLAYER'
+    WHEN p_direction = 'withdraw' AND player_balance < p_amount THEN 'INSUFFICIENT_BALANCE'
+  END);
+  INSERT INTO bench_provider_transfers (reference, game_code, username, direction, amount, status, reason, created_at)
+    VALUES (p_reference, p_game_code, p_username, p_direction, p_amount,
+            CASE WHEN why IS NULL THEN 'applied' ELSE 'failed' END, why, p_now);
+  IF why IS NULL THEN
+    player_balance := player_balance + CASE WHEN p_direction = 'deposit' THEN p_amount ELSE -p_amount END;
+    UPDATE bench_provider_players p SET balance = player_balance
+      WHERE p.game_code = p_game_code AND p.username = p_username;
+  END IF;
+  RETURN QUERY SELECT false, CASE WHEN why IS NULL THEN 'applied' ELSE 'failed' END, why, player_balance,
+    p_game_code, p_username, p_direction, p_amount;
+END
+$$;
+`;
 
 export const SCHEMA_SQL = `
+DROP FUNCTION IF EXISTS ${FUNCTIONS};
 DROP TABLE IF EXISTS ${TABLES};
 CREATE TABLE bench_accounts (
   id bigint PRIMARY KEY,
@@ -58,6 +242,11 @@ CREATE TABLE bench_entries (
   CHECK (balance_after = balance_before + amount)
 );
 CREATE INDEX bench_entries_account ON bench_entries (account_id, id);
+-- The unsettled holds, as ledger_pending_holds (0007_pending_holds.sql).
+CREATE TABLE bench_pending_holds (
+  transfer_id bigint PRIMARY KEY REFERENCES bench_transfers(id),
+  idempotency_key text NOT NULL UNIQUE
+);
 -- For transfer-sql: stand-ins of the other tables one HTTP transfer reads or writes.
 CREATE TABLE bench_members (
   id bigint PRIMARY KEY, username text NOT NULL UNIQUE, name text NOT NULL, password_hash text NOT NULL,
@@ -92,7 +281,7 @@ CREATE TABLE bench_provider_transfers (
   direction text NOT NULL, amount bigint NOT NULL, status text NOT NULL, reason text,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-`;
+${FUNCTIONS_SQL}`;
 
 const seedSql = (members) => `
 INSERT INTO bench_accounts (id, key, currency, allow_negative, balance)
@@ -102,7 +291,7 @@ INSERT INTO bench_accounts (id, key, currency, balance)
 INSERT INTO bench_accounts (id, key, currency, balance)
   SELECT 1 + ${members} + m, 'game:' || m || ':JOKER', 'BAHT', 0 FROM generate_series(1, ${members}) m;
 INSERT INTO bench_accounts (id, key, currency, allow_negative, balance)
-  SELECT 1 + 2 * ${members} + m, 'operator:in_flight:BAHT:' || m, 'BAHT', true, 0 FROM generate_series(1, ${members}) m;
+  SELECT 1 + 2 * ${members} + m, 'in_flight:wallet:' || m, 'BAHT', false, 0 FROM generate_series(1, ${members}) m;
 INSERT INTO bench_members (id, username, name, password_hash, source_code, currency)
   SELECT m, '08' || lpad(m::text, 8, '0'), 'Bench Member', 'x', 'FACEBOOK', 'BAHT' FROM generate_series(1, ${members}) m;
 INSERT INTO bench_member_banks (member_id, bank_code, account_no, account_name)
@@ -116,13 +305,22 @@ INSERT INTO bench_provider_players (game_code, username, password)
 VACUUM ANALYZE;
 `;
 
-// NOTE: no ':' inside SQL string literals: in extended mode pgbench takes ':word' for a variable
-// even there. Kinds and keys use '_' and '-' instead.
+// NOTE: no ':' followed by a letter or '_' inside SQL string literals of the scripts: in extended
+// mode pgbench takes ':word' for a variable even there (and aborts the client when it is not
+// one). `text()` below writes such strings as pieces that each end at a ':' ('in_flight:' ||
+// 'wallet:'); keys made up here use '-' instead. checkScripts() refuses a script that breaks this.
+
+/** A SQL string expression for `value`, safe in a pgbench script: 'a:b' becomes 'a:' || 'b'. */
+const text = (value) =>
+  value
+    .split(/(?<=:)/)
+    .map((piece) => `'${piece}'`)
+    .join(' || ');
 
 /**
- * One ledger transaction from :from to :to, as `move` does it: both rows locked in id order in
- * one statement, the transfer row (unique idempotency key), both entries in one statement, the
- * two balance updates.
+ * One ledger transaction from :from to :to in plain SQL, as `move` did it before decision 012:
+ * both rows locked in id order in one statement, the transfer row (unique idempotency key), both
+ * entries in one statement, the two balance updates.
  */
 const moveSql = (from, to, kind) => `BEGIN;
 SELECT max(balance) FILTER (WHERE id = ${from}) AS fb, max(balance) FILTER (WHERE id = ${to}) AS tb
@@ -139,64 +337,57 @@ END;
 const PICK = `\\set m random(1, :members)
 \\set w 1 + :m
 \\set g 1 + :members + :m
-\\set f 1 + 2 * :members + :m
 `;
 
 /**
- * One ledger transaction as \`move\` really issues it, with the idempotency look-ups before and
- * under the lock (for transfer-sql).
+ * The functions answer a refusal (insufficient, no_hold...) instead of raising, as the server
+ * expects; a script that moved nothing would still count as done. This division (no cost worth
+ * the name) fails the statement instead, so pgbench aborts rather than report such runs.
  */
-const ledgerTxSql = (key, from, to, kind) => `BEGIN;
-SELECT id, idempotency_key, debit_account_id, credit_account_id, amount, kind, metadata, created_at
-  FROM bench_transfers WHERE idempotency_key = ${key};
-SELECT max(balance) FILTER (WHERE id = ${from}) AS fb, max(balance) FILTER (WHERE id = ${to}) AS tb
-  FROM (SELECT id, key, currency, allow_negative, balance, created_at FROM bench_accounts
-        WHERE id IN (${from}, ${to}) ORDER BY id FOR UPDATE) locked \\gset
-SELECT id, idempotency_key, debit_account_id, credit_account_id, amount, kind, metadata, created_at
-  FROM bench_transfers WHERE idempotency_key = ${key};
-INSERT INTO bench_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, metadata)
-  VALUES (${key}, ${from}, ${to}, 100, '${kind}', '${METADATA}') RETURNING id AS tid, created_at \\gset
-INSERT INTO bench_entries (transfer_id, account_id, amount, balance_before, balance_after)
-  VALUES (:tid, ${from}, -100, :fb, :fb::bigint - 100), (:tid, ${to}, 100, :tb, :tb::bigint + 100);
-UPDATE bench_accounts SET balance = :fb::bigint - 100 WHERE id = ${from};
-UPDATE bench_accounts SET balance = :tb::bigint + 100 WHERE id = ${to};
-END;
-`;
+const MOVED = `1 / (outcome = 'moved')::int AS moved`;
+
+/** The script's hold key (the server's is `m<member>:<Idempotency-Key>`). */
+const HOLD_KEY = `'m' || :m || '-k' || :r`;
+const WALLET = `${text('wallet:')} || :m`;
+const GAME = `${text('game:')} || :m || ${text(':JOKER')}`;
+/** Where `ledger.hold` holds a wallet's money since the in-flight account per source. */
+const IN_FLIGHT = `${text('in_flight:wallet:')} || :m`;
+/** The one in-flight account of the currency of the design before (what-if script only). */
+const SHARED_IN_FLIGHT = text('operator:in_flight:BAHT');
 
 /**
- * Every statement the server sends PostgreSQL for one HTTP transfer, in its order and with its
- * transaction boundaries (36 statements: counted by bench/profile/instrument.mjs), on stand-in
- * tables of the same shape: session look-up, Idempotency-Key insert and read, game account,
- * member profile, wallet "open", the hold, the provider's fault look-up and its transaction,
- * the hold's read-back, the post, the Idempotency-Key answer.
+ * The two ledger statements of one wallet-to-game transfer, as `ledger.hold` and `ledger.post`
+ * send them: each its own autocommit transaction, one round trip each. The hold's metadata names
+ * its destination (decision 010), which the settlement reads.
  */
-const TRANSFER_SQL = `${PICK}\\set r random(1, 9000000000000000000)
+const holdAndPostSql = (
+  inFlight,
+) => `SELECT outcome, transfer_id, created_at, ${MOVED} FROM bench_ledger_move(
+  ${HOLD_KEY}, ${WALLET}, ${inFlight}, 100, ${text('hold:game_deposit')},
+  '${METADATA}'::jsonb || jsonb_build_object('destination', ${GAME}), true, NULL);
+SELECT outcome, transfer_id, created_at, ${MOVED} FROM bench_ledger_settle(${HOLD_KEY}, true);
+`;
+
+const [HOLD_SQL, POST_SQL] = holdAndPostSql(IN_FLIGHT).split(/(?<=;\n)/);
+
+/**
+ * Every statement the server sends PostgreSQL for one HTTP transfer, in its order (6 statements,
+ * each its own autocommit transaction: counted by bench/profile/instrument.mjs at commit
+ * 3b63fed), on stand-in tables of the same shape: session look-up (joined to the member),
+ * Idempotency-Key claim, the hold (ledger_move), the provider's transfer
+ * (sandbox_provider_transfer), the post (ledger_settle), the Idempotency-Key answer. What the
+ * server remembers per process (member currency, opened accounts, game username, the sandbox's
+ * fault setting for a second) is not read here either.
+ */
+const TRANSFER_SQL = `\\set m random(1, :members)
+\\set r random(1, 9000000000000000000)
 SELECT s.token_hash, s.member_id, s.created_at, s.last_seen_at, s.expires_at, s.client_address, s.user_agent, mb.status
   FROM bench_sessions s JOIN bench_members mb ON mb.id = s.member_id WHERE s.token_hash = 'tok' || :m;
-INSERT INTO bench_idempotency (member_id, key, fingerprint) VALUES (:m, 'k' || :r, 'fingerprint') ON CONFLICT DO NOTHING;
-SELECT member_id, key, fingerprint, response_status, response_body, created_at
-  FROM bench_idempotency WHERE member_id = :m AND key = 'k' || :r;
-SELECT member_id, game_code, username, password, created_at FROM bench_game_accounts
-  WHERE member_id = :m AND game_code = 'JOKER';
-SELECT mb.*, b.* FROM bench_members mb JOIN bench_member_banks b ON b.member_id = mb.id WHERE mb.id = :m;
-INSERT INTO bench_accounts (id, key, currency, allow_negative) VALUES (:w, 'wallet:' || :m, 'BAHT', false) ON CONFLICT DO NOTHING;
-SELECT id, currency, allow_negative FROM bench_accounts WHERE key = 'wallet:' || :m;
-${ledgerTxSql("'m' || :m || '-k' || :r", ':w', '1', 'hold_game_deposit')}SELECT game_code, mode, latency_ms FROM bench_provider_faults WHERE game_code = 'JOKER';
-BEGIN;
-SELECT id, reference, game_code, username, direction, amount, status, reason, created_at
-  FROM bench_provider_transfers WHERE reference = 'm' || :m || '-k' || :r;
-SELECT game_code, username, password, balance AS pb, created_at FROM bench_provider_players
-  WHERE game_code = 'JOKER' AND username = 'lw' || :m FOR UPDATE \\gset
-SELECT id, reference, game_code, username, direction, amount, status, reason, created_at
-  FROM bench_provider_transfers WHERE reference = 'm' || :m || '-k' || :r;
-INSERT INTO bench_provider_transfers (reference, game_code, username, direction, amount, status, reason, created_at)
-  VALUES ('m' || :m || '-k' || :r, 'JOKER', 'lw' || :m, 'deposit', 100, 'applied', NULL, now());
-UPDATE bench_provider_players SET balance = :pb::bigint + 100 WHERE game_code = 'JOKER' AND username = 'lw' || :m;
-END;
-SELECT t.*, a.key FROM bench_transfers t JOIN bench_accounts a ON a.id = t.debit_account_id
-  WHERE t.idempotency_key = 'm' || :m || '-k' || :r AND t.kind LIKE 'hold%';
-SELECT key FROM bench_accounts WHERE id = 1;
-${ledgerTxSql("'m' || :m || '-k' || :r || '-settle'", '1', ':g', 'post_game_deposit')}UPDATE bench_idempotency SET response_status = 200,
+INSERT INTO bench_idempotency (member_id, key, fingerprint) VALUES (:m, 'k' || :r, 'fingerprint')
+  ON CONFLICT DO NOTHING RETURNING key;
+${HOLD_SQL}SELECT *, 1 / (status = 'applied')::int AS applied FROM bench_provider_transfer(${HOLD_KEY}, 'JOKER', 'lw' || :m, 'deposit', 100,
+  now() + interval '1 hour', NULL, now());
+${POST_SQL}UPDATE bench_idempotency SET response_status = 200,
   response_body = '{"status":"SUCCESS","reference":"x","amount":100}'
   WHERE member_id = :m AND key = 'k' || :r AND response_status IS NULL;
 `;
@@ -206,47 +397,54 @@ export const SCRIPTS = {
   /** The headline comparison: one wallet-to-game ledger transfer, members spread as over HTTP. */
   'ledger-transfer': {
     description:
-      'one ledger transaction per script: BEGIN; lock wallet and game rows FOR UPDATE in id order; ' +
-      'insert the transfer row; insert the two entries; two balance updates; COMMIT',
+      'one bare ledger transaction in plain SQL (the goal’s yardstick): BEGIN; lock wallet and game rows FOR UPDATE ' +
+      'in id order; insert the transfer row; insert the two entries; two balance updates; COMMIT',
     sql: PICK + moveSql(':w', ':g', 'transfer'),
-  },
-  /**
-   * What the HTTP transfer does in the ledger: a hold (wallet -> in-flight) and a post
-   * (in-flight -> game), two transactions that both lock the one in-flight row of the currency.
-   */
-  'hold-and-post': {
-    description:
-      'the two ledger transactions of one HTTP transfer: hold (wallet -> operator in-flight) then ' +
-      'post (in-flight -> game); every transfer of every member locks the single in-flight row twice',
-    sql: PICK + moveSql(':w', '1', 'hold_game_deposit') + moveSql('1', ':g', 'post_game_deposit'),
-  },
-  /**
-   * What-if: the same two transactions with an in-flight account per member instead of one for
-   * everyone (not what the server does; shows what the shared row costs).
-   */
-  'hold-and-post-sharded': {
-    description:
-      'what-if, not what the server does: hold and post as above through an in-flight account of ' +
-      'the member’s own, so transfers of different members share no row',
-    sql: PICK + moveSql(':w', ':f', 'hold_game_deposit') + moveSql(':f', ':g', 'post_game_deposit'),
   },
   /** Everything the database does for one HTTP transfer, without the server: the server's floor. */
   'transfer-sql': {
     description:
-      'every statement the server sends for one HTTP transfer (36: session, Idempotency-Key insert/read/answer, ' +
-      'game account, member profile, wallet open, hold, provider fault look-up and transaction, hold read-back, ' +
-      'post), same order and transaction boundaries, on stand-in tables: the database work of a transfer ' +
-      'without the Node.js server',
+      'every statement the server sends for one HTTP transfer (6, each its own transaction: session, ' +
+      'Idempotency-Key claim, hold as ledger_move, provider transfer as sandbox_provider_transfer, post as ' +
+      'ledger_settle, Idempotency-Key answer), in the same order, on stand-in tables and copies of the functions: ' +
+      'the database work of a transfer without the Node.js server',
     sql: TRANSFER_SQL,
   },
+  /** What the HTTP transfer does in the ledger: a hold and a post, as the server does them. */
+  'hold-and-post': {
+    description:
+      'the two ledger statements of one HTTP transfer as the server sends them: hold (ledger_move, wallet -> ' +
+      'the wallet’s own in-flight account) then post (ledger_settle, in-flight -> game), one statement and ' +
+      'one transaction each; transfers of different members share no row',
+    sql: `\\set m random(1, :members)\n\\set r random(1, 9000000000000000000)\n${holdAndPostSql(IN_FLIGHT)}`,
+  },
+  /**
+   * What-if: the same two statements through the one in-flight account of the currency that every
+   * hold used before (not what the server does; shows what that shared row cost).
+   */
+  'hold-and-post-shared': {
+    description:
+      'what-if, the design before: hold and post as above through the one operator:in_flight:BAHT account ' +
+      'shared by every member, so every transfer locks that row twice',
+    sql: `\\set m random(1, :members)\n\\set r random(1, 9000000000000000000)\n${holdAndPostSql(SHARED_IN_FLIGHT)}`,
+  },
 };
+
+/** Refuses a script with a ':name' inside a string literal (see the note above `text`). */
+function checkScripts() {
+  for (const [name, { sql }] of Object.entries(SCRIPTS)) {
+    const bad = (sql.match(/'[^']*'/g) ?? []).find((literal) => /:[A-Za-z_]/.test(literal));
+    if (bad) throw new Error(`pgbench script ${name}: ${bad} would be read as a pgbench variable`);
+  }
+}
+checkScripts();
 
 export async function prepareTables(url, members) {
   await psql(url, SCHEMA_SQL + seedSql(members));
 }
 
 export async function dropTables(url) {
-  await psql(url, `DROP TABLE IF EXISTS ${TABLES};`);
+  await psql(url, `DROP FUNCTION IF EXISTS ${FUNCTIONS}; DROP TABLE IF EXISTS ${TABLES};`);
 }
 
 const number = (text, pattern) => {

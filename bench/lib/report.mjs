@@ -28,8 +28,15 @@ function timingLines(results) {
   const transfers = t.routes['POST /api/wallet/transfer']?.count ?? 0;
   if (transfers === 0) return [];
   const statements = Object.entries(t.queries).reduce((sum, [, q]) => sum + q.count, 0);
+  // Recorded before commit d086f30: a ledger movement was a transaction of several statements.
   const ledgerTx = t.transactions['ledger_accounts+ledger_entries+ledger_transfers'];
   const lock = t.queries['select ledger_accounts for update'];
+  // Since: one statement each (decision 012), row-lock waits included in its time.
+  const [hold, settle, providerTransfer] = [
+    'select ledger_move',
+    'select ledger_settle',
+    'select sandbox_provider_transfer',
+  ].map((shape) => t.queries[shape]);
   const provider = t.fetches['POST /api/sandbox/provider-api/transfers'];
   const lines = [
     '## Where the time goes (instrumented server, maximum-rate run)',
@@ -39,6 +46,13 @@ function timingLines(results) {
     ledgerTx
       ? `- Ledger transactions (hold, post): ${ledgerTx.count}, ${ms(ledgerTx.avgMs)} each on average, of which ` +
         `${ms(lock?.avgMs)} waiting in \`select … for update\` on ledger_accounts (the row locks).`
+      : null,
+    hold && settle
+      ? `- Ledger movements, one statement each (row-lock waits included): \`ledger_move\` ${hold.count} calls, ` +
+        `${ms(hold.avgMs)} on average; \`ledger_settle\` ${settle.count}, ${ms(settle.avgMs)}` +
+        (providerTransfer
+          ? `; the provider's \`sandbox_provider_transfer\` ${providerTransfer.count}, ${ms(providerTransfer.avgMs)}.`
+          : '.')
       : null,
     `- Waiting for one of the pool’s 10 connections: ${ms(t.poolWait.avgMs)} per check-out on average (max ${ms(Math.round(t.poolWait.maxMs))}).`,
     provider
@@ -56,6 +70,43 @@ function timingLines(results) {
     );
   }
   return [...lines, ''];
+}
+
+/** What the comparison means, for the server the run measured. */
+function meaningLines(results) {
+  const lines = ['## What the comparison means', ''];
+  // Runs recorded with the bench of commit 3b63fed or earlier (--render of an old file): their
+  // `hold-and-post` went through the one shared row, and the server then sent many more statements.
+  if (results.pgbench?.['hold-and-post-sharded']) {
+    return [
+      ...lines,
+      'One HTTP transfer is far more than one pgbench transaction: the member’s session is looked up, the',
+      'Idempotency-Key row is inserted, read and finally updated, the game account and the member’s currency are',
+      'read, the wallet account is “opened” (insert … on conflict + select), then three database transactions and',
+      'an HTTP call: the ledger hold (wallet -> in-flight), the provider’s transfer (its own transaction, reached over',
+      'HTTP on the same server), and the ledger post (in-flight -> game). pgbench’s `ledger-transfer` is one ledger',
+      'transaction. A ratio of 1 would mean the HTTP path costs no more than one bare ledger transaction.',
+      '`hold-and-post` is the two ledger transactions of a transfer in SQL alone, every transfer locking the one',
+      'in-flight account row of the currency (the server’s first design); `hold-and-post-sharded` is the same with',
+      'an in-flight account per member, to show what that one shared row costs.',
+      '',
+    ];
+  }
+  return [
+    ...lines,
+    'One HTTP transfer is more than one pgbench transaction: six statements, each its own transaction (no',
+    'BEGIN/COMMIT), and an HTTP call. The member’s session is looked up (joined to the member), the Idempotency-Key',
+    'is claimed (`insert … on conflict do nothing returning`), the ledger hold is one `ledger_move` call (wallet ->',
+    'the wallet’s own in-flight account), the provider’s transfer is one `sandbox_provider_transfer` call (reached',
+    'over HTTP on the same server), the ledger post is one `ledger_settle` call (in-flight -> game), and the',
+    'Idempotency-Key’s answer is recorded. Three of them lock rows (two ledger accounts each for hold and post, the',
+    'provider’s player row), five write. pgbench’s `ledger-transfer` is one bare ledger transaction in plain SQL. A',
+    'ratio of 1 would mean the HTTP path costs no more than one bare ledger transaction. `transfer-sql` is the six',
+    'statements without the server. `hold-and-post` is the hold and the post alone, as the server sends them;',
+    '`hold-and-post-shared` is the same through the one in-flight account of the currency that every hold used',
+    'before, to show what that shared row cost.',
+    '',
+  ];
 }
 
 /** The short markdown summary written next to the JSON. */
@@ -117,18 +168,7 @@ export function markdownSummary(results) {
       .join(', ')}.`,
     '',
     ...timingLines(results),
-    '## What the comparison means',
-    '',
-    'One HTTP transfer is far more than one pgbench transaction: the member’s session is looked up, the',
-    'Idempotency-Key row is inserted, read and finally updated, the game account and the member’s currency are',
-    'read, the wallet account is “opened” (insert … on conflict + select), then three database transactions and',
-    'an HTTP call: the ledger hold (wallet -> in-flight), the provider’s transfer (its own transaction, reached over',
-    'HTTP on the same server), and the ledger post (in-flight -> game). pgbench’s `ledger-transfer` is one ledger',
-    'transaction. A ratio of 1 would mean the HTTP path costs no more than one bare ledger transaction.',
-    '`hold-and-post` is the two ledger transactions of a transfer in SQL alone, every transfer locking the one',
-    'in-flight account row of the currency as the server does; `hold-and-post-sharded` is the same with an in-flight',
-    'account per member, to show what that one shared row costs.',
-    '',
+    ...meaningLines(results),
   ];
   const kept = lines.filter((line) => line !== null);
   return `${kept.filter((line, i) => !(line === '' && kept[i - 1] === '')).join('\n')}\n`;

@@ -38,6 +38,15 @@ import { createStatementService } from './modules/statement/statement.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { sandboxPayoutRoutes } from './modules/sandbox-payout/sandbox-payout.routes';
 import { sandboxMoneyRoutes } from './modules/sandbox/sandbox-money.routes';
+import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
+import { HttpPaymentProvider } from './adapters/payment-provider/http-payment-provider';
+import { HttpVoucherService } from './adapters/voucher/http-voucher-service';
+import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
+import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { createGiftLinksService } from './modules/deposits/gift-links.service';
+import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
+import { webhooksRoutes } from './modules/deposits/webhooks.routes';
+import { sandboxPaymentsRoutes } from './modules/sandbox-payments/sandbox-payments.routes';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -162,6 +171,41 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     log: app.log,
   });
+  // Deposits (docs/decisions/013-deposits.md): money enters only through these.
+  const paymentKey = config.outside.PAYMENT_PROVIDER_KEY ?? randomBytes(24).toString('base64url');
+  const webhookSecret = config.outside.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url');
+  const voucherKey = config.outside.VOUCHER_KEY ?? randomBytes(24).toString('base64url');
+  const memberCurrency = async (memberId: number) =>
+    (await accounts.moneyProfile(memberId)).currency as Currency;
+  const qrPayments = createQrPaymentsService({
+    db: database.db,
+    ledger,
+    provider: new HttpPaymentProvider({
+      baseUrl: () => config.outside.PAYMENT_PROVIDER_URL ?? `${selfUrl()}/api/sandbox/payment-api`,
+      key: paymentKey,
+      timeoutMs: config.deposits.providerTimeoutMs,
+    }),
+    currencyOf: memberCurrency,
+    minimums: { ...QR_DEFAULT_MINIMUMS, ...config.deposits.qrMinimumOverrides },
+    ttlMs: config.deposits.qrTtlMs,
+    log: app.log,
+  });
+  const giftLinks = createGiftLinksService({
+    db: database.db,
+    ledger,
+    vouchers: new HttpVoucherService({
+      baseUrl: () => config.outside.VOUCHER_URL ?? `${selfUrl()}/api/sandbox/voucher-api`,
+      key: voucherKey,
+      timeoutMs: config.deposits.providerTimeoutMs,
+    }),
+    currencyOf: memberCurrency,
+    log: app.log,
+  });
+  const depositNotices = createDepositNoticesService({
+    db: database.db,
+    manualDepositsOn: () => lookups.manualDepositsOn(),
+    currencyOf: memberCurrency,
+  });
   const statement = createStatementService({
     ledger,
     ledgerKeysOf: (memberId) => games.ledgerKeysOf(memberId),
@@ -211,6 +255,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(gamesRoutes, { games, idempotent });
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement });
+  await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
+  await app.register(webhooksRoutes, {
+    qrPayments,
+    secret: webhookSecret,
+    toleranceSeconds: config.deposits.webhookToleranceSeconds,
+  });
   if (sandboxSms) {
     await app.register(sandboxRoutes, { lookups, sms: sandboxSms });
     await app.register(sandboxProviderRoutes, { db: database.db, key: gameProviderKey });
@@ -220,6 +270,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ledger,
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),
+    });
+    await app.register(sandboxPaymentsRoutes, {
+      db: database.db,
+      key: paymentKey,
+      voucherKey,
+      webhookSecret,
+      webhookUrl: (provider) => `${selfUrl()}/api/webhooks/qrcode/${provider}`,
+      promptPayId: config.deposits.sandboxPromptPayId,
     });
     await app.register(sandboxPayoutRoutes, {
       db: database.db,

@@ -64,6 +64,21 @@ const EnvSchema = z.object({
   PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Sandbox payout service: seconds between a withdrawal's request and its payment. */
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).default(20),
+  // Deposits.
+  /** How long a QR payment can be paid. */
+  QR_TTL_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Minimums of the PAYTIMZ and FP QR channels in baht (spec section 9: 10 unless configured). */
+  QR_MIN_DEPOSIT_PAYTIMZ: z.coerce.number().int().positive().optional(),
+  QR_MIN_DEPOSIT_FP: z.coerce.number().int().positive().optional(),
+  /** Payment-gateway webhooks signed longer ago (or ahead) than this are refused. */
+  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(300),
+  /** How long a call to the payment gateway or the voucher service may take. */
+  DEPOSIT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The operator's PromptPay id the sandbox gateway's QR payloads pay to (13-digit tax id or phone). */
+  SANDBOX_PROMPTPAY_ID: z
+    .string()
+    .regex(/^(\d{13}|0\d{9})$/)
+    .default('0105560000000'),
   // Real outside systems. Sandbox mode ignores them; production refuses to start without them.
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: optionalText,
@@ -71,6 +86,9 @@ const EnvSchema = z.object({
   GAME_PROVIDER_KEY: optionalText,
   PAYMENT_PROVIDER_URL: optionalUrl,
   PAYMENT_WEBHOOK_SECRET: optionalText,
+  PAYMENT_PROVIDER_KEY: optionalText,
+  VOUCHER_URL: optionalUrl,
+  VOUCHER_KEY: optionalText,
   SLIP_VERIFIER_URL: optionalUrl,
   SLIP_VERIFIER_KEY: optionalText,
   PAYOUT_URL: optionalUrl,
@@ -86,6 +104,9 @@ const PRODUCTION_REQUIRED = [
   'GAME_PROVIDER_KEY',
   'PAYMENT_PROVIDER_URL',
   'PAYMENT_WEBHOOK_SECRET',
+  'PAYMENT_PROVIDER_KEY',
+  'VOUCHER_URL',
+  'VOUCHER_KEY',
   'SLIP_VERIFIER_URL',
   'SLIP_VERIFIER_KEY',
   'PAYOUT_URL',
@@ -126,6 +147,14 @@ export interface Config {
     pendingAlertMs: number;
     payoutTimeoutMs: number;
     sandboxPayoutDelayMs: number;
+  };
+  deposits: {
+    qrTtlMs: number;
+    /** Minor units; only the overridable channels. */
+    qrMinimumOverrides: { PAYTIMZ?: number; FP?: number };
+    webhookToleranceSeconds: number;
+    providerTimeoutMs: number;
+    sandboxPromptPayId: string;
   };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
@@ -194,6 +223,16 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       pendingAlertMs: env.PENDING_ALERT_MINUTES * 60_000,
       payoutTimeoutMs: env.PAYOUT_TIMEOUT_MS,
       sandboxPayoutDelayMs: env.SANDBOX_PAYOUT_DELAY_SECONDS * 1000,
+    },
+    deposits: {
+      qrTtlMs: env.QR_TTL_MINUTES * 60_000,
+      qrMinimumOverrides: {
+        ...(env.QR_MIN_DEPOSIT_PAYTIMZ ? { PAYTIMZ: env.QR_MIN_DEPOSIT_PAYTIMZ * 100 } : {}),
+        ...(env.QR_MIN_DEPOSIT_FP ? { FP: env.QR_MIN_DEPOSIT_FP * 100 } : {}),
+      },
+      webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
+      providerTimeoutMs: env.DEPOSIT_PROVIDER_TIMEOUT_MS,
+      sandboxPromptPayId: env.SANDBOX_PROMPTPAY_ID,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };

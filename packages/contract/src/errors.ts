@@ -172,6 +172,20 @@ export const PLATFORM_CODES = [
   'WITHDRAW_MINIMUM',
   /** A withdrawal above the withdrawMax of the withdraw lookup. */
   'WITHDRAW_MAXIMUM',
+  /** A QR payment below the provider's minimum (the QR state names it). */
+  'QR_MINIMUM',
+  /** A QR payment above QR_MAXIMUM_MINOR. */
+  'QR_MAXIMUM',
+  /** The member already has an open QR at this provider: pay or cancel it first. */
+  'QR_ALREADY_OPEN',
+  /** A gift link worth less than TRUELINK_MINIMUM_MINOR. */
+  'TRUELINK_MINIMUM',
+  /** A manual deposit notice below 1 baht. */
+  'DEPOSIT_MINIMUM',
+  /** Manual deposit notices are switched off (isManual of the deposit lookup). */
+  'MANUAL_DEPOSIT_OFF',
+  /** Slip uploads are closed at this time of day (the slip lookup names the window). */
+  'SLIP_UPLOAD_CLOSED',
   /** Set by the web app: the server could not be reached. */
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */

@@ -12,6 +12,8 @@ const CLIENT_HEADER_EXEMPT = [
   // The sandbox game provider's and payout service's own APIs: called by this server, not the app.
   '/api/sandbox/provider-api/',
   '/api/sandbox/payout-api/',
+  '/api/sandbox/payment-api/',
+  '/api/sandbox/voucher-api/',
 ];
 
 /** Still answer while the service is switched off: the app must be able to learn that it is. */

@@ -126,6 +126,8 @@ export function createLookupsService({
 
     /** Withdrawal limits in minor units. */
     withdrawLimits: () => repository.getSetting('withdraw'),
+    /** Whether members may send manual deposit notices (the deposit lookup's isManual). */
+    manualDepositsOn: async () => (await repository.getSetting('deposit')).isManual,
 
     async registerOtpEnabled(): Promise<boolean> {
       return (await repository.getSetting('registerOTP')).enabled;

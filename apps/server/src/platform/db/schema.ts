@@ -11,3 +11,5 @@ export * from '../../modules/sandbox-provider/sandbox-provider.tables';
 export * from '../idempotency/idempotency.tables';
 export * from '../../modules/sandbox-payout/sandbox-payout.tables';
 export * from '../../modules/games/games.tables';
+export * from '../../modules/deposits/deposits.tables';
+export * from '../../modules/sandbox-payments/sandbox-payments.tables';

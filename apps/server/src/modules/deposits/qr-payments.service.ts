@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { QR_MAXIMUM_MINOR, type QrProvider, type QrState } from '@wallet/contract/http/deposit';
+import type { Currency, MinorUnits } from '@wallet/contract/money';
+import type { PaymentEvent, PaymentProvider } from '../../adapters/payment-provider/payment-provider';
+import type { Database } from '../../platform/db/database';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import { AppError } from '../../platform/errors';
+import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import { paymentWebhookEvents, qrPayments } from './deposits.tables';
+
+export interface QrPaymentsOptions {
+  db: Database;
+  ledger: LedgerService;
+  provider: PaymentProvider;
+  currencyOf: (memberId: number) => Promise<Currency>;
+  /** The smallest amount of each provider now (configuration may raise PAYTIMZ's and FP's). */
+  minimums: Record<QrProvider, number>;
+  /** How long a QR can be paid. */
+  ttlMs: number;
+  log: { warn: (details: object, message: string) => void };
+  now?: () => Date;
+}
+
+type QrRow = typeof qrPayments.$inferSelect;
+
+/** What happened to a webhook event. */
+export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'amount-mismatch';
+
+/**
+ * QR payments (spec sections 4, 5 and 7, QR): at most one open QR per member and provider; the
+ * money comes only from the gateway's signed webhook and is credited once per QR, whatever
+ * copies, replays or orders of events arrive (the ledger key is the QR's id).
+ */
+export function createQrPaymentsService(options: QrPaymentsOptions) {
+  const { db, ledger } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function render(payload: string): Promise<string> {
+    return QRCode.toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  }
+
+  /** Open QRs whose time is up are expired first: a member may then open a new one. */
+  async function expireOld(memberId: number, provider: QrProvider): Promise<void> {
+    await db
+      .update(qrPayments)
+      .set({ status: 'expired' })
+      .where(
+        and(
+          eq(qrPayments.memberId, memberId),
+          eq(qrPayments.provider, provider),
+          eq(qrPayments.status, 'open'),
+          lte(qrPayments.expiresAt, now()),
+        ),
+      );
+  }
+
+  async function openQr(memberId: number, provider: QrProvider): Promise<QrRow | null> {
+    await expireOld(memberId, provider);
+    const [row] = await db
+      .select()
+      .from(qrPayments)
+      .where(
+        and(
+          eq(qrPayments.memberId, memberId),
+          eq(qrPayments.provider, provider),
+          eq(qrPayments.status, 'open'),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async function stateOf(provider: QrProvider, row: QrRow | null, message?: string): Promise<QrState> {
+    const minDeposit = options.minimums[provider] as MinorUnits;
+    if (!row || !row.payload) {
+      return {
+        qrcodeId: null,
+        hasQrcode: false,
+        qrcode: null,
+        amount: null,
+        expireIn: 0,
+        minDeposit,
+        ...(message ? { message } : {}),
+      };
+    }
+    return {
+      qrcodeId: row.id,
+      hasQrcode: true,
+      qrcode: await render(row.payload),
+      amount: Number(row.amount) as MinorUnits,
+      expireIn: Math.max(0, Math.ceil((row.expiresAt.getTime() - now().getTime()) / 1000)),
+      minDeposit,
+      ...(message ? { message } : {}),
+    };
+  }
+
+  return {
+    async state(memberId: number, provider: QrProvider): Promise<QrState> {
+      return stateOf(provider, await openQr(memberId, provider));
+    },
+
+    /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
+    async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
+      if (amount < options.minimums[provider]) return stateOf(provider, null, 'QR_MINIMUM');
+      if (amount > QR_MAXIMUM_MINOR) return stateOf(provider, null, 'QR_MAXIMUM');
+      if (await openQr(memberId, provider)) {
+        return stateOf(provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
+      }
+      const currency = await options.currencyOf(memberId);
+      const row: QrRow = {
+        id: randomBytes(12).toString('base64url'),
+        memberId,
+        provider,
+        amount: BigInt(amount),
+        currency,
+        status: 'open',
+        payload: null,
+        providerReference: null,
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + options.ttlMs),
+        paidAt: null,
+      };
+      try {
+        // NOTE: the row first, so a second request racing this one is refused by the database.
+        await db.insert(qrPayments).values(row);
+      } catch (error) {
+        if (!uniqueViolation(error)) throw error;
+        return stateOf(provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
+      }
+      try {
+        const created = await options.provider.createQr({
+          provider,
+          reference: row.id,
+          amount: row.amount,
+          expiresAt: row.expiresAt,
+        });
+        await db
+          .update(qrPayments)
+          .set({ payload: created.payload, providerReference: created.providerReference })
+          .where(eq(qrPayments.id, row.id));
+        return stateOf(provider, { ...row, payload: created.payload });
+      } catch (error) {
+        options.log.warn({ err: error, qrcodeId: row.id }, 'payment gateway did not make a QR');
+        // Nothing can be paid without a payload the member saw: the order is dropped.
+        await db.update(qrPayments).set({ status: 'failed' }).where(eq(qrPayments.id, row.id));
+        return stateOf(provider, null, 'QR_FAIL');
+      }
+    },
+
+    /** Cancels the member's own open QR. A payment already made is still credited by its webhook. */
+    async cancel(memberId: number, qrcodeId: string): Promise<QrState> {
+      const [row] = await db
+        .select()
+        .from(qrPayments)
+        .where(and(eq(qrPayments.id, qrcodeId), eq(qrPayments.memberId, memberId)));
+      if (!row) throw new AppError('NO_DATA', 404);
+      const provider = row.provider as QrProvider;
+      if (row.status !== 'open') return stateOf(provider, null);
+      await db
+        .update(qrPayments)
+        .set({ status: 'cancelled' })
+        .where(and(eq(qrPayments.id, qrcodeId), eq(qrPayments.status, 'open')));
+      await options.provider.cancelQr(qrcodeId).catch((error: unknown) => {
+        options.log.warn({ err: error, qrcodeId }, 'payment gateway did not cancel a QR');
+      });
+      return stateOf(provider, null);
+    },
+
+    /**
+     * Applies one webhook event (its signature and time already checked). PAID credits the QR's
+     * amount once, keyed by the QR; it counts even for a QR cancelled or expired here, because
+     * the money did arrive. Other events only close an open QR.
+     */
+    async applyEvent(event: PaymentEvent): Promise<EventOutcome> {
+      await db
+        .insert(paymentWebhookEvents)
+        .values({ provider: event.provider, eventId: event.eventId, body: event })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(qrPayments).where(eq(qrPayments.id, event.reference));
+      if (!row || row.provider !== event.provider) return 'unknown-order';
+      if (event.status !== 'PAID') {
+        await db
+          .update(qrPayments)
+          .set({ status: event.status === 'CANCELLED' ? 'cancelled' : 'expired' })
+          .where(and(eq(qrPayments.id, row.id), eq(qrPayments.status, 'open')));
+        return 'recorded';
+      }
+      if (BigInt(event.amount) !== row.amount) {
+        options.log.warn(
+          { qrcodeId: row.id, paid: event.amount },
+          'QR paid with another amount; left for staff',
+        );
+        return 'amount-mismatch';
+      }
+      const wallet = accountKey.wallet(row.memberId);
+      await ledger.openAccount(wallet, row.currency);
+      await ledger.transfer({
+        idempotencyKey: `deposit:qr:${row.id}`,
+        debit: accountKey.operator('cash_in', row.currency),
+        credit: wallet,
+        amount: row.amount,
+        kind: 'deposit',
+        metadata: {
+          memberId: row.memberId,
+          qrcodeId: row.id,
+          provider: row.provider,
+          statement: { type: 'deposit', from: row.provider, to: 'wallet' },
+        },
+      });
+      await db
+        .update(qrPayments)
+        .set({ status: 'paid', paidAt: new Date(event.occurredAt) })
+        .where(eq(qrPayments.id, row.id));
+      return 'credited';
+    },
+  };
+}
+
+export type QrPaymentsService = ReturnType<typeof createQrPaymentsService>;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { Amount } from '../money';
+import { SLIP_NOTES } from '../errors';
+import { StatementRequest } from './statement';
+
+/**
+ * Deposits (spec sections 3, 4, 5, 7 and 9): QR payments, prepaid-wallet gift links, slips of
+ * bank transfers, and manual deposit notices. Amounts are minor units.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// QR payments
+
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP'] as const;
+export type QrProvider = (typeof QR_PROVIDERS)[number];
+
+/** The quick-amount buttons of each provider (spec section 9), in minor units. */
+export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
+  KBANK: [1_000, 2_000, 5_000, 10_000, 50_000, 100_000],
+  WW: [10_000, 20_000, 30_000, 50_000, 100_000],
+  PAYONEX: [10_000, 20_000, 30_000, 50_000, 100_000],
+  PAYTIMZ: [1_000, 5_000, 10_000, 50_000, 100_000],
+  FP: [1_000, 5_000, 10_000, 50_000, 100_000],
+};
+
+/**
+ * Default minimum of each provider (spec section 9; PAYTIMZ and FP can be overridden by the
+ * server's configuration, so the app reads the minimum from the QR state, not from here).
+ * KBANK takes anything above 0, and every QR at least 1 baht.
+ */
+export const QR_DEFAULT_MINIMUMS: Record<QrProvider, number> = {
+  KBANK: 100,
+  WW: 10_000,
+  PAYONEX: 10_000,
+  PAYTIMZ: 1_000,
+  FP: 1_000,
+};
+
+/** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
+export const QR_MAXIMUM_MINOR = 10_000_000;
+
+// NOTE: path parameters carry no meta id: the OpenAPI transform needs them inline.
+export const QrProviderParam = z.object({ provider: z.enum(QR_PROVIDERS) });
+
+/** The member's QR at one provider: the open one, or none. */
+export const QrState = z
+  .object({
+    /** Our id of the open QR; null when there is none. */
+    qrcodeId: z.string().nullable(),
+    hasQrcode: z.boolean(),
+    /** SVG markup of the QR code (made by the server, safe to inline); null when there is none. */
+    qrcode: z.string().nullable(),
+    amount: Amount.nullable(),
+    /** Seconds until the QR expires (0 when there is none). */
+    expireIn: z.number().int().nonnegative(),
+    /** The smallest amount this provider takes now, in minor units. */
+    minDeposit: Amount,
+    /** Why no QR was made (a create that could not be done), as an error code. */
+    message: z.string().optional(),
+  })
+  .meta({ id: 'QrState' });
+export type QrState = z.infer<typeof QrState>;
+
+export const QrCreateRequest = z
+  .object({ amount: Amount.refine((amount) => amount >= 100, 'QR_MINIMUM') })
+  .meta({ id: 'QrCreateRequest' });
+export type QrCreateRequest = z.infer<typeof QrCreateRequest>;
+
+export const QrIdParam = z.object({ qrcodeId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'NO_DATA') });
+
+// ---------------------------------------------------------------------------------------------
+// Prepaid-wallet gift links
+
+/** Gift links worth less than this are refused (spec section 9: 2 baht). */
+export const TRUELINK_MINIMUM_MINOR = 200;
+
+/**
+ * POST /api/wallet/truelink. Plain JSON over HTTPS: the spec's client-side cipher with a key
+ * shipped in the app protects nothing, so it is not used.
+ */
+export const TruelinkRequest = z
+  .object({ link: z.string().trim().min(1, 'FIELD_REQUIRED').max(500, 'TRUELINK_INVALID') })
+  .meta({ id: 'TruelinkRequest' });
+export type TruelinkRequest = z.infer<typeof TruelinkRequest>;
+
+export const DepositResult = z
+  .object({
+    status: z.enum(['SUCCESS', 'PENDING']),
+    /** Our reference of the deposit. */
+    reference: z.string(),
+    amount: Amount,
+  })
+  .meta({ id: 'DepositResult' });
+export type DepositResult = z.infer<typeof DepositResult>;
+
+/** Sandbox only: the sandbox voucher service issues a gift link worth `amount`. */
+export const SandboxVoucherRequest = z
+  .object({ amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT') })
+  .meta({ id: 'SandboxVoucherRequest' });
+export const SandboxVoucherResponse = z.object({ link: z.string() }).meta({ id: 'SandboxVoucherResponse' });
+
+// ---------------------------------------------------------------------------------------------
+// Manual deposit notice
+
+/** POST /api/wallet/add: a notice for staff; it credits nothing by itself. */
+export const ManualDepositRequest = z
+  .object({ amount: Amount.refine((amount) => amount >= 100, 'DEPOSIT_MINIMUM') })
+  .meta({ id: 'ManualDepositRequest' });
+export type ManualDepositRequest = z.infer<typeof ManualDepositRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Slips
+
+export const SLIP_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
+
+/** The answer of POST /api/wallet/slip for a slip that was read (a refused one is an error). */
+export const SlipUploadResult = z
+  .object({
+    status: z.enum(SLIP_STATUSES),
+    amount: Amount,
+    /** The bank's transaction reference printed in the slip's QR code. */
+    reference: z.string(),
+  })
+  .meta({ id: 'SlipUploadResult' });
+export type SlipUploadResult = z.infer<typeof SlipUploadResult>;
+
+export const SlipRow = z
+  .object({
+    createdAt: z.string(),
+    amount: Amount.nullable(),
+    status: z.enum(SLIP_STATUSES),
+    /** Why a slip failed (spec section 8); null when it did not. */
+    note: z.enum(SLIP_NOTES).nullable(),
+    reference: z.string().nullable(),
+    /** Where the slip image can be fetched (GET /api/statement/slip/reference/{reference}). */
+    link: z.string().nullable(),
+  })
+  .meta({ id: 'SlipRow' });
+export type SlipRow = z.infer<typeof SlipRow>;
+
+export const SlipStatementRequest = StatementRequest;
+export const SlipStatementResponse = z
+  .object({ total: z.number().int().nonnegative(), slips: z.array(SlipRow) })
+  .meta({ id: 'SlipStatementResponse' });
+export type SlipStatementResponse = z.infer<typeof SlipStatementResponse>;
+
+export const SlipReferenceResponse = z.object({ url: z.string() }).meta({ id: 'SlipReferenceResponse' });
+
+/** Sandbox only: the sandbox bank makes a transfer and answers its slip as a PNG image. */
+export const SandboxBankTransferRequest = z
+  .object({
+    fromBankCode: z.string().min(2).max(16),
+    fromAccountNo: z.string().regex(/^\d{6,20}$/),
+    toAccountNo: z.string().regex(/^\d{6,20}$/),
+    amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT'),
+  })
+  .meta({ id: 'SandboxBankTransferRequest' });
+export type SandboxBankTransferRequest = z.infer<typeof SandboxBankTransferRequest>;
