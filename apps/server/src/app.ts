@@ -47,6 +47,10 @@ import { createGiftLinksService } from './modules/deposits/gift-links.service';
 import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
 import { webhooksRoutes } from './modules/deposits/webhooks.routes';
 import { sandboxPaymentsRoutes } from './modules/sandbox-payments/sandbox-payments.routes';
+import { HttpSlipVerifier } from './adapters/slip-verifier/http-slip-verifier';
+import { sandboxBankRoutes } from './modules/sandbox-bank/sandbox-bank.routes';
+import { slipsRoutes } from './modules/slips/slips.routes';
+import { createSlipsService } from './modules/slips/slips.service';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -206,6 +210,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     manualDepositsOn: () => lookups.manualDepositsOn(),
     currencyOf: memberCurrency,
   });
+  const slipVerifierKey = config.outside.SLIP_VERIFIER_KEY ?? randomBytes(24).toString('base64url');
+  const slips = createSlipsService({
+    db: database.db,
+    ledger,
+    verifier: new HttpSlipVerifier({
+      baseUrl: () => config.outside.SLIP_VERIFIER_URL ?? `${selfUrl()}/api/sandbox/slip-api`,
+      key: slipVerifierKey,
+      timeoutMs: config.deposits.providerTimeoutMs,
+    }),
+    rules: () => lookups.slipRules(),
+    depositAccounts: () => lookups.depositAccounts(),
+    moneyProfile: (memberId) => accounts.moneyProfile(memberId),
+    limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
+    linkSecret: randomBytes(32).toString('base64url'),
+    log: app.log,
+  });
   const statement = createStatementService({
     ledger,
     ledgerKeysOf: (memberId) => games.ledgerKeysOf(memberId),
@@ -256,6 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
+  await app.register(slipsRoutes, { slips, idempotent, maxBytes: config.deposits.slipMaxBytes });
   await app.register(webhooksRoutes, {
     qrPayments,
     secret: webhookSecret,
@@ -279,6 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       webhookUrl: (provider) => `${selfUrl()}/api/webhooks/qrcode/${provider}`,
       promptPayId: config.deposits.sandboxPromptPayId,
     });
+    await app.register(sandboxBankRoutes, { db: database.db, key: slipVerifierKey });
     await app.register(sandboxPayoutRoutes, {
       db: database.db,
       key: payoutKey,

@@ -74,6 +74,13 @@ const EnvSchema = z.object({
   WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(300),
   /** How long a call to the payment gateway or the voucher service may take. */
   DEPOSIT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Slip uploads: the largest file, and the most pixels an image may declare (a decompression bomb). */
+  SLIP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
+  SLIP_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   /** The operator's PromptPay id the sandbox gateway's QR payloads pay to (13-digit tax id or phone). */
   SANDBOX_PROMPTPAY_ID: z
     .string()
@@ -155,6 +162,8 @@ export interface Config {
     webhookToleranceSeconds: number;
     providerTimeoutMs: number;
     sandboxPromptPayId: string;
+    slipMaxBytes: number;
+    slipMaxPixels: number;
   };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
@@ -233,6 +242,8 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
       providerTimeoutMs: env.DEPOSIT_PROVIDER_TIMEOUT_MS,
       sandboxPromptPayId: env.SANDBOX_PROMPTPAY_ID,
+      slipMaxBytes: env.SLIP_MAX_BYTES,
+      slipMaxPixels: env.SLIP_MAX_PIXELS,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };

@@ -14,6 +14,9 @@ const CLIENT_HEADER_EXEMPT = [
   '/api/sandbox/payout-api/',
   '/api/sandbox/payment-api/',
   '/api/sandbox/voucher-api/',
+  '/api/sandbox/slip-api/',
+  // A slip image opened in a new tab: the signed, expiring link is the proof.
+  '/api/slips/image/',
 ];
 
 /** Still answer while the service is switched off: the app must be able to learn that it is. */

@@ -126,6 +126,15 @@ export function createLookupsService({
 
     /** Withdrawal limits in minor units. */
     withdrawLimits: () => repository.getSetting('withdraw'),
+    /** The slip rules members are shown: maximum age and the daily window closed to uploads. */
+    slipRules: () => repository.getSetting('slip'),
+    /** The operator's active receiving bank accounts (where a slip's money must have gone). */
+    depositAccounts: async () =>
+      (await repository.listDepositBanks()).map(({ account }) => ({
+        bankCode: account.bankCode,
+        accountNo: account.accountNo,
+        currency: account.currency,
+      })),
     /** Whether members may send manual deposit notices (the deposit lookup's isManual). */
     manualDepositsOn: async () => (await repository.getSetting('deposit')).isManual,
 

@@ -13,3 +13,5 @@ export * from '../../modules/sandbox-payout/sandbox-payout.tables';
 export * from '../../modules/games/games.tables';
 export * from '../../modules/deposits/deposits.tables';
 export * from '../../modules/sandbox-payments/sandbox-payments.tables';
+export * from '../../modules/slips/slips.tables';
+export * from '../../modules/sandbox-bank/sandbox-bank.tables';

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { slipVerify } from 'promptparse/generate';
+import { SandboxBankTransferRequest } from '@wallet/contract/http/deposit';
+import { formatMajorAmount } from '@wallet/contract/money';
+import {
+  SLIP_VERIFIER_KEY_HEADER,
+  VerifyBody,
+  type VerdictBody,
+} from '../../adapters/slip-verifier/slip-verifier';
+import { sameSecret } from '../../platform/crypto';
+import type { Database } from '../../platform/db/database';
+import { renderSlipImage } from '../slips/reading/slip-image';
+import { sandboxBankTransfers } from './sandbox-bank.tables';
+
+export interface SandboxBankOptions {
+  db: Database;
+  /** The key our HttpSlipVerifier sends to the verification API. */
+  key: string;
+}
+
+/** The 3-digit bank numbers printed in slip QR codes (Bank of Thailand codes; BCEL: the sandbox's own). */
+export const BANK_NUMBERS: Record<string, string> = {
+  BBL: '002',
+  KBANK: '004',
+  KTB: '006',
+  TMB: '011',
+  SCB: '014',
+  GSB: '030',
+  BCEL: '901',
+};
+/** As verification services answer: every digit hidden but the four before the last. */
+const masked = (accountNo: string) =>
+  [...accountNo]
+    .map((digit, index) => (index >= accountNo.length - 5 && index < accountNo.length - 1 ? digit : 'x'))
+    .join('');
+const bankOfNumber = (number: string) =>
+  Object.entries(BANK_NUMBERS).find(([, value]) => value === number)?.[0] ?? null;
+
+/**
+ * The sandbox bank (decision 013): makes transfers and hands out their slips as PNG images with a
+ * genuine slip-verification QR code, and answers the slip verification API for them, as a real
+ * verification service answers for real banks. Only registered in sandbox mode.
+ */
+export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = async (app, { db, key }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/sandbox/slip-api/')) return;
+    const given = request.headers[SLIP_VERIFIER_KEY_HEADER];
+    if (typeof given !== 'string' || !sameSecret(given, key)) {
+      return reply.status(401).send({ error: 'BAD_KEY' });
+    }
+  });
+
+  app.post(
+    '/api/sandbox/bank/transfer',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'The sandbox bank makes a transfer and answers its slip (PNG)',
+        body: SandboxBankTransferRequest,
+      },
+    },
+    async (request, reply) => {
+      const order = request.body;
+      const sendingBank = BANK_NUMBERS[order.fromBankCode] ?? '999';
+      const paidAt = new Date();
+      // Like real references: the date, then random characters.
+      const transRef = `${paidAt.toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(8).toString('hex').toUpperCase()}`;
+      await db.insert(sandboxBankTransfers).values({
+        transRef,
+        sendingBank,
+        fromBankCode: order.fromBankCode,
+        fromAccountNo: order.fromAccountNo,
+        toAccountNo: order.toAccountNo,
+        amount: BigInt(order.amount),
+        paidAt,
+      });
+      const png = await renderSlipImage({
+        bankName: `${order.fromBankCode} Sandbox Bank`,
+        fromAccount: order.fromAccountNo,
+        toAccount: order.toAccountNo,
+        toName: 'Receiving account',
+        amountText: `${formatMajorAmount(order.amount)} THB`,
+        dateText: paidAt.toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
+        transRef,
+        qrPayload: slipVerify({ sendingBank, transRef }),
+      });
+      return reply.header('content-type', 'image/png').header('x-trans-ref', transRef).send(png);
+    },
+  );
+
+  app.post(
+    '/api/sandbox/slip-api/verify',
+    { schema: { hide: true, body: VerifyBody } },
+    async (request, reply): Promise<VerdictBody> => {
+      const { sendingBank, transRef } = request.body;
+      const [transfer] = await db
+        .select()
+        .from(sandboxBankTransfers)
+        .where(eq(sandboxBankTransfers.transRef, transRef));
+      if (!transfer || transfer.sendingBank !== sendingBank) {
+        return reply.status(404).send({ status: 'not_found', transRef });
+      }
+      return {
+        status: 'found',
+        transRef,
+        amount: Number(transfer.amount),
+        paidAt: transfer.paidAt.toISOString(),
+        sender: {
+          bankCode: bankOfNumber(transfer.sendingBank),
+          accountNo: masked(transfer.fromAccountNo),
+          name: 'Sandbox sender',
+        },
+        receiver: { bankCode: null, accountNo: masked(transfer.toAccountNo), name: 'Sandbox receiver' },
+      };
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { SlipNote } from '@wallet/contract/errors';
+import { decodeQrText } from './decode-qr';
+import { checkSlipImage, type ImageLimits, type ImageRefusal, type SlipImageType } from './image-check';
+import { readSlipPayload, type SlipPayload } from './slip-payload';
+
+/**
+ * An uploaded slip image to the bank's reference of the transfer: check the bytes, read the QR
+ * codes, keep the slip payloads. A failure is one of the slip notes of the contract, with a reason
+ * for the log.
+ */
+
+export type SlipReadingNote = Extract<
+  SlipNote,
+  'INVALID_SLIP' | 'UNSTABLE_REFNO_ON_SLIP' | 'IMG_SIZE_UNABLE_TO_PROCESS' | 'CANNOT_READ_CROPPED_IMAGE'
+>;
+
+export type SlipReading =
+  | ({ ok: true; type: SlipImageType; width: number; height: number } & SlipPayload)
+  | { ok: false; note: SlipReadingNote; reason: string };
+
+const NOTE_OF_REFUSAL: Record<ImageRefusal, SlipReadingNote> = {
+  NOT_AN_IMAGE: 'CANNOT_READ_CROPPED_IMAGE',
+  MALFORMED: 'CANNOT_READ_CROPPED_IMAGE',
+  TOO_LARGE: 'IMG_SIZE_UNABLE_TO_PROCESS',
+  TOO_MANY_PIXELS: 'IMG_SIZE_UNABLE_TO_PROCESS',
+};
+
+export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<SlipReading> {
+  const image = checkSlipImage(bytes, limits);
+  if (!image.ok) return { ok: false, note: NOTE_OF_REFUSAL[image.reason], reason: image.reason };
+
+  let texts: string[];
+  try {
+    texts = await decodeQrText(bytes, { maxPixels: limits.maxPixels });
+  } catch (error) {
+    // The header passed the checks but the decoder refused the data (corrupt or truncated).
+    return { ok: false, note: 'CANNOT_READ_CROPPED_IMAGE', reason: `DECODE_FAILED: ${messageOf(error)}` };
+  }
+  if (texts.length === 0) return { ok: false, note: 'INVALID_SLIP', reason: 'NO_QR_CODE' };
+
+  const slips = new Map<string, SlipPayload>();
+  for (const text of texts) {
+    const slip = readSlipPayload(text);
+    if (slip) slips.set(`${slip.sendingBank}/${slip.transRef}`, slip);
+  }
+  const [slip, ...others] = slips.values();
+  if (!slip) return { ok: false, note: 'INVALID_SLIP', reason: 'NO_SLIP_PAYLOAD' };
+  // Two slips in one image: which transfer the member means cannot be told.
+  if (others.length > 0)
+    return { ok: false, note: 'UNSTABLE_REFNO_ON_SLIP', reason: 'SEVERAL_SLIP_PAYLOADS' };
+
+  return { ok: true, type: image.type, width: image.width, height: image.height, ...slip };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,238 @@
+import { createHmac } from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { SlipNote } from '@wallet/contract/errors';
+import type { SlipRow, SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
+import type { Currency, MinorUnits } from '@wallet/contract/money';
+import { accountMatches, type SlipVerifier } from '../../adapters/slip-verifier/slip-verifier';
+import { sameSecret } from '../../platform/crypto';
+import type { Database } from '../../platform/db/database';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import { AppError } from '../../platform/errors';
+import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import type { ImageLimits } from './reading/image-check';
+import { readSlip } from './reading/read-slip';
+import { insideClosedWindow } from './slip-window';
+import { slipUploads } from './slips.tables';
+
+export interface SlipsOptions {
+  db: Database;
+  ledger: LedgerService;
+  verifier: SlipVerifier;
+  rules: () => Promise<{
+    maxAgeMinutes: number;
+    closedFrom: string | null;
+    closedTo: string | null;
+    timeZone: string;
+  }>;
+  /** The operator's receiving accounts. */
+  depositAccounts: () => Promise<{ accountNo: string; currency: string }[]>;
+  /** The member's currency and registered bank account. */
+  moneyProfile: (
+    memberId: number,
+  ) => Promise<{ currency: string; bank: { code: string; accountNo: string } }>;
+  limits: ImageLimits;
+  /** Signs the short-lived links to slip images. */
+  linkSecret: string;
+  log: { warn: (details: object, message: string) => void };
+  now?: () => Date;
+}
+
+const IMAGE_LINK_TTL_SECONDS = 600;
+
+/**
+ * Bank-transfer deposits by slip (spec sections 2, 3, 7 and 8): the slip image is checked by its
+ * bytes, its QR code read, the transfer verified with the bank's verification service, then the
+ * wallet is credited once per bank transfer (ledger key deposit:slip:<bank>:<reference>), however
+ * many copies of the slip are uploaded, by whom, at the same moment or not.
+ */
+export function createSlipsService(options: SlipsOptions) {
+  const { db, ledger } = options;
+  const now = options.now ?? (() => new Date());
+
+  type Upload = { memberId: number; bytes: Buffer; imageType: string };
+
+  async function record(
+    upload: Upload,
+    outcome: {
+      status: 'SUCCESS' | 'FAILED';
+      note?: SlipNote;
+      amount?: bigint;
+      sendingBank?: string;
+      reference?: string;
+    },
+  ) {
+    await db.insert(slipUploads).values({
+      memberId: upload.memberId,
+      status: outcome.status,
+      note: outcome.note ?? null,
+      amount: outcome.amount ?? null,
+      sendingBank: outcome.sendingBank ?? null,
+      reference: outcome.reference ?? null,
+      image: upload.bytes,
+      imageType: upload.imageType,
+    });
+  }
+
+  /** A slip that was read but fails: kept with its note (the member sees it), then refused. */
+  async function refuse(
+    upload: Upload,
+    note: SlipNote,
+    slip: { sendingBank?: string; reference?: string; amount?: bigint } = {},
+  ): Promise<never> {
+    await record(upload, { status: 'FAILED', note, ...slip });
+    throw new AppError(note, note === 'SLIP_REFNO_DUPLICATED' ? 409 : 422);
+  }
+
+  const signature = (id: number, expires: number) =>
+    createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
+
+  return {
+    async upload(memberId: number, bytes: Buffer, requestKey: string): Promise<SlipUploadResult> {
+      const rules = await options.rules();
+      if (insideClosedWindow(now(), rules)) throw new AppError('SLIP_UPLOAD_CLOSED', 403);
+
+      const reading = await readSlip(bytes, options.limits);
+      if (!reading.ok) {
+        // Not an image we take: refused as a file, nothing kept.
+        if (reading.reason === 'NOT_AN_IMAGE' || reading.reason === 'MALFORMED') {
+          throw new AppError('SLIP_INVALID_FILE', 400);
+        }
+        if (reading.reason === 'TOO_LARGE' || reading.reason === 'TOO_MANY_PIXELS') {
+          throw new AppError('IMG_SIZE_UNABLE_TO_PROCESS', 413);
+        }
+        return refuse({ memberId, bytes, imageType: 'unknown' }, reading.note);
+      }
+      const upload: Upload = { memberId, bytes, imageType: reading.type };
+      const slip = { sendingBank: reading.sendingBank, reference: reading.transRef };
+
+      const [credited] = await db
+        .select({ memberId: slipUploads.memberId })
+        .from(slipUploads)
+        .where(
+          and(
+            eq(slipUploads.sendingBank, slip.sendingBank),
+            eq(slipUploads.reference, slip.reference),
+            eq(slipUploads.status, 'SUCCESS'),
+          ),
+        );
+      if (credited) return refuse(upload, 'SLIP_REFNO_DUPLICATED', slip);
+
+      let verdict;
+      try {
+        verdict = await options.verifier.verify({ sendingBank: slip.sendingBank, transRef: slip.reference });
+      } catch (error) {
+        options.log.warn({ err: error, reference: slip.reference }, 'slip verifier unavailable');
+        throw new AppError('SLIP_UPLOAD_FAIL', 502);
+      }
+      if (verdict.status === 'not_found') return refuse(upload, 'INVALID_SLIP', slip);
+      const found = { ...slip, amount: verdict.amount };
+
+      const receivers = await options.depositAccounts();
+      if (!receivers.some((account) => accountMatches(verdict.receiver.accountNo, account.accountNo))) {
+        return refuse(upload, 'DEST_ACC_INVALID', found);
+      }
+      const profile = await options.moneyProfile(memberId);
+      const senderBankOk = verdict.sender.bankCode === null || verdict.sender.bankCode === profile.bank.code;
+      if (!senderBankOk || !accountMatches(verdict.sender.accountNo, profile.bank.accountNo)) {
+        return refuse(upload, 'NOT_MATCH', found);
+      }
+      if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
+        return refuse(upload, 'EXPIRED_SLIP', found);
+      }
+
+      // NOTE: the credit first, keyed by the bank transfer: a copy racing this one replays it
+      // (and is told it is a duplicate); a crash before the row below is finished by a retry.
+      const currency = profile.currency as Currency;
+      const wallet = accountKey.wallet(memberId);
+      await ledger.openAccount(wallet, currency);
+      const ledgerKey = `deposit:slip:${slip.sendingBank}:${slip.reference}`;
+      try {
+        await ledger.transfer({
+          idempotencyKey: ledgerKey,
+          debit: accountKey.operator('cash_in', currency),
+          credit: wallet,
+          amount: verdict.amount,
+          kind: 'deposit',
+          // The request's key is part of the movement: only a retry of this very request replays
+          // it; any other upload of the slip is refused by the ledger as another movement.
+          metadata: {
+            memberId,
+            slip: slip.reference,
+            requestKey,
+            statement: { type: 'deposit', from: 'bank', to: 'wallet' },
+          },
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+          return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
+        }
+        throw error;
+      }
+      try {
+        await record(upload, { status: 'SUCCESS', ...found });
+      } catch (error) {
+        if (!uniqueViolation(error)) throw error;
+      }
+      return { status: 'SUCCESS', amount: Number(verdict.amount) as MinorUnits, reference: slip.reference };
+    },
+
+    async statement(memberId: number, page: number, limit: number): Promise<SlipStatementResponse> {
+      const [total] = await db
+        .select({ value: count() })
+        .from(slipUploads)
+        .where(eq(slipUploads.memberId, memberId));
+      const rows = await db
+        .select({
+          createdAt: slipUploads.createdAt,
+          amount: slipUploads.amount,
+          status: slipUploads.status,
+          note: slipUploads.note,
+          reference: slipUploads.reference,
+        })
+        .from(slipUploads)
+        .where(eq(slipUploads.memberId, memberId))
+        .orderBy(desc(slipUploads.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return {
+        total: total?.value ?? 0,
+        slips: rows.map((row): SlipRow => ({
+          createdAt: row.createdAt.toISOString(),
+          amount: row.amount === null ? null : (Number(row.amount) as MinorUnits),
+          status: row.status,
+          note: row.note as SlipNote | null,
+          reference: row.reference,
+          link: row.reference ? `/api/statement/slip/reference/${encodeURIComponent(row.reference)}` : null,
+        })),
+      };
+    },
+
+    /** A short-lived link to the member's own latest upload of this reference. */
+    async imageLink(memberId: number, reference: string): Promise<string> {
+      const [row] = await db
+        .select({ id: slipUploads.id })
+        .from(slipUploads)
+        .where(and(eq(slipUploads.memberId, memberId), eq(slipUploads.reference, reference)))
+        .orderBy(desc(slipUploads.id))
+        .limit(1);
+      if (!row) throw new AppError('NO_DATA', 404);
+      const expires = Math.floor(now().getTime() / 1000) + IMAGE_LINK_TTL_SECONDS;
+      return `/api/slips/image/${row.id}?expires=${expires}&signature=${signature(row.id, expires)}`;
+    },
+
+    /** The image a signed link names, while the link lasts. */
+    async image(id: number, expires: number, given: string): Promise<{ bytes: Buffer; type: string }> {
+      if (expires < now().getTime() / 1000 || !sameSecret(given, signature(id, expires))) {
+        throw new AppError('NO_DATA', 404);
+      }
+      const [row] = await db
+        .select({ image: slipUploads.image, type: slipUploads.imageType })
+        .from(slipUploads)
+        .where(eq(slipUploads.id, id));
+      if (!row) throw new AppError('NO_DATA', 404);
+      return { bytes: row.image, type: row.type === 'png' ? 'image/png' : 'image/jpeg' };
+    },
+  };
+}
+
+export type SlipsService = ReturnType<typeof createSlipsService>;

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Every slip a member uploaded that could be read as an image, with its outcome: the slip status
+ * dialog shows these. The money is in the ledger (credited under deposit:slip:<bank>:<reference>).
+ * Only modules/slips reads or writes it.
+ */
+export const slipUploads = pgTable(
+  'slip_uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['SUCCESS', 'FAILED', 'PENDING'] }).notNull(),
+    /** Why it failed (a slip note of the contract); null otherwise. */
+    note: text('note'),
+    amount: bigint('amount', { mode: 'bigint' }),
+    /** The sending bank's 3-digit code and the transaction reference read from the QR code. */
+    sendingBank: text('sending_bank'),
+    reference: text('reference'),
+    image: bytea('image').notNull(),
+    imageType: text('image_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('slip_uploads_member').on(table.memberId, table.id),
+    // A bank transfer credits once, however many copies of its slip are uploaded, by whom.
+    uniqueIndex('slip_uploads_credited_once')
+      .on(table.sendingBank, table.reference)
+      .where(sql`${table.status} = 'SUCCESS'`),
+  ],
+);

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { slipVerify } from 'promptparse/generate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
+import { bearer } from '../../../test/members';
+import { getAs, listen, signedInMember, walletOf } from '../../../test/money';
+import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import { checkLedger } from '../ledger/ledger.check';
+import { renderSlipImage } from './reading/slip-image';
+
+/** One of the operator's receiving accounts in the demo reference data. */
+const OPERATOR_ACCOUNT = '4078823156';
+/** Small, so an oversize upload is cheap to make. */
+const MAX_BYTES = 400_000;
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ SLIP_MAX_BYTES: String(MAX_BYTES), RECONCILE_INTERVAL_SECONDS: '0' });
+  await listen(test.app);
+  // The demo closes uploads from 23:50 to 00:10 Bangkok time; tests must not depend on the hour.
+  await setSlipWindow(null, null);
+});
+afterAll(async () => test.close());
+
+async function setSlipWindow(closedFrom: string | null, closedTo: string | null) {
+  const value = JSON.stringify({ maxAgeMinutes: 60, closedFrom, closedTo, timeZone: 'Asia/Bangkok' });
+  await test.database.db.execute(sql`update site_settings set value = ${value}::jsonb where key = 'slip'`);
+}
+
+/** A transfer at the sandbox bank, and the slip image it hands out. */
+async function bankTransfer(order: {
+  fromBankCode: string;
+  fromAccountNo: string;
+  toAccountNo: string;
+  amount: number;
+}) {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/bank/transfer',
+    payload: order,
+    headers: memberHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('image/png');
+  return { slip: response.rawPayload, transRef: String(response.headers['x-trans-ref']) };
+}
+
+/** A member and a slip of a transfer from their registered account to the operator's. */
+async function memberWithSlip(amount = 25_000) {
+  const signedIn = await signedInMember(test.app);
+  const transfer = await bankTransfer({
+    fromBankCode: signedIn.member.bankCode,
+    fromAccountNo: signedIn.member.bankAccountNo,
+    toAccountNo: OPERATOR_ACCOUNT,
+    amount,
+  });
+  return { ...signedIn, ...transfer };
+}
+
+function upload(token: string, file: Buffer, options: { key?: string; field?: string; type?: string } = {}) {
+  const boundary = `----slip${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="slip.png"\r\n` +
+        `Content-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/wallet/slip',
+    payload: body,
+    headers: memberHeaders({
+      ...bearer(token),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': options.key ?? randomUUID(),
+    }),
+  });
+}
+
+async function slipsOf(token: string) {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/statement/slip',
+    payload: { page: 1, limit: 10 },
+    headers: memberHeaders(bearer(token)),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SlipStatementResponse>();
+}
+
+const refusedWith = async (response: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toEqual({ message: code });
+};
+
+describe('slip uploads', () => {
+  it('credits a genuine slip once, lists it, and shows its image to its owner only', async () => {
+    const { token, slip, transRef } = await memberWithSlip(25_000);
+    const key = randomUUID();
+    const first = await upload(token, slip, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<SlipUploadResult>()).toEqual({
+      status: 'SUCCESS',
+      amount: 25_000,
+      reference: transRef,
+    });
+    expect((await upload(token, slip, { key })).json()).toEqual(first.json());
+    expect((await walletOf(test.app, token)).wallet).toBe(25_000);
+
+    const { total, slips } = await slipsOf(token);
+    expect(total).toBe(1);
+    expect(slips[0]).toMatchObject({ status: 'SUCCESS', amount: 25_000, note: null, reference: transRef });
+    const link = await getAs(test.app, token, slips[0]!.link!);
+    expect(link.statusCode, link.body).toBe(200);
+    const url = link.json<{ url: string }>().url;
+    const image = await test.app.inject({ url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(slip)).toBe(true);
+    expect((await test.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode).toBe(
+      404,
+    );
+
+    const stranger = await signedInMember(test.app);
+    expect((await getAs(test.app, stranger.token, slips[0]!.link!)).statusCode).toBe(404);
+    expect((await slipsOf(stranger.token)).total).toBe(0);
+  });
+
+  it('credits one slip uploaded again, or many times at the same moment, once', async () => {
+    const { token, slip } = await memberWithSlip(10_000);
+    expect((await upload(token, slip)).statusCode).toBe(200);
+    await refusedWith(await upload(token, slip), 409, 'SLIP_REFNO_DUPLICATED');
+
+    const racer = await memberWithSlip(30_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => upload(racer.token, racer.slip)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect((await walletOf(test.app, racer.token)).wallet).toBe(30_000);
+    expect((await walletOf(test.app, token)).wallet).toBe(10_000);
+    const notes = (await slipsOf(racer.token)).slips.map((row) => row.note);
+    expect(notes.filter((note) => note === 'SLIP_REFNO_DUPLICATED')).toHaveLength(5);
+    expect(await checkLedger(test.database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
+  });
+
+  it('refuses a slip paid to another account, from another account, or too old, with its note', async () => {
+    const { token, member } = await signedInMember(test.app);
+    const elsewhere = await bankTransfer({
+      fromBankCode: member.bankCode,
+      fromAccountNo: member.bankAccountNo,
+      toAccountNo: '1111111111',
+      amount: 5_000,
+    });
+    await refusedWith(await upload(token, elsewhere.slip), 422, 'DEST_ACC_INVALID');
+
+    const fromSomeoneElse = await bankTransfer({
+      fromBankCode: member.bankCode,
+      fromAccountNo: '2222222222',
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 5_000,
+    });
+    await refusedWith(await upload(token, fromSomeoneElse.slip), 422, 'NOT_MATCH');
+    const otherBank = await bankTransfer({
+      fromBankCode: 'KBANK',
+      fromAccountNo: member.bankAccountNo,
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 5_000,
+    });
+    await refusedWith(await upload(token, otherBank.slip), 422, 'NOT_MATCH');
+
+    const old = await bankTransfer({
+      fromBankCode: member.bankCode,
+      fromAccountNo: member.bankAccountNo,
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 5_000,
+    });
+    await test.database.db.execute(
+      sql`update sandbox_bank_transfers set paid_at = now() - interval '61 minutes' where trans_ref = ${old.transRef}`,
+    );
+    await refusedWith(await upload(token, old.slip), 422, 'EXPIRED_SLIP');
+
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+    const { slips } = await slipsOf(token);
+    expect(slips.map((row) => [row.status, row.note])).toEqual([
+      ['FAILED', 'EXPIRED_SLIP'],
+      ['FAILED', 'NOT_MATCH'],
+      ['FAILED', 'NOT_MATCH'],
+      ['FAILED', 'DEST_ACC_INVALID'],
+    ]);
+  });
+
+  it('refuses images without a slip code, an unknown transfer, and two different slips in one picture', async () => {
+    const { token } = await signedInMember(test.app);
+    const plain = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    await refusedWith(await upload(token, plain), 422, 'INVALID_SLIP');
+
+    const drawing = (transRef: string) => ({
+      bankName: 'Forged Bank',
+      fromAccount: '1234567890',
+      toAccount: OPERATOR_ACCOUNT,
+      toName: 'Lucky Wallet',
+      amountText: '9,999.00 THB',
+      dateText: '2026-11-22 10:00',
+      transRef,
+      qrPayload: slipVerify({ sendingBank: '014', transRef }),
+    });
+    // A well-formed slip code of a transfer no bank made: the verifier does not know it.
+    const forged = await renderSlipImage(drawing('20261122FORGED000001'));
+    await refusedWith(await upload(token, forged), 422, 'INVALID_SLIP');
+
+    const two = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#ffffff' } })
+      .composite([
+        { input: await renderSlipImage(drawing('20261122AAAAAAAA0001')), left: 0, top: 0 },
+        { input: await renderSlipImage(drawing('20261122BBBBBBBB0002')), left: 600, top: 0 },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    await refusedWith(await upload(token, two), 422, 'UNSTABLE_REFNO_ON_SLIP');
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+  });
+
+  it('refuses what is not a slip image by its bytes, and keeps nothing of it', async () => {
+    const { token, slip } = await memberWithSlip(5_000);
+    await refusedWith(
+      await upload(token, Buffer.from('<html><script>alert(1)</script></html>')),
+      400,
+      'SLIP_INVALID_FILE',
+    );
+    // A real slip with a ZIP archive after it (a polyglot): refused, though its QR code reads.
+    const polyglot = Buffer.concat([slip, Buffer.from('504b0304140000000800', 'hex'), Buffer.alloc(64, 1)]);
+    await refusedWith(await upload(token, polyglot), 400, 'SLIP_INVALID_FILE');
+    // A PNG declaring 30000 x 30000 pixels in a few hundred bytes: refused before decoding.
+    const bomb = Buffer.from(slip.subarray(0, 33));
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29); // the IHDR chunk's CRC, made right again
+    await refusedWith(
+      await upload(token, Buffer.concat([bomb, slip.subarray(33)])),
+      413,
+      'IMG_SIZE_UNABLE_TO_PROCESS',
+    );
+    const oversize = Buffer.concat([slip, Buffer.alloc(MAX_BYTES)]);
+    await refusedWith(await upload(token, oversize), 413, 'PAYLOAD_TOO_LARGE');
+    await refusedWith(await upload(token, slip, { field: 'picture' }), 400, 'SLIP_NO_FILE');
+    expect((await slipsOf(token)).total).toBe(0);
+    // The slip itself is still good.
+    expect((await upload(token, slip)).statusCode).toBe(200);
+  });
+
+  it('refuses uploads during the daily closed window', async () => {
+    const { token, slip } = await memberWithSlip(5_000);
+    await setSlipWindow('00:00', '23:59');
+    try {
+      await refusedWith(await upload(token, slip), 403, 'SLIP_UPLOAD_CLOSED');
+    } finally {
+      await setSlipWindow(null, null);
+    }
+    expect((await upload(token, slip)).statusCode).toBe(200);
+  });
+});
