@@ -83,6 +83,16 @@ export function createSlipsService(options: SlipsOptions) {
     throw new AppError(note, note === 'SLIP_REFNO_DUPLICATED' ? 409 : 422);
   }
 
+  // NOTE: uploads are read one after the other: a burst of them then holds one decoded image in
+  // memory at a time (tens of MB each), and other calls get the event loop between the
+  // synchronous QR scans (jsQR; over a second for a large image without a code).
+  let reading: Promise<unknown> = Promise.resolve();
+  function readOneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const turn = reading.then(work, work);
+    reading = turn.catch(() => undefined);
+    return turn;
+  }
+
   const signature = (id: number, expires: number) =>
     createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
 
@@ -91,7 +101,7 @@ export function createSlipsService(options: SlipsOptions) {
       const rules = await options.rules();
       if (insideClosedWindow(now(), rules)) throw new AppError('SLIP_UPLOAD_CLOSED', 403);
 
-      const reading = await readSlip(bytes, options.limits);
+      const reading = await readOneAtATime(() => readSlip(bytes, options.limits));
       if (!reading.ok) {
         // Not an image we take: refused as a file, nothing kept.
         if (reading.reason === 'NOT_AN_IMAGE' || reading.reason === 'MALFORMED') {
