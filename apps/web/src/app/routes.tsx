@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon';
 import { LoginPage } from '../features/auth/login-page';
 import { ContactPage } from '../features/contact/contact-page';
+import { DepositDialog } from '../features/deposit/deposit-dialog';
 import { HomePage } from '../features/home/home-page';
 import { HowtoPage } from '../features/howto/howto-page';
 import { ProfilePage } from '../features/profile/profile-page';
@@ -30,7 +31,7 @@ export const routes: RouteObject[] = [
     element: <MemberLayout />,
     children: [
       { index: true, element: <Navigate to="/user/home" replace /> },
-      { path: 'home', element: <HomePage /> },
+      { path: 'home', element: <HomePage DepositDialog={DepositDialog} /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'bonus', element: <ComingSoonPage titleKey="bonus.title" /> },
       { path: 'statement', element: <StatementPage /> },

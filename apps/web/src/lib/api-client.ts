@@ -118,6 +118,8 @@ export interface UploadOptions<S extends z.ZodType> {
   schema: S;
   onProgress?: (fraction: number) => void;
   timeoutMs?: number;
+  /** Headers of this call (an Idempotency-Key), beside the client's own. */
+  headers?: Record<string, string>;
 }
 
 /** A multipart upload with progress; XMLHttpRequest because fetch reports no upload progress. */
@@ -126,7 +128,7 @@ export function apiUpload<S extends z.ZodType>(path: string, options: UploadOpti
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = options.timeoutMs ?? TIMING.uploadTimeoutMs;
-    for (const [name, value] of Object.entries(headers())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers(options.headers))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

@@ -22,6 +22,11 @@ function outcomeUnknown(error: unknown): boolean {
 export interface MoneyRequester {
   /** POSTs `body` to `path` with an Idempotency-Key header and checks the answer against `schema`. */
   send<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>>;
+  /**
+   * Any other money call (an upload): `run` gets the key to send. `request` names the request
+   * (for a file: its name, size and date), so a retry of the same one reuses the key.
+   */
+  keyed<T>(request: string, run: (key: string) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -34,25 +39,24 @@ export interface MoneyRequester {
  */
 export function createMoneyRequester(newKey: () => string = newIdempotencyKey): MoneyRequester {
   let unsettled: { request: string; key: string } | null = null;
+  async function keyed<T>(request: string, run: (key: string) => Promise<T>): Promise<T> {
+    const key = unsettled?.request === request ? unsettled.key : newKey();
+    unsettled = { request, key };
+    try {
+      const answer = await run(key);
+      unsettled = null;
+      return answer;
+    } catch (error) {
+      if (!outcomeUnknown(error)) unsettled = null;
+      throw error;
+    }
+  }
   return {
-    async send(path, body, schema) {
-      const request = `${path} ${JSON.stringify(body)}`;
-      const key = unsettled?.request === request ? unsettled.key : newKey();
-      unsettled = { request, key };
-      try {
-        const answer = await apiRequest(path, {
-          method: 'POST',
-          body,
-          schema,
-          headers: { [IDEMPOTENCY_HEADER]: key },
-        });
-        unsettled = null;
-        return answer;
-      } catch (error) {
-        if (!outcomeUnknown(error)) unsettled = null;
-        throw error;
-      }
-    },
+    keyed,
+    send: (path, body, schema) =>
+      keyed(`${path} ${JSON.stringify(body)}`, (key) =>
+        apiRequest(path, { method: 'POST', body, schema, headers: { [IDEMPOTENCY_HEADER]: key } }),
+      ),
   };
 }
 

@@ -55,6 +55,14 @@ export const QrState = z
     expireIn: z.number().int().nonnegative(),
     /** The smallest amount this provider takes now, in minor units. */
     minDeposit: Amount,
+    /**
+     * When no QR is open: the member's latest QR at this provider and how it ended, so the app can
+     * tell a payment from an expiry or a cancel made elsewhere. Null when there was none.
+     */
+    lastClosed: z
+      .object({ qrcodeId: z.string(), status: z.enum(['PAID', 'CANCELLED', 'EXPIRED', 'FAILED']) })
+      .nullable()
+      .optional(),
     /** Why no QR was made (a create that could not be done), as an error code. */
     message: z.string().optional(),
   })

@@ -112,7 +112,10 @@ describe('QR payments', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toEqual({ status: 'paid', webhookStatus: 200 });
     expect((await walletOf(test.app, token)).wallet).toBe(30_000);
-    expect(await qrState(token, 'PAYONEX')).toMatchObject({ hasQrcode: false });
+    expect(await qrState(token, 'PAYONEX')).toMatchObject({
+      hasQrcode: false,
+      lastClosed: { qrcodeId: qr.qrcodeId, status: 'PAID' },
+    });
     // The gateway will not take a second payment of the same QR.
     expect((await pay(qr.qrcodeId!)).statusCode).toBe(409);
 
@@ -217,7 +220,11 @@ describe('QR payments', () => {
       headers: memberHeaders(bearer(owner.token)),
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json<QrState>()).toMatchObject({ hasQrcode: false, minDeposit: 5_000 });
+    expect(cancelled.json<QrState>()).toMatchObject({
+      hasQrcode: false,
+      minDeposit: 5_000,
+      lastClosed: { qrcodeId: qr.qrcodeId, status: 'CANCELLED' },
+    });
     expect((await pay(qr.qrcodeId!)).statusCode).toBe(409);
     expect((await walletOf(test.app, owner.token)).wallet).toBe(0);
     // A new one can be opened at once.

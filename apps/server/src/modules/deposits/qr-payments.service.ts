@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { QR_MAXIMUM_MINOR, type QrProvider, type QrState } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
@@ -71,10 +71,36 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     return row ?? null;
   }
 
-  async function stateOf(provider: QrProvider, row: QrRow | null, message?: string): Promise<QrState> {
+  async function lastClosed(memberId: number, provider: QrProvider): Promise<QrState['lastClosed']> {
+    const [row] = await db
+      .select({ id: qrPayments.id, status: qrPayments.status })
+      .from(qrPayments)
+      .where(
+        and(
+          eq(qrPayments.memberId, memberId),
+          eq(qrPayments.provider, provider),
+          ne(qrPayments.status, 'open'),
+        ),
+      )
+      .orderBy(desc(qrPayments.createdAt))
+      .limit(1);
+    if (!row) return null;
+    return {
+      qrcodeId: row.id,
+      status: row.status.toUpperCase() as 'PAID' | 'CANCELLED' | 'EXPIRED' | 'FAILED',
+    };
+  }
+
+  async function stateOf(
+    memberId: number | null,
+    provider: QrProvider,
+    row: QrRow | null,
+    message?: string,
+  ): Promise<QrState> {
     const minDeposit = options.minimums[provider] as MinorUnits;
     if (!row || !row.payload) {
       return {
+        lastClosed: memberId === null ? null : await lastClosed(memberId, provider),
         qrcodeId: null,
         hasQrcode: false,
         qrcode: null,
@@ -97,15 +123,15 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
   return {
     async state(memberId: number, provider: QrProvider): Promise<QrState> {
-      return stateOf(provider, await openQr(memberId, provider));
+      return stateOf(memberId, provider, await openQr(memberId, provider));
     },
 
     /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
-      if (amount < options.minimums[provider]) return stateOf(provider, null, 'QR_MINIMUM');
-      if (amount > QR_MAXIMUM_MINOR) return stateOf(provider, null, 'QR_MAXIMUM');
+      if (amount < options.minimums[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');
+      if (amount > QR_MAXIMUM_MINOR) return stateOf(null, provider, null, 'QR_MAXIMUM');
       if (await openQr(memberId, provider)) {
-        return stateOf(provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
+        return stateOf(memberId, provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
       }
       const currency = await options.currencyOf(memberId);
       const row: QrRow = {
@@ -126,7 +152,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
         await db.insert(qrPayments).values(row);
       } catch (error) {
         if (!uniqueViolation(error)) throw error;
-        return stateOf(provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
+        return stateOf(memberId, provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
       }
       try {
         const created = await options.provider.createQr({
@@ -139,12 +165,12 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
           .update(qrPayments)
           .set({ payload: created.payload, providerReference: created.providerReference })
           .where(eq(qrPayments.id, row.id));
-        return stateOf(provider, { ...row, payload: created.payload });
+        return stateOf(memberId, provider, { ...row, payload: created.payload });
       } catch (error) {
         options.log.warn({ err: error, qrcodeId: row.id }, 'payment gateway did not make a QR');
         // Nothing can be paid without a payload the member saw: the order is dropped.
         await db.update(qrPayments).set({ status: 'failed' }).where(eq(qrPayments.id, row.id));
-        return stateOf(provider, null, 'QR_FAIL');
+        return stateOf(memberId, provider, null, 'QR_FAIL');
       }
     },
 
@@ -156,7 +182,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
         .where(and(eq(qrPayments.id, qrcodeId), eq(qrPayments.memberId, memberId)));
       if (!row) throw new AppError('NO_DATA', 404);
       const provider = row.provider as QrProvider;
-      if (row.status !== 'open') return stateOf(provider, null);
+      if (row.status !== 'open') return stateOf(memberId, provider, null);
       await db
         .update(qrPayments)
         .set({ status: 'cancelled' })
@@ -164,7 +190,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       await options.provider.cancelQr(qrcodeId).catch((error: unknown) => {
         options.log.warn({ err: error, qrcodeId }, 'payment gateway did not cancel a QR');
       });
-      return stateOf(provider, null);
+      return stateOf(memberId, provider, null);
     },
 
     /**

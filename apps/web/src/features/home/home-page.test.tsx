@@ -87,7 +87,8 @@ describe('home', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
     await waitFor(() => expect(refreshes()).toBe(3));
 
-    for (const widget of ['Deposit', 'Invite friends', 'Loss refund']) {
+    // Deposit opens its own dialog (features/deposit, tested there).
+    for (const widget of ['Invite friends', 'Loss refund']) {
       await userEvent.click(screen.getByRole('button', { name: widget }));
       const dialog = await screen.findByRole('dialog', { name: widget });
       expect(within(dialog).getByText('Coming soon')).toBeTruthy();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { GameAccount } from '@wallet/contract/http/wallet';
+import type { Currency } from '@wallet/contract/money';
 import { Carousel } from '../../components/carousel';
 import { ComingSoonDialog } from '../../components/coming-soon-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -18,24 +19,37 @@ import { groupGames } from './game-amounts';
 import { GameCard } from './game-card';
 import { HomeWidgets, type Widget } from './home-widgets';
 import { TransferDialog, type TransferPreset } from './transfer-dialog';
-import { useWallet } from './wallet-api';
+import { useReloadWallet, useWallet } from './wallet-api';
 import { WithdrawDialog } from './withdraw-dialog';
 
 type OpenDialog =
   | { kind: 'game'; code: string }
   | { kind: 'transfer'; preset: TransferPreset }
   | { kind: 'withdraw' }
+  | { kind: 'deposit' }
   | { kind: 'soon'; widget: Widget }
   | null;
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
-/** The member home (spec section 2): balances, shortcuts and the game accounts. */
-export function HomePage() {
+export interface DepositDialogProps {
+  open: boolean;
+  currency: Currency;
+  onClose: () => void;
+  /** Money reached the wallet: read the balances again. */
+  onDeposited: () => void;
+}
+
+/**
+ * The member home (spec section 2): balances, shortcuts and the game accounts. The deposit
+ * dialog is another feature's, so the app hands it in (a feature never imports another).
+ */
+export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<DepositDialogProps> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
   const wallet = useWallet();
+  const reloadWallet = useReloadWallet();
   const profile = useProfile();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [refreshingAll, setRefreshingAll] = useState(false);
@@ -50,7 +64,8 @@ export function HomePage() {
   }
 
   function select(widget: Widget) {
-    if (widget === 'withdraw') setDialog({ kind: 'withdraw' });
+    if (widget === 'deposit') setDialog({ kind: 'deposit' });
+    else if (widget === 'withdraw') setDialog({ kind: 'withdraw' });
     else if (widget === 'refreshAll') void refreshAll();
     else if (widget === 'bonus') void navigate('/user/bonus');
     else setDialog({ kind: 'soon', widget });
@@ -129,6 +144,12 @@ export function HomePage() {
           <WithdrawDialog open={dialog?.kind === 'withdraw'} wallet={data} onClose={closeMoney} />
         </>
       ) : null}
+      <DepositDialog
+        open={dialog?.kind === 'deposit'}
+        currency={data?.wallet.currency ?? 'BAHT'}
+        onClose={() => setDialog(null)}
+        onDeposited={() => void reloadWallet()}
+      />
       <ComingSoonDialog
         open={dialog?.kind === 'soon'}
         title={dialog?.kind === 'soon' ? t(`home.widgets.${dialog.widget}`) : ''}

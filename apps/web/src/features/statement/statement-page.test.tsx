@@ -85,14 +85,20 @@ describe('statement', () => {
     ]);
   });
 
-  it('says so when there is nothing yet, and answers the slip button honestly', async () => {
-    fakeServer((url) => (url === '/api/statement' ? { body: { total: 0, statements: [] } } : undefined));
+  it('says so when there is nothing yet, and opens the slip status from its button', async () => {
+    fakeServer((url) =>
+      url === '/api/statement'
+        ? { body: { total: 0, statements: [] } }
+        : url === '/api/statement/slip'
+          ? { body: { total: 0, slips: [] } }
+          : undefined,
+    );
     await renderApp('/user/statement');
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Statement pages' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Slip status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Slip status' });
-    expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+    expect(await within(dialog).findByText('No slips yet')).toBeTruthy();
   });
 
   it('shows a failure translated, with a way to try again', async () => {

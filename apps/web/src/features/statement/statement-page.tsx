@@ -2,17 +2,17 @@ import { ChevronLeft, ChevronRight, FileClock, ReceiptText } from 'lucide-react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@wallet/contract/constants';
-import { ComingSoonDialog } from '../../components/coming-soon-dialog';
 import { Page } from '../../components/page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
+import { SlipStatusDialog } from './slip-status-dialog';
 import { useStatement } from './statement-api';
 import { StatementRow } from './statement-row';
 
-/** The member's movements, 10 a page (spec section 2, Statement). */
+/** The member's movements, 10 a page, and the status of uploaded slips (spec section 2, Statement). */
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -94,7 +94,7 @@ export function StatementPage() {
           ) : null}
         </>
       )}
-      <ComingSoonDialog open={slipsOpen} title={t('statement.slips')} onClose={() => setSlipsOpen(false)} />
+      <SlipStatusDialog open={slipsOpen} onClose={() => setSlipsOpen(false)} />
     </Page>
   );
 }

@@ -22,7 +22,7 @@ export function signOf(type: StatementType): '+' | '-' | '' {
 const AMOUNT_STYLE = { '+': 'text-mint-400', '-': 'text-rose-400', '': 'text-snow' } as const;
 
 /** SUCCESS, FAILED, and anything else shown as in progress in the warning colour (spec section 4). */
-const STATUS_STYLE: Record<StatementStatus, string> = {
+export const STATUS_STYLE: Record<StatementStatus, string> = {
   SUCCESS: 'bg-mint-400/15 text-mint-400',
   FAILED: 'bg-rose-400/15 text-rose-400',
   PENDING: 'bg-amber-400/15 text-amber-400',

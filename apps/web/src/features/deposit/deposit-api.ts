@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
+import { DepositResult, QrState, SlipUploadResult, type QrProvider } from '@wallet/contract/http/deposit';
+import { apiRequest, apiUpload } from '../../lib/api-client';
+import type { MoneyRequester } from '../../lib/idempotency';
+
+/** While a QR is shown, how often we ask whether it was paid, so the credit shows within seconds. */
+export const QR_POLL_MS = 3_000;
+
+const qrKey = (provider: QrProvider) => ['qrcode', provider];
+
+/**
+ * The member's QR at `provider`: the open one, or none with the provider's minimum. Polled while
+ * a QR is open. Kept fresh for a while, so switching providers does not ask again each time:
+ * creating a QR at one provider is what makes the others ask again (useQrActions).
+ */
+export function useQrState(provider: QrProvider) {
+  return useQuery({
+    queryKey: qrKey(provider),
+    queryFn: () => apiRequest(`/api/qrcode/${provider}`, { schema: QrState }),
+    staleTime: 30_000,
+    refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_POLL_MS : false),
+  });
+}
+
+export function useQrActions(provider: QrProvider) {
+  const queryClient = useQueryClient();
+  return {
+    /** Asks for a QR; the answer says hasQrcode false with a `message` code when none was made. */
+    async create(money: MoneyRequester, amount: number): Promise<QrState> {
+      const state = await money.send(`/api/qrcode/${provider}`, { amount }, QrState);
+      if (state.hasQrcode) {
+        queryClient.setQueryData(qrKey(provider), state);
+        // The server may have closed or changed the member's QRs elsewhere: the other views reload.
+        void queryClient.invalidateQueries({
+          queryKey: ['qrcode'],
+          predicate: (query) => query.queryKey[1] !== provider,
+        });
+      } else {
+        // NOTE: not cached: `message` belongs to this answer; reading again shows, for example, the
+        // QR already open that QR_ALREADY_OPEN speaks of.
+        void queryClient.invalidateQueries({ queryKey: qrKey(provider) });
+      }
+      return state;
+    },
+    async cancel(qrcodeId: string): Promise<void> {
+      const state = await apiRequest(`/api/qrcode/${encodeURIComponent(qrcodeId)}`, {
+        method: 'DELETE',
+        schema: QrState,
+      });
+      queryClient.setQueryData(qrKey(provider), state);
+    },
+  };
+}
+
+export const sendGiftLink = (money: MoneyRequester, link: string) =>
+  money.send('/api/wallet/truelink', { link }, DepositResult);
+
+/** A manual deposit notice: staff check it; it credits nothing by itself (PENDING). */
+export const notifyDeposit = (money: MoneyRequester, amount: number) =>
+  money.send('/api/wallet/add', { amount }, DepositResult);
+
+/**
+ * Uploads a slip (field `file`, 300 s, progress from 0 to 1). The same file sent again after an
+ * unknown outcome carries the same Idempotency-Key, so it cannot be credited twice.
+ */
+export const uploadSlip = (money: MoneyRequester, file: File, onProgress: (fraction: number) => void) =>
+  money.keyed(`/api/wallet/slip ${file.name} ${file.size} ${file.lastModified}`, (key) =>
+    apiUpload('/api/wallet/slip', {
+      file,
+      fileName: file.name,
+      schema: SlipUploadResult,
+      onProgress,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    }),
+  );

@@ -1,0 +1,326 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, renderApp } from '../../test/render-app';
+import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => vi.unstubAllGlobals());
+
+const depositLookup = (isManual = false) => ({
+  banks: [
+    {
+      bankType: 'DEPOSIT',
+      bankCode: 'SCB',
+      mode: 'AUTO',
+      bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+      bankAccountName: 'LUCKY WALLET CO LTD',
+      bankAccountNo: '4071234567',
+      currency: 'BAHT',
+    },
+    {
+      bankType: 'DEPOSIT',
+      bankCode: 'BCEL',
+      mode: 'SMS',
+      bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' },
+      bankAccountName: 'LUCKY WALLET LAO',
+      bankAccountNo: '0101000123456',
+      currency: 'LAK',
+    },
+  ],
+  wallets: [{ mode: 'AUTO', walletAccountName: 'Lucky Wallet' }],
+  isManual,
+});
+
+const hhmm = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bangkok',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+
+/** A slip lookup; `closedNow` puts the closed window around the present moment. */
+const slipLookup = (closedNow = false) => ({
+  slip: {
+    maxAgeMinutes: 60,
+    closedFrom: closedNow ? hhmm(new Date(Date.now() - 3_600_000)) : '00:00',
+    closedTo: closedNow ? hhmm(new Date(Date.now() + 3_600_000)) : '00:00',
+    timeZone: 'Asia/Bangkok',
+  },
+});
+
+type Answer = { status?: number; body: unknown } | undefined;
+
+function depositServer(
+  options: {
+    isManual?: boolean;
+    closedNow?: boolean;
+    handler?: (url: string, init: RequestInit) => Answer;
+  } = {},
+) {
+  return memberServer(
+    () => walletResponse(100_000),
+    (url, init) =>
+      options.handler?.(url, init) ??
+      (url === '/api/lookup/deposit'
+        ? { body: depositLookup(options.isManual) }
+        : url === '/api/lookup/slip'
+          ? { body: slipLookup(options.closedNow) }
+          : undefined),
+  );
+}
+
+async function openDeposit(label = 'Deposit') {
+  await userEvent.click(await screen.findByRole('button', { name: label }));
+  return screen.findByRole('dialog', { name: label });
+}
+
+const walletLoads = (calls: { url: string }[]) =>
+  calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+
+/** XMLHttpRequest as the slip upload uses it; each upload waits until the test answers it. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  progress(fraction: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 1_000, total: 1_000 }));
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+  lose() {
+    act(() => this.onerror?.());
+  }
+}
+
+function stubXhr() {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return FakeXhr.sent;
+}
+
+const slipPng = () => new File([new Uint8Array([137, 80, 78, 71])], 'slip.png', { type: 'image/png' });
+
+describe('deposit: bank transfer', () => {
+  it('lists the receiving accounts with copyable numbers and the rules of a transfer', async () => {
+    depositServer();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    const scb = (await within(panel).findByText('Siam Commercial Bank')).closest('li')!;
+    expect(within(scb).getByText('LUCKY WALLET CO LTD')).toBeTruthy();
+    expect(within(scb).getByText('407-123-4567')).toBeTruthy();
+    // Only 10-digit numbers are grouped 3-3-rest.
+    expect(within(panel).getByText('0101000123456')).toBeTruthy();
+    await userEvent.click(
+      within(scb).getByRole('button', { name: 'Copy the Siam Commercial Bank account number' }),
+    );
+    expect(writeText).toHaveBeenCalledWith('4071234567');
+    expect(await screen.findByText('Copied: 4071234567')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Transfer only from your registered account: Siam Commercial Bank 123-456-7890.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByText(/Upload your slip within 60 minutes of the transfer/)).toBeTruthy();
+    // No manual notice unless the operator allows it.
+    expect(within(panel).queryByRole('form', { name: 'Notify a deposit' })).toBeNull();
+  });
+
+  it('names banks in Thai for Thai and Lao readers, with texts that are theirs', async () => {
+    depositServer();
+    await renderApp('/user/home', 'lo');
+    const dialog = await openDeposit('ຝາກເງິນ');
+    expect(await within(dialog).findByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'ໂອນຜ່ານທະນາຄານ' })).toBeTruthy();
+    expect(within(dialog).getByText(/ກະລຸນາອັບໂຫຼດສະລິບພາຍໃນ 60 ນາທີ/)).toBeTruthy();
+  });
+
+  it('refuses only a missing file; sends any chosen file with progress and shows the server verdict translated', async () => {
+    const sent = stubXhr();
+    const calls = depositServer();
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    const upload = within(panel).getByRole('button', { name: 'Upload slip' });
+
+    await userEvent.click(upload);
+    expect(within(panel).getByRole('alert').textContent).toBe('Please choose a slip image to upload.');
+    expect(sent).toHaveLength(0);
+
+    // A PDF is not refused here (a browser may ignore `accept`): the server judges it.
+    const pdf = new File(['%PDF-1.4'], 'slip.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), pdf, { applyAccept: false });
+    expect(within(panel).getByText('slip.pdf')).toBeTruthy();
+    await userEvent.click(upload);
+    expect(sent).toHaveLength(1);
+    const first = sent[0]!;
+    expect(first.method).toBe('POST');
+    expect(first.url).toBe('/api/wallet/slip');
+    expect(first.timeout).toBe(300_000);
+    expect((first.body?.get('file') as File).name).toBe('slip.pdf');
+    expect(first.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(first.headers['x-requested-with']).toBe('wallet-user');
+    expect(first.headers.authorization).toBe('Bearer token');
+    first.progress(0.5);
+    const bar = within(panel).getByRole('progressbar', { name: 'Uploading slip' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    first.answer(400, { message: 'SLIP_INVALID_FILE' });
+    expect(
+      await within(panel).findByText('This file is not supported. Please upload an image of your slip.'),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+
+    await userEvent.upload(within(panel).getByLabelText('Choose another image'), slipPng());
+    await userEvent.click(upload);
+    sent[1]!.answer(422, { message: 'NOT_MATCH' });
+    expect(
+      await within(panel).findByText('The account on the slip does not match your registered account.'),
+    ).toBeTruthy();
+    expect(walletLoads(calls)).toBe(1);
+  });
+
+  it('sends the same slip again with the same key after a lost answer, and reloads the wallet once credited', async () => {
+    const sent = stubXhr();
+    const calls = depositServer();
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    expect(within(panel).getByRole('img', { name: 'The slip you chose' })).toBeTruthy();
+    const upload = within(panel).getByRole('button', { name: 'Upload slip' });
+    await userEvent.click(upload);
+    sent[0]!.lose();
+    expect(await within(panel).findByRole('alert')).toBeTruthy();
+    await userEvent.click(upload);
+    expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
+    sent[1]!.answer(200, { status: 'SUCCESS', amount: 50_000, reference: '2026010212345' });
+    expect(
+      await within(panel).findByText('Slip accepted: ฿500.00 has been added to your wallet.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(walletLoads(calls)).toBe(2));
+    expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
+  });
+
+  it('says uploads are closed during the daily window and does not offer them', async () => {
+    const sent = stubXhr();
+    depositServer({ closedNow: true });
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    expect(
+      await within(panel).findByText(/^Slip uploads are closed from \d\d:\d\d to \d\d:\d\d/),
+    ).toBeTruthy();
+    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Upload slip' }).disabled).toBe(true);
+    expect(within(panel).getByLabelText<HTMLInputElement>('Choose slip image').disabled).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('offers a manual deposit notice when the operator allows it', async () => {
+    const calls = depositServer({
+      isManual: true,
+      handler: (url) =>
+        url === '/api/wallet/add'
+          ? { body: { status: 'PENDING', reference: 'dep-1', amount: 25_000 } }
+          : undefined,
+    });
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const form = await within(dialog).findByRole('form', { name: 'Notify a deposit' });
+    const amount = within(form).getByLabelText('Amount transferred');
+    await userEvent.type(amount, '0.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send notice' }));
+    expect(within(form).getByText('The deposit must be at least 1 baht.')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send notice' }));
+    expect(
+      await within(form).findByText(
+        'Notice sent: our staff will check your transfer of ฿250.00 and credit your wallet.',
+      ),
+    ).toBeTruthy();
+    const sent = calls.filter((call) => call.url === '/api/wallet/add');
+    expect(sent.map(bodyOf)).toEqual([{ amount: 25_000 }]);
+    expect((sent[0]!.init.headers as Record<string, string>)['idempotency-key']).toBeTruthy();
+  });
+});
+
+describe('deposit: gift link', () => {
+  async function openGift() {
+    const dialog = await openDeposit();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Gift link' }));
+    return within(dialog).getByRole('tabpanel', { name: 'Gift link' });
+  }
+
+  it('keeps Send disabled while the field is empty, then sends with an idempotency key and toasts the amount', async () => {
+    const link = 'https://gift.truemoney.com/campaign/?v=0123456789abcdef';
+    const calls = depositServer({
+      handler: (url) =>
+        url === '/api/wallet/truelink'
+          ? { body: { status: 'SUCCESS', reference: 'tl-1', amount: 2_000 } }
+          : undefined,
+    });
+    await renderApp('/user/home');
+    const panel = await openGift();
+    const send = within(panel).getByRole<HTMLButtonElement>('button', { name: 'Send link' });
+    const field = within(panel).getByLabelText<HTMLInputElement>('Gift link');
+    expect(send.disabled).toBe(true);
+    await userEvent.type(field, '   ');
+    expect(send.disabled).toBe(true);
+    await userEvent.clear(field);
+    await userEvent.type(field, link);
+    expect(send.disabled).toBe(false);
+    const before = walletLoads(calls);
+    await userEvent.click(send);
+    expect(await screen.findByText('Gift link received: ฿20.00 has been added to your wallet.')).toBeTruthy();
+    const sent = calls.filter((call) => call.url === '/api/wallet/truelink');
+    expect(sent.map(bodyOf)).toEqual([{ link }]);
+    expect((sent[0]!.init.headers as Record<string, string>)['idempotency-key']).toMatch(
+      /^[A-Za-z0-9_-]{16,100}$/,
+    );
+    expect(field.value).toBe('');
+    await waitFor(() => expect(walletLoads(calls)).toBe(before + 1));
+  });
+
+  it('shows a refused link at the field, translated', async () => {
+    depositServer({
+      handler: (url) =>
+        url === '/api/wallet/truelink' ? { status: 400, body: { message: 'TRUELINK_DUPLICATE' } } : undefined,
+    });
+    await renderApp('/user/home');
+    const panel = await openGift();
+    const field = within(panel).getByLabelText('Gift link');
+    await userEvent.type(field, 'https://gift.truemoney.com/campaign/?v=used');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send link' }));
+    expect(await within(panel).findByText('This gift link has already been used.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ManualDepositRequest, type DepositResult } from '@wallet/contract/http/deposit';
+import { parseMajorAmount, type Currency } from '@wallet/contract/money';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import type { MoneyRequester } from '../../lib/idempotency';
+import { notifyDeposit } from './deposit-api';
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/**
+ * A manual deposit notice (isManual of the deposit lookup): the member tells staff what they
+ * transferred; staff check it and credit the wallet, so the answer is PENDING.
+ */
+export function ManualDepositForm({ money, currency }: { money: MoneyRequester; currency: Currency }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<DepositResult | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setSent(null);
+    const text = amount.trim();
+    const minor = text === '' ? 0 : parseMajorAmount(text, currency);
+    if (minor === null) {
+      setError(t('money.invalidAmount'));
+      return;
+    }
+    const parsed = ManualDepositRequest.safeParse({ amount: minor });
+    if (!parsed.success) {
+      setError(errorText(parsed.error.issues[0]?.message ?? 'INVALID_INPUT'));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      setSent(await notifyDeposit(money, parsed.data.amount));
+      setAmount('');
+    } catch (failed) {
+      const code = codeOf(failed);
+      if (code === 'DEPOSIT_MINIMUM') setError(errorText(code));
+      else setFailure(errorText(code));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-2xl border border-white/5 p-4"
+    >
+      <h3 id={titleId} className="text-[15px] font-semibold">
+        {t('deposit.manual.title')}
+      </h3>
+      <p className="text-sm text-mist-300">{t('deposit.manual.text')}</p>
+      <TextField
+        label={t('deposit.manual.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={error}
+      />
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {sent ? (
+        <p role="status" className="rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300">
+          {t('deposit.manual.done', { amount: formatMoney(sent.amount, currency) })}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" block loading={busy}>
+        {t('deposit.manual.submit')}
+      </Button>
+    </form>
+  );
+}

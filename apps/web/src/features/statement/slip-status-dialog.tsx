@@ -1,0 +1,214 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, ExternalLink, FileImage, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@wallet/contract/constants';
+import {
+  SlipReferenceResponse,
+  SlipStatementResponse,
+  type SlipRow as Row,
+} from '@wallet/contract/http/deposit';
+import { formatMajorAmount } from '@wallet/contract/money';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/loading';
+import { useToast } from '../../components/ui/toast';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import { STATUS_STYLE } from './statement-row';
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/** One page of the member's slips, newest first; the page shown stays while the next loads. */
+function useSlips(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['statement', 'slips', page],
+    queryFn: () =>
+      apiRequest('/api/statement/slip', {
+        method: 'POST',
+        body: { page, limit: PAGE_SIZE.slip },
+        schema: SlipStatementResponse,
+      }),
+    placeholderData: keepPreviousData,
+    // The member opens this to see what became of a slip: always ask again.
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/** Only web addresses open in a tab (never a javascript: one, whatever the answer says). */
+function webAddress(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What became of each uploaded slip, 10 a page (spec sections 2, 4 and 8). */
+export function SlipStatusDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('statement.slips')}>
+      {open ? <SlipList /> : null}
+    </Dialog>
+  );
+}
+
+function SlipList() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const slips = useSlips(page, true);
+  const pages = Math.max(1, Math.ceil((slips.data?.total ?? 0) / PAGE_SIZE.slip));
+
+  async function view(reference: string) {
+    // NOTE: a tab opened after an await counts as a pop-up and is blocked; open it on the tap,
+    // then send it to the slip.
+    const tab = window.open('', '_blank');
+    try {
+      const answer = await apiRequest(`/api/statement/slip/reference/${encodeURIComponent(reference)}`, {
+        schema: SlipReferenceResponse,
+      });
+      const url = webAddress(answer.url);
+      if (!url) throw new ApiError('NO_DATA', 200);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      tab?.close();
+      toast.show('error', errorText(codeOf(error)));
+    }
+  }
+
+  const refresh = (
+    <Button
+      variant="secondary"
+      className="px-3 text-sm"
+      disabled={slips.isFetching}
+      icon={<RefreshCw className={`size-4 ${slips.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />}
+      onClick={() => void slips.refetch()}
+    >
+      {t('statement.slipsDialog.refresh')}
+    </Button>
+  );
+
+  if (slips.isPending) return <Loading />;
+  if (slips.isError && !slips.data) {
+    return (
+      <ErrorAlert
+        action={
+          <Button variant="secondary" className="px-3 text-sm" onClick={() => void slips.refetch()}>
+            {t('action.retry')}
+          </Button>
+        }
+      >
+        {errorText(codeOf(slips.error))}
+      </ErrorAlert>
+    );
+  }
+  if (slips.data.slips.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink-700 text-gold-300">
+          <FileImage className="size-7" aria-hidden="true" />
+        </span>
+        <p className="text-lg font-semibold">{t('statement.slipsDialog.empty')}</p>
+        <p className="text-sm text-mist-300">{t('statement.slipsDialog.emptyText')}</p>
+        {refresh}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="mb-2 flex justify-end">{refresh}</div>
+      <ul
+        aria-busy={slips.isPlaceholderData || undefined}
+        className={`divide-y divide-white/5 transition-opacity ${slips.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
+        {slips.data.slips.map((row, index) => (
+          <SlipRow key={`${row.createdAt}-${row.reference ?? index}`} row={row} onView={view} />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav
+          aria-label={t('statement.slipsDialog.pagination')}
+          className="mt-3 flex items-center justify-between gap-2"
+        >
+          {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-label={t('statement.previous')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          </Button>
+          <p className="text-sm text-mist-300 tabular-nums" aria-live="polite">
+            {t('statement.page', { page, pages })}
+          </p>
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-label={t('statement.next')}
+            disabled={page >= pages || slips.isPlaceholderData}
+            onClick={() => setPage(page + 1)}
+          >
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [opening, setOpening] = useState(false);
+  const reference = row.reference;
+
+  async function view(of: string) {
+    setOpening(true);
+    await onView(of);
+    setOpening(false);
+  }
+
+  return (
+    <li data-status={row.status} className="flex items-start gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="text-[15px] font-semibold tabular-nums">
+          {row.amount === null ? '-' : formatMajorAmount(row.amount)}
+        </p>
+        <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
+        {row.note ? <p className="mt-1 text-sm text-rose-300">{errorText(row.note)}</p> : null}
+        {reference ? (
+          <p className="mt-0.5 text-xs break-all text-mist-500">
+            {t('statement.slipsDialog.reference', { reference })}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status]}`}>
+          {t(`statement.status.${row.status}`)}
+        </span>
+        {reference ? (
+          <Button
+            variant="ghost"
+            className="-mr-2 px-2 text-sm text-gold-300"
+            loading={opening}
+            icon={<ExternalLink className="size-4" aria-hidden="true" />}
+            onClick={() => void view(reference)}
+          >
+            {t('statement.slipsDialog.view')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
