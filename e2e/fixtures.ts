@@ -103,6 +103,7 @@ async function call<T>(request: APIRequestContext, url: string, data: unknown, h
 export async function registerMember(request: APIRequestContext) {
   const phone = `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const password = 'secret-1';
+  const bankAccountNo = `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
   const sent = await call<{ otpToken?: string }>(request, '/api/otp/send', { phoneNumber: phone });
   const otpToken = sent.otpToken!;
   await call(request, '/api/otp/verify', { otpToken, otpCode: await smsCode(request, phone) });
@@ -114,12 +115,12 @@ export async function registerMember(request: APIRequestContext) {
     inviteCode: '',
     otpToken,
     bankCode: 'SCB',
-    bankAccountNo: `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+    bankAccountNo,
     bankAccountName: 'SOMCHAI JAIDEE',
     currency: 'BAHT',
   });
   const { token } = await call<{ token: string }>(request, '/api/login', { username: phone, password });
-  return { phone, password, token };
+  return { phone, password, token, bankCode: 'SCB', bankAccountNo };
 }
 
 /** Sandbox only: puts `amount` minor units into the member's wallet, as a deposit would. */

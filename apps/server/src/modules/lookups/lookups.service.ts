@@ -146,6 +146,12 @@ export function createLookupsService({
       await repository.putSetting('registerOTP', { enabled });
     },
 
+    /** Sandbox control: the daily window closed to slip uploads (null, null: always open). */
+    async setSlipWindow(closedFrom: string | null, closedTo: string | null): Promise<void> {
+      const current = await repository.getSetting('slip');
+      await repository.putSetting('slip', { ...current, closedFrom, closedTo });
+    },
+
     /** Loads missing reference data; draws the contact QR code from the chat link when none is set. */
     async seed(data: ReferenceData): Promise<void> {
       const contact = data.settings.contact;

@@ -80,4 +80,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       return { enabled: request.body.enabled };
     },
   );
+
+  const hhmm = z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .nullable();
+  app.post(
+    '/api/sandbox/settings/slip-window',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Set the daily window closed to slip uploads (both null: never closed)',
+        body: z.object({ closedFrom: hhmm, closedTo: hhmm }),
+        response: { 200: z.object({ closedFrom: hhmm, closedTo: hhmm }) },
+      },
+    },
+    async (request) => {
+      await lookups.setSlipWindow(request.body.closedFrom, request.body.closedTo);
+      return request.body;
+    },
+  );
 };
