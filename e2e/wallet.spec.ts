@@ -151,7 +151,8 @@ test('home, every wallet modal and the statement, in Thai, Lao and English, at 3
     if (index === 0) await expectAccessible(page);
     await screenshot(page, `${locale}/wallet-home`);
 
-    await page.getByRole('button', { name: text(locale, 'home.widgets.deposit') }).click();
+    // Invite is not built yet: its widget says so honestly.
+    await page.getByRole('button', { name: text(locale, 'home.widgets.invite') }).click();
     await shootDialog(
       page,
       `${locale}/wallet-coming-soon`,

@@ -223,7 +223,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     depositAccounts: () => lookups.depositAccounts(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
     limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
-    linkSecret: randomBytes(32).toString('base64url'),
+    // NOTE: configured in production, so links made by one server process open on another.
+    linkSecret: config.outside.SLIP_LINK_SECRET ?? randomBytes(32).toString('base64url'),
     log: app.log,
   });
   const statement = createStatementService({
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       game_withdraw: (hold) => games.resolveHold(hold),
       withdrawal: (hold) => withdrawals.resolveHold(hold),
     },
+    sweeps: [{ name: 'qr payments', run: () => qrPayments.applyStoredPayments() }],
     intervalMs: config.money.reconcileIntervalMs,
     log: app.log,
   });
@@ -276,7 +278,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
-  await app.register(slipsRoutes, { slips, idempotent, maxBytes: config.deposits.slipMaxBytes });
+  await app.register(slipsRoutes, {
+    slips,
+    idempotent,
+    maxBytes: config.deposits.slipMaxBytes,
+    limiter,
+    perMember: { limit: config.deposits.slipUploadsPerHour, windowMs: 3_600_000 },
+  });
   await app.register(webhooksRoutes, {
     qrPayments,
     secret: webhookSecret,

@@ -81,6 +81,8 @@ const EnvSchema = z.object({
     .positive()
     .default(8 * 1024 * 1024),
   SLIP_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  /** Slip uploads one member may make in an hour (each is read, which takes CPU). */
+  SLIP_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** The operator's PromptPay id the sandbox gateway's QR payloads pay to (13-digit tax id or phone). */
   SANDBOX_PROMPTPAY_ID: z
     .string()
@@ -98,6 +100,8 @@ const EnvSchema = z.object({
   VOUCHER_KEY: optionalText,
   SLIP_VERIFIER_URL: optionalUrl,
   SLIP_VERIFIER_KEY: optionalText,
+  /** Signs the links to slip images; shared by every server process. */
+  SLIP_LINK_SECRET: optionalText,
   PAYOUT_URL: optionalUrl,
   PAYOUT_KEY: optionalText,
 });
@@ -116,6 +120,7 @@ const PRODUCTION_REQUIRED = [
   'VOUCHER_KEY',
   'SLIP_VERIFIER_URL',
   'SLIP_VERIFIER_KEY',
+  'SLIP_LINK_SECRET',
   'PAYOUT_URL',
   'PAYOUT_KEY',
 ] as const satisfies readonly (keyof z.infer<typeof EnvSchema>)[];
@@ -164,6 +169,7 @@ export interface Config {
     sandboxPromptPayId: string;
     slipMaxBytes: number;
     slipMaxPixels: number;
+    slipUploadsPerHour: number;
   };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
@@ -244,6 +250,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       sandboxPromptPayId: env.SANDBOX_PROMPTPAY_ID,
       slipMaxBytes: env.SLIP_MAX_BYTES,
       slipMaxPixels: env.SLIP_MAX_PIXELS,
+      slipUploadsPerHour: env.SLIP_UPLOADS_PER_HOUR,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };

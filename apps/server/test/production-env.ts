@@ -13,6 +13,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   VOUCHER_KEY: 'key',
   SLIP_VERIFIER_URL: 'https://slip.invalid/',
   SLIP_VERIFIER_KEY: 'key',
+  SLIP_LINK_SECRET: 'secret',
   PAYOUT_URL: 'https://payout.invalid/',
   PAYOUT_KEY: 'key',
 };

@@ -184,6 +184,10 @@ export const PLATFORM_CODES = [
   'DEPOSIT_MINIMUM',
   /** Manual deposit notices are switched off (isManual of the deposit lookup). */
   'MANUAL_DEPOSIT_OFF',
+  /** The deposit channel takes baht only (PromptPay QR, gift links) and the wallet is in another currency. */
+  'CURRENCY_NOT_ACCEPTED',
+  /** Too many slip uploads waiting to be read, or from this member lately: try again shortly. */
+  'SLIP_UPLOAD_BUSY',
   /** Slip uploads are closed at this time of day (the slip lookup names the window). */
   'SLIP_UPLOAD_CLOSED',
   /** Set by the web app: the server could not be reached. */

@@ -16,6 +16,7 @@ CREATE TABLE "sandbox_bank_transfers" (
 	"sending_bank" text NOT NULL,
 	"from_bank_code" text NOT NULL,
 	"from_account_no" text NOT NULL,
+	"to_bank_code" text NOT NULL,
 	"to_account_no" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"paid_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -23,4 +24,4 @@ CREATE TABLE "sandbox_bank_transfers" (
 );
 --> statement-breakpoint
 CREATE INDEX "slip_uploads_member" ON "slip_uploads" USING btree ("member_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "slip_uploads_credited_once" ON "slip_uploads" USING btree ("sending_bank","reference") WHERE "slip_uploads"."status" = 'SUCCESS';
+CREATE UNIQUE INDEX "slip_uploads_credited_once" ON "slip_uploads" USING btree ("reference") WHERE "slip_uploads"."status" = 'SUCCESS';

@@ -160,6 +160,8 @@ export const SandboxBankTransferRequest = z
     fromBankCode: z.string().min(2).max(16),
     fromAccountNo: z.string().regex(/^\d{6,20}$/),
     toAccountNo: z.string().regex(/^\d{6,20}$/),
+    /** The receiving account's bank; the sending bank when left out (a transfer within one bank). */
+    toBankCode: z.string().min(2).max(16).optional(),
     amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT'),
   })
   .meta({ id: 'SandboxBankTransferRequest' });

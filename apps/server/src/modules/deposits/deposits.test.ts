@@ -203,6 +203,28 @@ describe('QR payments', () => {
     await booksAreSound();
   });
 
+  it('credits a payment whose credit failed after its event was stored, on the reconciler’s next pass', async () => {
+    const { token } = await signedInMember(test.app);
+    const qr = await createQr(token, 'WW', 15_000);
+    const event = paidEvent(qr, 'WW');
+    // As if the process died between storing the event and crediting it.
+    await test.database.db.execute(
+      sql`insert into payment_webhook_events (provider, event_id, body)
+          values ('WW', ${event.eventId}, ${JSON.stringify(event)}::jsonb)`,
+    );
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+    await test.app.reconciler.runOnce();
+    expect((await walletOf(test.app, token)).wallet).toBe(15_000);
+    expect(await qrState(token, 'WW')).toMatchObject({
+      lastClosed: { qrcodeId: qr.qrcodeId, status: 'PAID' },
+    });
+    // Another pass, and the gateway's own delivery later, credit nothing more.
+    await test.app.reconciler.runOnce();
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await walletOf(test.app, token)).wallet).toBe(15_000);
+    await booksAreSound();
+  });
+
   it('cancels only the member’s own QR; a cancelled QR cannot be paid', async () => {
     const owner = await signedInMember(test.app);
     const other = await signedInMember(test.app);
@@ -285,6 +307,29 @@ describe('gift links', () => {
     expect((await walletOf(test.app, token)).wallet).toBe(5_000);
   });
 
+  it('finishes a redemption a crash interrupted when the member sends the link again', async () => {
+    const { id, token } = await signedInMember(test.app);
+    const link = await issue(4_000);
+    const code = new URL(link).searchParams.get('v')!;
+    // The first attempt claimed the link and redeemed the voucher, then the process died: the
+    // app lost that attempt's key (a reload), so the member sends the link under a new one.
+    const lostKey = `m${id}:lost-attempt-0001`;
+    await test.database.db.execute(
+      sql`insert into gift_links (voucher_code, member_id, request_key, status)
+          values (${code}, ${id}, ${lostKey}, 'redeeming')`,
+    );
+    await test.database.db.execute(
+      sql`update sandbox_vouchers set redeemed_reference = ${lostKey}, redeemed_at = now() where code = ${code}`,
+    );
+    const again = await send(token, link);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<DepositResult>()).toMatchObject({ status: 'SUCCESS', amount: 4_000 });
+    expect((await walletOf(test.app, token)).wallet).toBe(4_000);
+    // Someone else's link in the same state stays theirs.
+    const other = await signedInMember(test.app);
+    expect((await send(other.token, link)).json()).toEqual({ message: 'TRUELINK_DUPLICATE' });
+  });
+
   it('refuses bad links, unknown vouchers and vouchers under 2 baht, crediting nothing', async () => {
     const { token } = await signedInMember(test.app);
     for (const link of [
@@ -314,6 +359,10 @@ describe('gift links', () => {
       Array.from({ length: 10 }, (_, index) => send(index % 2 ? first.token : second.token, link)),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ message: 'TRUELINK_DUPLICATE' });
+    }
     const total =
       (await walletOf(test.app, first.token)).wallet + (await walletOf(test.app, second.token)).wallet;
     expect(total).toBe(7_000);

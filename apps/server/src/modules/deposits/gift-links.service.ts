@@ -30,16 +30,21 @@ export function createGiftLinksService(options: GiftLinksOptions) {
     throw error;
   }
 
-  async function claim(memberId: number, code: string, requestKey: string): Promise<void> {
+  /**
+   * The link is this request's, or refused as a duplicate. Answers the reference to redeem under:
+   * the claiming request's, so a member's new attempt after a crash (the app lost its key on a
+   * reload) finishes the first one instead of being told the link was used.
+   */
+  async function claim(memberId: number, code: string, requestKey: string): Promise<string> {
     try {
       await db.insert(giftLinks).values({ voucherCode: code, memberId, requestKey, status: 'redeeming' });
+      return requestKey;
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
-      const [earlier] = await db
-        .select()
-        .from(giftLinks)
-        .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.requestKey, requestKey)));
-      if (!earlier || earlier.status === 'refused') throw new AppError('TRUELINK_DUPLICATE', 409);
+      const [earlier] = await db.select().from(giftLinks).where(eq(giftLinks.voucherCode, code));
+      const unfinished = earlier?.memberId === memberId && earlier.status === 'redeeming';
+      if (!earlier || !unfinished) throw new AppError('TRUELINK_DUPLICATE', 409);
+      return earlier.requestKey;
     }
   }
 
@@ -47,7 +52,10 @@ export function createGiftLinksService(options: GiftLinksOptions) {
     async redeem(memberId: number, link: string, requestKey: string): Promise<DepositResult> {
       const code = voucherCodeOf(link);
       if (!code) throw new AppError('TRUELINK_INVALID', 400);
-      await claim(memberId, code, requestKey);
+      const currency = await options.currencyOf(memberId);
+      // Prepaid-wallet vouchers are in baht: a wallet in kip cannot be credited from them.
+      if (currency !== 'BAHT') throw new AppError('CURRENCY_NOT_ACCEPTED', 400);
+      const reference = await claim(memberId, code, requestKey);
 
       const state = await vouchers.inspect(code);
       // A voucher this request redeemed already (a retry after a crash) shows as redeemed: the
@@ -57,12 +65,11 @@ export function createGiftLinksService(options: GiftLinksOptions) {
       if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM_MINOR)) {
         return refuse(code, 'below_minimum', new AppError('TRUELINK_MINIMUM', 400));
       }
-      const redemption = await vouchers.redeem(code, requestKey);
+      const redemption = await vouchers.redeem(code, reference);
       if (redemption.status !== 'redeemed') {
         return refuse(code, redemption.status, new AppError('TRUELINK_INVALID', 400));
       }
 
-      const currency = await options.currencyOf(memberId);
       const wallet = accountKey.wallet(memberId);
       await ledger.openAccount(wallet, currency);
       await ledger.transfer({
@@ -77,10 +84,14 @@ export function createGiftLinksService(options: GiftLinksOptions) {
           statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' },
         },
       });
-      await db
+      // Copies of this attempt (the same member sending the link twice at once) all replay the one
+      // credit; only the one that closes the claim answers SUCCESS.
+      const closed = await db
         .update(giftLinks)
         .set({ status: 'credited', amount: redemption.amount })
-        .where(eq(giftLinks.voucherCode, code));
+        .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.status, 'redeeming')))
+        .returning({ code: giftLinks.voucherCode });
+      if (closed.length === 0) throw new AppError('TRUELINK_DUPLICATE', 409);
       return {
         status: 'SUCCESS',
         reference: `truelink:${code.slice(0, 8)}`,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/rows';
 import QRCode from 'qrcode';
 import { QR_MAXIMUM_MINOR, type QrProvider, type QrState } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
@@ -121,7 +122,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     };
   }
 
-  return {
+  const service = {
     async state(memberId: number, provider: QrProvider): Promise<QrState> {
       return stateOf(memberId, provider, await openQr(memberId, provider));
     },
@@ -134,6 +135,8 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
         return stateOf(memberId, provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
       }
       const currency = await options.currencyOf(memberId);
+      // PromptPay pays baht: a wallet in kip cannot be credited from it.
+      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
       const row: QrRow = {
         id: randomBytes(12).toString('base64url'),
         memberId,
@@ -194,6 +197,27 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     },
 
     /**
+     * Applies again the PAID events we accepted whose QR is not paid yet: a credit that failed
+     * after the event was stored (a database blip, a restart) is finished by the reconciler, not
+     * left to the gateway's retries. Answers how many were credited.
+     */
+    async applyStoredPayments(): Promise<number> {
+      const rows = await rowsOf<{ body: PaymentEvent }>(
+        db,
+        sql`select e.body from payment_webhook_events e
+            join qr_payments q on q.id = e.body ->> 'reference' and q.provider = e.provider
+            where e.body ->> 'status' = 'PAID' and q.status <> 'paid'
+              and (e.body ->> 'amount')::bigint = q.amount
+            order by e.received_at limit 100`,
+      );
+      let credited = 0;
+      for (const { body } of rows) {
+        if ((await service.applyEvent(body)) === 'credited') credited += 1;
+      }
+      return credited;
+    },
+
+    /**
      * Applies one webhook event (its signature and time already checked). PAID credits the QR's
      * amount once, keyed by the QR; it counts even for a QR cancelled or expired here, because
      * the money did arrive. Other events only close an open QR.
@@ -241,6 +265,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       return 'credited';
     },
   };
+  return service;
 }
 
 export type QrPaymentsService = ReturnType<typeof createQrPaymentsService>;

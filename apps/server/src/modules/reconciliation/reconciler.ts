@@ -8,6 +8,11 @@ export interface ReconcilerOptions {
   ledger: LedgerService;
   /** By hold kind (the kind given to ledger.hold). */
   resolvers: Record<string, HoldResolver>;
+  /**
+   * Other unfinished money work, run after the holds on every pass (for example payments the
+   * gateway reported whose credit failed); each answers how many things it finished.
+   */
+  sweeps?: { name: string; run: () => Promise<number> }[];
   intervalMs: number;
   log: FastifyBaseLogger;
 }
@@ -56,6 +61,15 @@ export function createReconciler(options: ReconcilerOptions) {
       } catch (error) {
         // The outside system cannot answer now: the hold stays pending for the next pass.
         log.warn({ err: error, hold: hold.key }, 'could not reconcile a hold');
+        report.errors += 1;
+      }
+    }
+    for (const sweep of options.sweeps ?? []) {
+      try {
+        const finished = await sweep.run();
+        if (finished > 0) log.info({ sweep: sweep.name, finished }, 'reconciliation sweep');
+      } catch (error) {
+        log.warn({ err: error, sweep: sweep.name }, 'reconciliation sweep failed');
         report.errors += 1;
       }
     }

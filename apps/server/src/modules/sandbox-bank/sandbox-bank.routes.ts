@@ -45,7 +45,8 @@ const bankOfNumber = (number: string) =>
  */
 export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = async (app, { db, key }) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/sandbox/slip-api/')) return;
+    // NOTE: the matched route, not the raw URL: a percent-encoded path reaches the same route.
+    if (!(request.routeOptions.url ?? '').startsWith('/api/sandbox/slip-api/')) return;
     const given = request.headers[SLIP_VERIFIER_KEY_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, key)) {
       return reply.status(401).send({ error: 'BAD_KEY' });
@@ -72,6 +73,8 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
         sendingBank,
         fromBankCode: order.fromBankCode,
         fromAccountNo: order.fromAccountNo,
+        // A transfer within one bank unless told otherwise.
+        toBankCode: order.toBankCode ?? order.fromBankCode,
         toAccountNo: order.toAccountNo,
         amount: BigInt(order.amount),
         paidAt,
@@ -112,7 +115,11 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
           accountNo: masked(transfer.fromAccountNo),
           name: 'Sandbox sender',
         },
-        receiver: { bankCode: null, accountNo: masked(transfer.toAccountNo), name: 'Sandbox receiver' },
+        receiver: {
+          bankCode: transfer.toBankCode,
+          accountNo: masked(transfer.toAccountNo),
+          name: 'Sandbox receiver',
+        },
       };
     },
   );

@@ -13,6 +13,7 @@ export const sandboxBankTransfers = pgTable(
     sendingBank: text('sending_bank').notNull(),
     fromBankCode: text('from_bank_code').notNull(),
     fromAccountNo: text('from_account_no').notNull(),
+    toBankCode: text('to_bank_code').notNull(),
     toAccountNo: text('to_account_no').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),

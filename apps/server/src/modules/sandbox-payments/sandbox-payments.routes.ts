@@ -47,9 +47,11 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<SandboxPaymentsOptions
   const { db, key } = options;
 
   app.addHook('onRequest', async (request, reply) => {
-    const guarded = request.url.startsWith('/api/sandbox/payment-api/')
+    // NOTE: the matched route, not the raw URL: a percent-encoded path reaches the same route.
+    const route = request.routeOptions.url ?? '';
+    const guarded = route.startsWith('/api/sandbox/payment-api/')
       ? { header: PAYMENT_KEY_HEADER, expected: key }
-      : request.url.startsWith('/api/sandbox/voucher-api/')
+      : route.startsWith('/api/sandbox/voucher-api/')
         ? { header: VOUCHER_KEY_HEADER, expected: options.voucherKey }
         : null;
     if (!guarded) return;

@@ -46,7 +46,8 @@ export const sandboxPayoutRoutes: FastifyPluginAsyncZod<SandboxPayoutOptions> = 
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/sandbox/payout-api/')) return;
+    // NOTE: the matched route, not the raw URL: a percent-encoded path reaches the same route.
+    if (!(request.routeOptions.url ?? '').startsWith('/api/sandbox/payout-api/')) return;
     const given = request.headers[PAYOUT_KEY_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, key)) {
       return reply.status(401).send({ error: 'BAD_KEY' });

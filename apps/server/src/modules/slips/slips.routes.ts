@@ -12,12 +12,16 @@ import {
 import { memberOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Idempotent } from '../../platform/idempotency/idempotency';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { SlipsService } from './slips.service';
 
 export interface SlipsRoutesOptions {
   slips: SlipsService;
   idempotent: Idempotent;
   maxBytes: number;
+  /** Uploads a member may make in a window: reading a slip is heavy work. */
+  limiter: RateLimiter;
+  perMember: { limit: number; windowMs: number };
 }
 
 const refusals = {
@@ -34,7 +38,7 @@ const refusals = {
 /** Slip uploads and their status (spec section 7: Wallet slip, Statement slip). */
 export const slipsRoutes: FastifyPluginAsyncZod<SlipsRoutesOptions> = async (
   app,
-  { slips, idempotent, maxBytes },
+  { slips, idempotent, maxBytes, limiter, perMember },
 ) => {
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
   const security = [{ bearer: [] }];
@@ -53,6 +57,10 @@ export const slipsRoutes: FastifyPluginAsyncZod<SlipsRoutesOptions> = async (
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
+      const member = memberOf(request).id;
+      if (!(await limiter.hit(`slip-upload:${member}`, perMember.limit, perMember.windowMs))) {
+        throw new AppError('SLIP_UPLOAD_BUSY', 429);
+      }
       const file = await request.file();
       if (!file || file.fieldname !== 'file') throw new AppError('SLIP_NO_FILE', 400);
       let bytes: Buffer;
@@ -67,9 +75,9 @@ export const slipsRoutes: FastifyPluginAsyncZod<SlipsRoutesOptions> = async (
       // NOTE: the bytes' hash stands for the body in the Idempotency-Key fingerprint: the same key
       // with another file is another request.
       request.body = { file: createHash('sha256').update(bytes).digest('hex') };
-      return idempotent(request, reply, async (key) => ({
+      return idempotent(request, reply, async () => ({
         status: 200,
-        body: await slips.upload(memberOf(request).id, bytes, key),
+        body: await slips.upload(memberOf(request).id, bytes),
       }));
     },
   );

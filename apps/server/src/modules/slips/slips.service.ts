@@ -25,7 +25,7 @@ export interface SlipsOptions {
     timeZone: string;
   }>;
   /** The operator's receiving accounts. */
-  depositAccounts: () => Promise<{ accountNo: string; currency: string }[]>;
+  depositAccounts: () => Promise<{ bankCode: string; accountNo: string; currency: string }[]>;
   /** The member's currency and registered bank account. */
   moneyProfile: (
     memberId: number,
@@ -38,6 +38,8 @@ export interface SlipsOptions {
 }
 
 const IMAGE_LINK_TTL_SECONDS = 600;
+/** Slip uploads waiting for their turn to be read, at most. */
+const MAX_WAITING_READS = 8;
 
 /**
  * Bank-transfer deposits by slip (spec sections 2, 3, 7 and 8): the slip image is checked by its
@@ -68,7 +70,9 @@ export function createSlipsService(options: SlipsOptions) {
       amount: outcome.amount ?? null,
       sendingBank: outcome.sendingBank ?? null,
       reference: outcome.reference ?? null,
-      image: upload.bytes,
+      // Only an image with a bank reference can ever be shown (links go by reference): the bytes
+      // of one without are not kept.
+      image: outcome.reference ? upload.bytes : Buffer.alloc(0),
       imageType: upload.imageType,
     });
   }
@@ -87,8 +91,16 @@ export function createSlipsService(options: SlipsOptions) {
   // memory at a time (tens of MB each), and other calls get the event loop between the
   // synchronous QR scans (jsQR; over a second for a large image without a code).
   let reading: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   function readOneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const turn = reading.then(work, work);
+    // A queue without end would hold every waiting image in memory: past a few, come back later.
+    if (waiting >= MAX_WAITING_READS) throw new AppError('SLIP_UPLOAD_BUSY', 503);
+    waiting += 1;
+    const run = () => {
+      waiting -= 1;
+      return work();
+    };
+    const turn = reading.then(run, run);
     reading = turn.catch(() => undefined);
     return turn;
   }
@@ -97,7 +109,7 @@ export function createSlipsService(options: SlipsOptions) {
     createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
 
   return {
-    async upload(memberId: number, bytes: Buffer, requestKey: string): Promise<SlipUploadResult> {
+    async upload(memberId: number, bytes: Buffer): Promise<SlipUploadResult> {
       const rules = await options.rules();
       if (insideClosedWindow(now(), rules)) throw new AppError('SLIP_UPLOAD_CLOSED', 403);
 
@@ -115,16 +127,12 @@ export function createSlipsService(options: SlipsOptions) {
       const upload: Upload = { memberId, bytes, imageType: reading.type };
       const slip = { sendingBank: reading.sendingBank, reference: reading.transRef };
 
+      // NOTE: a bank transfer is known by its reference alone: the sending bank's code is read
+      // from the same QR code, and a re-made code with another bank must not make another credit.
       const [credited] = await db
         .select({ memberId: slipUploads.memberId })
         .from(slipUploads)
-        .where(
-          and(
-            eq(slipUploads.sendingBank, slip.sendingBank),
-            eq(slipUploads.reference, slip.reference),
-            eq(slipUploads.status, 'SUCCESS'),
-          ),
-        );
+        .where(and(eq(slipUploads.reference, slip.reference), eq(slipUploads.status, 'SUCCESS')));
       if (credited) return refuse(upload, 'SLIP_REFNO_DUPLICATED', slip);
 
       let verdict;
@@ -137,25 +145,33 @@ export function createSlipsService(options: SlipsOptions) {
       if (verdict.status === 'not_found') return refuse(upload, 'INVALID_SLIP', slip);
       const found = { ...slip, amount: verdict.amount };
 
-      const receivers = await options.depositAccounts();
-      if (!receivers.some((account) => accountMatches(verdict.receiver.accountNo, account.accountNo))) {
-        return refuse(upload, 'DEST_ACC_INVALID', found);
-      }
       const profile = await options.moneyProfile(memberId);
-      const senderBankOk = verdict.sender.bankCode === null || verdict.sender.bankCode === profile.bank.code;
-      if (!senderBankOk || !accountMatches(verdict.sender.accountNo, profile.bank.accountNo)) {
-        return refuse(upload, 'NOT_MATCH', found);
-      }
+      // The money must have gone to one of the operator's accounts in the member's currency: the
+      // receiving bank named by the verifier and the digits it shows must both agree.
+      const receivers = await options.depositAccounts();
+      const receiverOk = receivers.some(
+        (account) =>
+          account.currency === profile.currency &&
+          verdict.receiver.bankCode === account.bankCode &&
+          accountMatches(verdict.receiver.accountNo, account.accountNo),
+      );
+      if (!receiverOk) return refuse(upload, 'DEST_ACC_INVALID', found);
+      const senderOk =
+        verdict.sender.bankCode === profile.bank.code &&
+        accountMatches(verdict.sender.accountNo, profile.bank.accountNo);
+      if (!senderOk) return refuse(upload, 'NOT_MATCH', found);
       if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
         return refuse(upload, 'EXPIRED_SLIP', found);
       }
 
-      // NOTE: the credit first, keyed by the bank transfer: a copy racing this one replays it
-      // (and is told it is a duplicate); a crash before the row below is finished by a retry.
+      // NOTE: the credit first, keyed by the bank transfer, then the SUCCESS row, which the
+      // database allows once per reference: of uploads racing past the check above, one gets the
+      // row and the answer SUCCESS, the others SLIP_REFNO_DUPLICATED. A crash between the two is
+      // finished by the member's next upload of the slip (the credit is theirs: it replays).
       const currency = profile.currency as Currency;
       const wallet = accountKey.wallet(memberId);
       await ledger.openAccount(wallet, currency);
-      const ledgerKey = `deposit:slip:${slip.sendingBank}:${slip.reference}`;
+      const ledgerKey = `deposit:slip:${slip.reference}`;
       try {
         await ledger.transfer({
           idempotencyKey: ledgerKey,
@@ -163,16 +179,15 @@ export function createSlipsService(options: SlipsOptions) {
           credit: wallet,
           amount: verdict.amount,
           kind: 'deposit',
-          // The request's key is part of the movement: only a retry of this very request replays
-          // it; any other upload of the slip is refused by the ledger as another movement.
           metadata: {
             memberId,
             slip: slip.reference,
-            requestKey,
             statement: { type: 'deposit', from: 'bank', to: 'wallet' },
           },
         });
       } catch (error) {
+        // The ledger holds another movement under this key: another member's credit (the slip is
+        // theirs), or the same credit with another amount. Either way this upload moves nothing.
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
           return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
         }
@@ -182,6 +197,7 @@ export function createSlipsService(options: SlipsOptions) {
         await record(upload, { status: 'SUCCESS', ...found });
       } catch (error) {
         if (!uniqueViolation(error)) throw error;
+        return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
       }
       return { status: 'SUCCESS', amount: Number(verdict.amount) as MinorUnits, reference: slip.reference };
     },
@@ -240,7 +256,9 @@ export function createSlipsService(options: SlipsOptions) {
         .from(slipUploads)
         .where(eq(slipUploads.id, id));
       if (!row) throw new AppError('NO_DATA', 404);
-      return { bytes: row.image, type: row.type === 'png' ? 'image/png' : 'image/jpeg' };
+      const type = row.type === 'png' ? 'image/png' : row.type === 'jpeg' ? 'image/jpeg' : null;
+      if (!type || row.image.length === 0) throw new AppError('NO_DATA', 404);
+      return { bytes: row.image, type };
     },
   };
 }

@@ -37,7 +37,7 @@ export const slipUploads = pgTable(
     index('slip_uploads_member').on(table.memberId, table.id),
     // A bank transfer credits once, however many copies of its slip are uploaded, by whom.
     uniqueIndex('slip_uploads_credited_once')
-      .on(table.sendingBank, table.reference)
+      .on(table.reference)
       .where(sql`${table.status} = 'SUCCESS'`),
   ],
 );

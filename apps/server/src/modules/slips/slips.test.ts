@@ -34,6 +34,7 @@ async function setSlipWindow(closedFrom: string | null, closedTo: string | null)
 async function bankTransfer(order: {
   fromBankCode: string;
   fromAccountNo: string;
+  toBankCode?: string;
   toAccountNo: string;
   amount: number;
 }) {
@@ -154,6 +155,15 @@ describe('slip uploads', () => {
       amount: 5_000,
     });
     await refusedWith(await upload(token, elsewhere.slip), 422, 'DEST_ACC_INVALID');
+    // The operator's account number, but at another bank: not the operator's account.
+    const otherBank = await bankTransfer({
+      fromBankCode: member.bankCode,
+      fromAccountNo: member.bankAccountNo,
+      toBankCode: 'KBANK',
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 5_000,
+    });
+    await refusedWith(await upload(token, otherBank.slip), 422, 'DEST_ACC_INVALID');
 
     const fromSomeoneElse = await bankTransfer({
       fromBankCode: member.bankCode,
@@ -162,13 +172,14 @@ describe('slip uploads', () => {
       amount: 5_000,
     });
     await refusedWith(await upload(token, fromSomeoneElse.slip), 422, 'NOT_MATCH');
-    const otherBank = await bankTransfer({
+    const fromOtherBank = await bankTransfer({
       fromBankCode: 'KBANK',
       fromAccountNo: member.bankAccountNo,
+      toBankCode: 'SCB',
       toAccountNo: OPERATOR_ACCOUNT,
       amount: 5_000,
     });
-    await refusedWith(await upload(token, otherBank.slip), 422, 'NOT_MATCH');
+    await refusedWith(await upload(token, fromOtherBank.slip), 422, 'NOT_MATCH');
 
     const old = await bankTransfer({
       fromBankCode: member.bankCode,
@@ -187,6 +198,7 @@ describe('slip uploads', () => {
       ['FAILED', 'EXPIRED_SLIP'],
       ['FAILED', 'NOT_MATCH'],
       ['FAILED', 'NOT_MATCH'],
+      ['FAILED', 'DEST_ACC_INVALID'],
       ['FAILED', 'DEST_ACC_INVALID'],
     ]);
   });
@@ -253,7 +265,15 @@ describe('slip uploads', () => {
 
   it('refuses uploads during the daily closed window', async () => {
     const { token, slip } = await memberWithSlip(5_000);
-    await setSlipWindow('00:00', '23:59');
+    // A window from an hour ago to an hour from now, Bangkok time (over midnight or not).
+    const bangkok = (offsetMinutes: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Bangkok',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(Date.now() + offsetMinutes * 60_000));
+    await setSlipWindow(bangkok(-60), bangkok(60));
     try {
       await refusedWith(await upload(token, slip), 403, 'SLIP_UPLOAD_CLOSED');
     } finally {

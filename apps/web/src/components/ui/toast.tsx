@@ -34,7 +34,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 const HostsContext = createContext<ToastHosts | null>(null);
 
 const STYLES: Record<ToastKind, string> = {
-  success: 'bg-emerald-600 text-white',
+  success: 'bg-emerald-700 text-white',
   error: 'bg-rose-600 text-white',
   info: 'bg-ink-600 text-snow',
 };
