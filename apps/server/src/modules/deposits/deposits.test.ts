@@ -370,6 +370,33 @@ describe('gift links', () => {
   });
 });
 
+describe('a wallet in kip', () => {
+  it('is refused the baht-only channels, QR and gift links, with a clear code', async () => {
+    const { id, token } = await signedInMember(test.app);
+    await test.database.db.execute(sql`update members set currency = 'LAK' where id = ${id}`);
+    expect(await createQr(token, 'KBANK', 10_000)).toMatchObject({
+      hasQrcode: false,
+      message: 'CURRENCY_NOT_ACCEPTED',
+    });
+    const link = (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/voucher',
+        payload: { amount: 5_000 },
+        headers: memberHeaders(),
+      })
+    ).json<{ link: string }>().link;
+    const sent = await moneyCall(test.app, token, '/api/wallet/truelink', { link });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json()).toEqual({ message: 'CURRENCY_NOT_ACCEPTED' });
+    const [voucher] = await rowsOf<{ redeemed_reference: string | null }>(
+      test.database.db,
+      sql`select redeemed_reference from sandbox_vouchers where code = ${new URL(link).searchParams.get('v')}`,
+    );
+    expect(voucher!.redeemed_reference).toBeNull();
+  });
+});
+
 describe('manual deposit notices', () => {
   it('are refused while the operator does not take them, and credit nothing when recorded', async () => {
     const { token } = await signedInMember(test.app);

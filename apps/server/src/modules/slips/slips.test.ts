@@ -203,6 +203,13 @@ describe('slip uploads', () => {
     ]);
   });
 
+  it('refuses a slip paid into a baht account for a wallet in kip', async () => {
+    const { id, token, slip } = await memberWithSlip(20_000);
+    await test.database.db.execute(sql`update members set currency = 'LAK' where id = ${id}`);
+    await refusedWith(await upload(token, slip), 422, 'DEST_ACC_INVALID');
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+  });
+
   it('refuses images without a slip code, an unknown transfer, and two different slips in one picture', async () => {
     const { token } = await signedInMember(test.app);
     const plain = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#ffffff' } })
