@@ -57,6 +57,7 @@ test('a member deposits by slip, by QR and by gift link, and finds the slip in i
     deposit.getByText(filled(text(locale, 'deposit.slip.result.SUCCESS'), { amount: '฿250.00' })),
   ).toBeVisible();
   await expect(total(page)).toHaveText('฿250.00');
+  await screenshot(page, 'en/deposit-slip-done', { fullPage: false });
 
   // QR payment: made, shown with its countdown, paid by the sandbox payer: the wallet follows.
   await deposit.getByRole('tab', { name: text(locale, 'deposit.tabs.qr') }).click();
