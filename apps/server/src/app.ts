@@ -51,6 +51,7 @@ import { HttpSlipVerifier } from './adapters/slip-verifier/http-slip-verifier';
 import { sandboxBankRoutes } from './modules/sandbox-bank/sandbox-bank.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { createSlipsService } from './modules/slips/slips.service';
+import { createHousekeeping, type Housekeeping } from './platform/housekeeping';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -58,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Finishes money pending at outside systems; runs by itself once the server listens. */
     reconciler: Reconciler;
+    /** Deletes spent sessions, old code requests and old Idempotency-Key answers; runs by itself. */
+    housekeeping: Housekeeping;
   }
 }
 
@@ -249,6 +252,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reconciler.start();
   });
   app.addHook('onClose', async () => reconciler.stop());
+  const housekeeping = createHousekeeping({
+    tasks: [
+      { name: 'sessions and sign-in failures', run: () => accounts.purge() },
+      { name: 'code requests', run: () => otp.purge() },
+      {
+        name: 'idempotency answers',
+        run: () => idempotent.purge(new Date(Date.now() - config.housekeeping.idempotencyRetentionMs)),
+      },
+    ],
+    intervalMs: config.housekeeping.intervalMs,
+    log: app.log,
+  });
+  app.decorate('housekeeping', housekeeping);
+  app.addHook('onListen', async () => housekeeping.start());
+  app.addHook('onClose', async () => housekeeping.stop());
   const limiter = createRateLimiter(redis);
   // The public forms tell whether a phone or bank account is registered: limit the asking.
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);

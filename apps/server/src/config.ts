@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Sandbox payout service: seconds between a withdrawal's request and its payment. */
   SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).default(20),
+  // Housekeeping.
+  /** Minutes between passes that delete spent sessions, old code requests and old answers (0: never). */
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** How long an Idempotency-Key's answer is kept for retries. */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().positive().default(72),
   // Deposits.
   /** How long a QR payment can be paid. */
   QR_TTL_MINUTES: z.coerce.number().int().positive().default(15),
@@ -171,6 +176,7 @@ export interface Config {
     slipMaxPixels: number;
     slipUploadsPerHour: number;
   };
+  housekeeping: { intervalMs: number; idempotencyRetentionMs: number };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
 }
@@ -251,6 +257,10 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       slipMaxBytes: env.SLIP_MAX_BYTES,
       slipMaxPixels: env.SLIP_MAX_PIXELS,
       slipUploadsPerHour: env.SLIP_UPLOADS_PER_HOUR,
+    },
+    housekeeping: {
+      intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
+      idempotencyRetentionMs: env.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };

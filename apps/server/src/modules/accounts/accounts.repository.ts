@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
 
@@ -100,6 +100,19 @@ export function createAccountsRepository(db: Database) {
     async sessionByHash(tokenHash: string) {
       const [row] = await sessionByHashQuery.execute({ tokenHash });
       return row ?? null;
+    },
+
+    /** Deletes sessions past their end or idle since `idleBefore`, and sign-in failures older than `failuresBefore`. */
+    async purge(now: Date, idleBefore: Date, failuresBefore: Date): Promise<number> {
+      const gone = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+        .returning({ tokenHash: sessions.tokenHash });
+      const failures = await db
+        .delete(loginFailures)
+        .where(lt(loginFailures.createdAt, failuresBefore))
+        .returning({ id: loginFailures.id });
+      return gone.length + failures.length;
     },
 
     async touchSession(tokenHash: string, at: Date) {

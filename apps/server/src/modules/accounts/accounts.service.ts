@@ -217,6 +217,19 @@ export function createAccountsService(options: AccountsServiceOptions) {
     },
 
     /** What money needs of a member: their currency, and the bank account payouts go to. */
+    /**
+     * Forgets sessions that can no longer be used (past their end, or idle too long) and sign-in
+     * failures older than a day (the limits look back `login.windowMs`). Answers how many rows went.
+     */
+    async purge(): Promise<number> {
+      const at = now();
+      return repository.purge(
+        at,
+        new Date(at.getTime() - lifetimes.idleMs),
+        new Date(at.getTime() - Math.max(limits.windowMs, 86_400_000)),
+      );
+    },
+
     async moneyProfile(memberId: number) {
       const found = await repository.profileOf(memberId);
       if (!found) return fail('NO_USER', 404);

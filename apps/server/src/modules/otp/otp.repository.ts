@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { otpRequests, phoneVerifications } from './otp.tables';
 
@@ -76,6 +76,18 @@ export function createOtpRepository(db: Database) {
 
   return {
     ...queries(db),
+    /** Deletes code requests older than `before` and verifications that expired before it. */
+    async purge(before: Date): Promise<number> {
+      const requests = await db
+        .delete(otpRequests)
+        .where(lt(otpRequests.createdAt, before))
+        .returning({ id: otpRequests.id });
+      const verifications = await db
+        .delete(phoneVerifications)
+        .where(lt(phoneVerifications.expiresAt, before))
+        .returning({ phone: phoneVerifications.phone });
+      return requests.length + verifications.length;
+    },
     /** Runs `work` in one transaction with the same queries. */
     transaction<T>(work: (q: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(queries(tx as unknown as Executor)));

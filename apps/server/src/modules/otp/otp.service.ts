@@ -155,6 +155,14 @@ export function createOtpService({
       return verification !== null && sameDigest(verification.tokenHash, hashToken(otpToken));
     },
 
+    /**
+     * Forgets code requests older than two days (the daily limits look back one) and
+     * verifications expired as long ago. Answers how many rows went.
+     */
+    async purge(): Promise<number> {
+      return repository.purge(new Date(now().getTime() - 2 * 86_400_000));
+    },
+
     /** A verification serves one registration. */
     async consume(phone: string): Promise<void> {
       await repository.deleteVerification(phone);

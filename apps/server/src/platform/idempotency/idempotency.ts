@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, IdempotencyKey, type MoneyResult } from '@wallet/contract/http/wallet';
 import type { Database } from '../db/database';
@@ -56,7 +56,8 @@ export function createIdempotency(db: Database) {
       ),
     )
     .prepare('idempotency_answer');
-  return async function idempotent(
+
+  async function idempotent(
     request: FastifyRequest,
     reply: FastifyReply,
     /**
@@ -102,11 +103,25 @@ export function createIdempotency(db: Database) {
     // PENDING (202) is not final: a retry asks again and learns how it ended.
     if (answer.status !== 202) await remember(member.id, key, answer);
     return reply.status(answer.status).send(answer.body);
-  };
+  }
+
+  /**
+   * Forgets requests older than `before`. A retry after that runs the work again, which is safe:
+   * every ledger key and outside reference derives from the key, so the money replays.
+   */
+  async function purge(before: Date): Promise<number> {
+    const gone = await db
+      .delete(idempotentRequests)
+      .where(lt(idempotentRequests.createdAt, before))
+      .returning({ key: idempotentRequests.key });
+    return gone.length;
+  }
 
   async function remember(memberId: number, key: string, { status, body }: MoneyAnswer): Promise<void> {
     await answer.execute({ memberId, key, status, body: JSON.stringify(body) });
   }
+
+  return Object.assign(idempotent, { purge });
 }
 
 export type Idempotent = ReturnType<typeof createIdempotency>;
