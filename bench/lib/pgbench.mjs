@@ -32,181 +32,40 @@ const TABLES =
 const FUNCTIONS = 'bench_ledger_settle, bench_ledger_move, bench_provider_transfer';
 
 /**
- * Copies of ledger_move and ledger_settle (0008_ledger_move.sql) and sandbox_provider_transfer
- * (0009_sandbox_provider_transfer.sql) on the bench tables: the same bodies, locks, look-ups and
- * writes, only the tables' and functions' names changed. Keep them in step with the migrations.
+ * ledger_move and ledger_settle (0008_ledger_move.sql) and sandbox_provider_transfer
+ * (0009_sandbox_provider_transfer.sql) on the bench tables, made from the migrations themselves:
+ * the same bodies, locks, look-ups and writes, only the tables' and functions' names changed, so
+ * they cannot drift from what the server runs.
  */
-const FUNCTIONS_SQL = `
-CREATE FUNCTION bench_ledger_move(
-  p_key text,
-  p_debit text,
-  p_credit text,
-  p_amount bigint,
-  p_kind text,
-  p_metadata jsonb,
-  p_opens_hold boolean,
-  p_settles_hold text
-) RETURNS TABLE (outcome text, transfer_id bigint, created_at timestamptz)
-LANGUAGE plpgsql AS $$
-DECLARE
-  account record;
-  debit_id bigint;
-  debit_currency text;
-  debit_balance bigint;
-  debit_negative boolean;
-  credit_id bigint;
-  credit_currency text;
-  credit_balance bigint;
-  stored record;
-  new_id bigint;
-  new_at timestamptz;
-BEGIN
-  FOR account IN
-    SELECT a.id, a.key, a.currency, a.balance, a.allow_negative FROM bench_accounts a
-    WHERE a.key IN (p_debit, p_credit) ORDER BY a.id FOR UPDATE
-  LOOP
-    IF account.key = p_debit THEN
-      debit_id := account.id; debit_currency := account.currency;
-      debit_balance := account.balance; debit_negative := account.allow_negative;
-    ELSE
-      credit_id := account.id; credit_currency := account.currency; credit_balance := account.balance;
-    END IF;
-  END LOOP;
-
-  SELECT t.id, t.debit_account_id, t.credit_account_id, t.amount, t.kind, t.metadata, t.created_at
-    INTO stored FROM bench_transfers t WHERE t.idempotency_key = p_key;
-  IF FOUND THEN
-    IF stored.debit_account_id IS NOT DISTINCT FROM debit_id
-       AND stored.credit_account_id IS NOT DISTINCT FROM credit_id
-       AND stored.amount = p_amount AND stored.kind = p_kind AND stored.metadata = p_metadata THEN
-      RETURN QUERY SELECT 'replayed'::text, stored.id::bigint, stored.created_at::timestamptz;
-    ELSE
-      RETURN QUERY SELECT 'reused'::text, stored.id::bigint, stored.created_at::timestamptz;
-    END IF;
-    RETURN;
-  END IF;
-
-  IF debit_id IS NULL OR credit_id IS NULL THEN
-    RETURN QUERY SELECT 'unknown_account'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-  IF debit_currency <> credit_currency THEN
-    RETURN QUERY SELECT 'currency_mismatch'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-  IF debit_balance - p_amount < 0 AND NOT debit_negative THEN
-    RETURN QUERY SELECT 'insufficient'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-
-  INSERT INTO bench_transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, metadata)
-    VALUES (p_key, debit_id, credit_id, p_amount, p_kind, p_metadata)
-    RETURNING id, bench_transfers.created_at INTO new_id, new_at;
-  INSERT INTO bench_entries (transfer_id, account_id, amount, balance_before, balance_after)
-    VALUES (new_id, debit_id, -p_amount, debit_balance, debit_balance - p_amount),
-           (new_id, credit_id, p_amount, credit_balance, credit_balance + p_amount);
-  IF p_opens_hold THEN
-    INSERT INTO bench_pending_holds (transfer_id, idempotency_key) VALUES (new_id, p_key);
-  ELSIF p_settles_hold IS NOT NULL THEN
-    DELETE FROM bench_pending_holds h WHERE h.idempotency_key = p_settles_hold;
-  END IF;
-  UPDATE bench_accounts SET balance = debit_balance - p_amount WHERE id = debit_id;
-  UPDATE bench_accounts SET balance = credit_balance + p_amount WHERE id = credit_id;
-  RETURN QUERY SELECT 'moved'::text, new_id, new_at;
-END
-$$;
-CREATE FUNCTION bench_ledger_settle(p_hold_key text, p_post boolean)
-RETURNS TABLE (outcome text, transfer_id bigint, created_at timestamptz)
-LANGUAGE plpgsql AS $$
-DECLARE
-  hold record;
-BEGIN
-  SELECT t.amount, t.kind, d.key AS from_key, c.key AS in_flight_key, t.metadata ->> 'destination' AS destination
-    INTO hold
-    FROM bench_transfers t
-    JOIN bench_accounts d ON d.id = t.debit_account_id
-    JOIN bench_accounts c ON c.id = t.credit_account_id
-    WHERE t.idempotency_key = p_hold_key AND t.kind LIKE 'hold:%';
-  IF NOT FOUND THEN
-    RETURN QUERY SELECT 'no_hold'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-  IF hold.in_flight_key <> 'in_flight:' || hold.from_key AND hold.in_flight_key NOT LIKE 'operator:in\\_flight:%' THEN
-    RETURN QUERY SELECT 'not_a_hold'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-  IF p_post AND hold.destination IS NULL THEN
-    RETURN QUERY SELECT 'no_destination'::text, NULL::bigint, NULL::timestamptz;
-    RETURN;
-  END IF;
-  RETURN QUERY SELECT * FROM bench_ledger_move(
-    p_hold_key || ':settle',
-    hold.in_flight_key,
-    CASE WHEN p_post THEN hold.destination ELSE hold.from_key END,
-    hold.amount,
-    CASE WHEN p_post THEN 'post:' ELSE 'void:' END || substr(hold.kind, length('hold:') + 1),
-    '{}'::jsonb,
-    false,
-    p_hold_key
-  );
-END
-$$;
-CREATE FUNCTION bench_provider_transfer(
-  p_reference text,
-  p_game_code text,
-  p_username text,
-  p_direction text,
-  p_amount bigint,
-  p_expires_at timestamptz,
-  p_forced_reason text,
-  p_now timestamptz
-) RETURNS TABLE (
-  earlier boolean,
-  status text,
-  reason text,
-  balance bigint,
-  game_code text,
-  username text,
-  direction text,
-  amount bigint
-)
-LANGUAGE plpgsql AS $$
-DECLARE
-  player_balance bigint;
-  player_found boolean;
-  stored record;
-  why text;
-BEGIN
-  SELECT p.balance INTO player_balance FROM bench_provider_players p
-    WHERE p.game_code = p_game_code AND p.username = p_username FOR UPDATE;
-  player_found := FOUND;
-
-  SELECT t.game_code, t.username, t.direction, t.amount, t.status, t.reason INTO stored
-    FROM bench_provider_transfers t WHERE t.reference = p_reference;
-  IF FOUND THEN
-    RETURN QUERY SELECT true, stored.status::text, stored.reason::text, player_balance,
-      stored.game_code::text, stored.username::text, stored.direction::text, stored.amount::bigint;
-    RETURN;
-  END IF;
-
-  why := COALESCE(p_forced_reason, CASE
-    WHEN p_expires_at <= p_now THEN 'EXPIRED'
-    WHEN NOT player_found THEN 'NO_PLAYER'
-    WHEN p_direction = 'withdraw' AND player_balance < p_amount THEN 'INSUFFICIENT_BALANCE'
-  END);
-  INSERT INTO bench_provider_transfers (reference, game_code, username, direction, amount, status, reason, created_at)
-    VALUES (p_reference, p_game_code, p_username, p_direction, p_amount,
-            CASE WHEN why IS NULL THEN 'applied' ELSE 'failed' END, why, p_now);
-  IF why IS NULL THEN
-    player_balance := player_balance + CASE WHEN p_direction = 'deposit' THEN p_amount ELSE -p_amount END;
-    UPDATE bench_provider_players p SET balance = player_balance
-      WHERE p.game_code = p_game_code AND p.username = p_username;
-  END IF;
-  RETURN QUERY SELECT false, CASE WHEN why IS NULL THEN 'applied' ELSE 'failed' END, why, player_balance,
-    p_game_code, p_username, p_direction, p_amount;
-END
-$$;
-`;
+const RENAMES = [
+  ['sandbox_provider_transfers', 'bench_provider_transfers'],
+  ['sandbox_provider_players', 'bench_provider_players'],
+  ['sandbox_provider_transfer(', 'bench_provider_transfer('],
+  ['ledger_pending_holds', 'bench_pending_holds'],
+  ['ledger_transfers', 'bench_transfers'],
+  ['ledger_accounts', 'bench_accounts'],
+  ['ledger_entries', 'bench_entries'],
+  ['ledger_settle(', 'bench_ledger_settle('],
+  ['ledger_move(', 'bench_ledger_move('],
+];
+const migration = (name) =>
+  readFileSync(new URL(`../../apps/server/db/migrations/${name}`, import.meta.url), 'utf8');
+const FUNCTIONS_SQL = RENAMES.reduce(
+  (text, [from, to]) => text.replaceAll(from, to),
+  [migration('0008_ledger_move.sql'), migration('0009_sandbox_provider_transfer.sql')]
+    .join('\n')
+    .replaceAll('--> statement-breakpoint', '')
+    // pgbench is not involved here (psql runs this), but keep the text plain SQL.
+    .replace(/^--.*$/gm, ''),
+);
+// A name the renames missed would make the copies work on the server's own tables.
+if (
+  /(?<!bench_)(ledger_(accounts|transfers|entries|pending_holds|move|settle)|sandbox_provider_)/.test(
+    FUNCTIONS_SQL,
+  )
+) {
+  throw new Error('bench: a server table or function is left in the function copies');
+}
 
 export const SCHEMA_SQL = `
 DROP FUNCTION IF EXISTS ${FUNCTIONS};
