@@ -12,10 +12,10 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
 import { createGamesRepository, type GameAccountRow } from './games.repository';
+import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
 
 /** What the money paths need of a game account. */
 type GamePlayer = Pick<GameAccountRow, 'gameCode' | 'username'>;
-import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
 
 export interface GamesServiceOptions {
   db: Database;
