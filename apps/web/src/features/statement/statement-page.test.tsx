@@ -28,18 +28,24 @@ const rows = [
   row('3', 'withdraw', 'PENDING', 25_050, { from: 'wallet', to: 'bank' }),
   row('4', 'transfer', 'FAILED', 30_000, { from: 'wallet', to: 'JOKER' }),
   row('5', 'finish_bonus', 'SUCCESS', 0),
+  row('6', 'deposit', 'SUCCESS', 10_000, { from: 'KBANK' }),
+  row('7', 'deposit', 'SUCCESS', 5_000, { from: 'TRUEWALLET' }),
 ];
 
 const items = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-status'));
 
 describe('statement', () => {
   it('signs money in and out, styles each status, and dates rows DD/MM/YYYY HH:mm:ss', async () => {
-    fakeServer((url) => (url === '/api/statement' ? { body: { total: 5, statements: rows } } : undefined));
+    fakeServer((url) => (url === '/api/statement' ? { body: { total: 7, statements: rows } } : undefined));
     await renderApp('/user/statement');
     expect(await screen.findByRole('heading', { name: 'Statement' })).toBeTruthy();
     await screen.findByText('+1,000.00');
-    const [deposit, bonus, withdraw, transfer, finish] = items();
+    const [deposit, bonus, withdraw, transfer, finish, qr, gift] = items();
     expect(within(deposit!).getByText('Deposit')).toBeTruthy();
+    // Where each deposit came from.
+    expect(within(deposit!).getByText('Bank transfer')).toBeTruthy();
+    expect(within(qr!).getByText('QR payment · KBANK')).toBeTruthy();
+    expect(within(gift!).getByText('Gift link')).toBeTruthy();
     expect(within(deposit!).getByText('02/01/2026 13:04:05')).toBeTruthy();
     expect(within(bonus!).getByText('+50.00')).toBeTruthy();
     expect(within(bonus!).getByText('Welcome bonus 5%')).toBeTruthy();

@@ -35,10 +35,17 @@ export function StatementRow({ row }: { row: Row }) {
   const sign = signOf(row.statementType);
   const place = (value: string) =>
     ['wallet', 'bank', 'operator'].includes(value) ? t(`place.${value}`) : value;
+  // Where a deposit came from: a bank transfer (slip), a gift link, or a QR payment channel.
+  const depositChannel = (from: string) =>
+    from === 'bank' || from === 'TRUEWALLET' || from === 'sandbox'
+      ? t(`statement.depositFrom.${from}`)
+      : t('statement.depositFrom.qr', { channel: from });
   const detail =
     row.statementType === 'transfer' && row.from && row.to
       ? `${place(row.from)} → ${place(row.to)}`
-      : (row.bonus ?? row.promotion ?? row.invite ?? row.refund ?? row.luckydraw)?.description;
+      : row.statementType === 'deposit' && row.from
+        ? depositChannel(row.from)
+        : (row.bonus ?? row.promotion ?? row.invite ?? row.refund ?? row.luckydraw)?.description;
 
   return (
     <li data-status={row.status} className="flex items-start gap-3 px-4 py-3">
