@@ -159,11 +159,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     key: payoutKey,
     timeoutMs: config.money.payoutTimeoutMs,
   });
+  // A member's currency, as the money modules read it.
+  const memberCurrency = async (memberId: number) =>
+    (await accounts.moneyProfile(memberId)).currency as Currency;
   const games = createGamesService({
     db: database.db,
     ledger,
     provider,
-    currencyOf: async (memberId) => (await accounts.moneyProfile(memberId)).currency as Currency,
+    currencyOf: memberCurrency,
     referenceTtlMs: config.money.referenceTtlMs,
     providerTimeoutMs: config.money.providerTimeoutMs,
     log: app.log,
@@ -182,8 +185,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const paymentKey = config.outside.PAYMENT_PROVIDER_KEY ?? randomBytes(24).toString('base64url');
   const webhookSecret = config.outside.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url');
   const voucherKey = config.outside.VOUCHER_KEY ?? randomBytes(24).toString('base64url');
-  const memberCurrency = async (memberId: number) =>
-    (await accounts.moneyProfile(memberId)).currency as Currency;
   const qrPayments = createQrPaymentsService({
     db: database.db,
     ledger,
@@ -206,7 +207,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       timeoutMs: config.deposits.providerTimeoutMs,
     }),
     currencyOf: memberCurrency,
-    log: app.log,
   });
   const depositNotices = createDepositNoticesService({
     db: database.db,

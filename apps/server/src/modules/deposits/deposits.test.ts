@@ -225,6 +225,24 @@ describe('QR payments', () => {
     await booksAreSound();
   });
 
+  it('expires a QR whose time is up: it cannot be paid, and a new one can be opened', async () => {
+    const { token } = await signedInMember(test.app);
+    const qr = await createQr(token, 'PAYONEX', 10_000);
+    await test.database.db.execute(
+      sql`update qr_payments set expires_at = now() - interval '1 second' where id = ${qr.qrcodeId}`,
+    );
+    await test.database.db.execute(
+      sql`update sandbox_payment_orders set expires_at = now() - interval '1 second' where reference = ${qr.qrcodeId}`,
+    );
+    expect(await qrState(token, 'PAYONEX')).toMatchObject({
+      hasQrcode: false,
+      lastClosed: { qrcodeId: qr.qrcodeId, status: 'EXPIRED' },
+    });
+    expect((await pay(qr.qrcodeId!)).statusCode).toBe(409);
+    expect(await createQr(token, 'PAYONEX', 20_000)).toMatchObject({ hasQrcode: true, amount: 20_000 });
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+  });
+
   it('cancels only the member’s own QR; a cancelled QR cannot be paid', async () => {
     const owner = await signedInMember(test.app);
     const other = await signedInMember(test.app);

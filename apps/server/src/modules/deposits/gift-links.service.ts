@@ -13,7 +13,6 @@ export interface GiftLinksOptions {
   ledger: LedgerService;
   vouchers: VoucherService;
   currencyOf: (memberId: number) => Promise<Currency>;
-  log: { warn: (details: object, message: string) => void };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/rows';
 import QRCode from 'qrcode';
 import { QR_MAXIMUM_MINOR, type QrProvider, type QrState } from '@wallet/contract/http/deposit';
@@ -42,23 +42,12 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     return QRCode.toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   }
 
-  /** Open QRs whose time is up are expired first: a member may then open a new one. */
-  async function expireOld(memberId: number, provider: QrProvider): Promise<void> {
-    await db
-      .update(qrPayments)
-      .set({ status: 'expired' })
-      .where(
-        and(
-          eq(qrPayments.memberId, memberId),
-          eq(qrPayments.provider, provider),
-          eq(qrPayments.status, 'open'),
-          lte(qrPayments.expiresAt, now()),
-        ),
-      );
-  }
-
+  /**
+   * The member's open QR at this provider, or null. One whose time is up is marked expired on the
+   * way (so a new one may be opened): the app polls this every few seconds, so the usual answer
+   * costs one read.
+   */
   async function openQr(memberId: number, provider: QrProvider): Promise<QrRow | null> {
-    await expireOld(memberId, provider);
     const [row] = await db
       .select()
       .from(qrPayments)
@@ -69,7 +58,13 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
           eq(qrPayments.status, 'open'),
         ),
       );
-    return row ?? null;
+    if (!row) return null;
+    if (row.expiresAt > now()) return row;
+    await db
+      .update(qrPayments)
+      .set({ status: 'expired' })
+      .where(and(eq(qrPayments.id, row.id), eq(qrPayments.status, 'open')));
+    return null;
   }
 
   async function lastClosed(memberId: number, provider: QrProvider): Promise<QrState['lastClosed']> {
@@ -131,9 +126,8 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
       if (amount < options.minimums[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');
       if (amount > QR_MAXIMUM_MINOR) return stateOf(null, provider, null, 'QR_MAXIMUM');
-      if (await openQr(memberId, provider)) {
-        return stateOf(memberId, provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');
-      }
+      const open = await openQr(memberId, provider);
+      if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');
       const currency = await options.currencyOf(memberId);
       // PromptPay pays baht: a wallet in kip cannot be credited from it.
       if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
