@@ -94,3 +94,8 @@ export function SelectField({ label, error, hint, placeholder, options, ...selec
     </FieldFrame>
   );
 }
+
+/** A money amount as a member types it ("100", "100.50"): decimal keyboard, no autofill. */
+export function AmountField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete' | 'placeholder'>) {
+  return <TextField inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} />;
+}

@@ -4,7 +4,7 @@ import { ManualDepositRequest, type DepositResult } from '@wallet/contract/http/
 import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { AmountField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
@@ -66,12 +66,9 @@ export function ManualDepositForm({ money, currency }: { money: MoneyRequester; 
         {t('deposit.manual.title')}
       </h3>
       <p className="text-sm text-mist-300">{t('deposit.manual.text')}</p>
-      <TextField
+      <AmountField
         label={t('deposit.manual.amount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         error={error}

@@ -11,7 +11,7 @@ import {
 import { formatMajorAmount, parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -245,12 +245,9 @@ function QrForm({
           {t('deposit.qr.expired')}
         </p>
       ) : null}
-      <TextField
+      <AmountField
         label={t('deposit.qr.amount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
         onChange={(event) => {
           setAmount(event.target.value);

@@ -11,7 +11,7 @@ import {
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/field';
+import { AmountField, SelectField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
@@ -201,12 +201,9 @@ function TransferForm({
         error={errors.to}
       />
       <div>
-        <TextField
+        <AmountField
           label={t('transfer.amount')}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
           value={values.amount}
           onChange={set('amount')}
           error={errors.amount}

@@ -13,7 +13,7 @@ import {
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
+import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -186,12 +186,9 @@ function WithdrawForm({
         <span className="text-sm text-mist-400">{t('withdraw.available')}</span>
         <span className="font-semibold text-gold-300 tabular-nums">{formatMoney(available, currency)}</span>
       </div>
-      <TextField
+      <AmountField
         label={t('withdraw.amount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         error={error}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ExternalLink, FileImage, RefreshCw } from 'lucide-react';
+import { ExternalLink, FileImage, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@wallet/contract/constants';
@@ -12,7 +12,9 @@ import { formatMajorAmount } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
+import { Pagination } from '../../components/ui/pagination';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -113,14 +115,14 @@ function SlipList() {
   }
   if (slips.data.slips.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 py-6 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink-700 text-gold-300">
-          <FileImage className="size-7" aria-hidden="true" />
-        </span>
-        <p className="text-lg font-semibold">{t('statement.slipsDialog.empty')}</p>
-        <p className="text-sm text-mist-300">{t('statement.slipsDialog.emptyText')}</p>
+      <EmptyState
+        icon={FileImage}
+        title={t('statement.slipsDialog.empty')}
+        text={t('statement.slipsDialog.emptyText')}
+        className="py-6"
+      >
         {refresh}
-      </div>
+      </EmptyState>
     );
   }
 
@@ -135,35 +137,16 @@ function SlipList() {
           <SlipRow key={`${row.createdAt}-${row.reference ?? index}`} row={row} onView={view} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav
-          aria-label={t('statement.slipsDialog.pagination')}
-          className="mt-3 flex items-center justify-between gap-2"
-        >
-          {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
-          <Button
-            variant="secondary"
-            className="px-3"
-            aria-label={t('statement.previous')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          </Button>
-          <p className="text-sm text-mist-300 tabular-nums" aria-live="polite">
-            {t('statement.page', { page, pages })}
-          </p>
-          <Button
-            variant="secondary"
-            className="px-3"
-            aria-label={t('statement.next')}
-            disabled={page >= pages || slips.isPlaceholderData}
-            onClick={() => setPage(page + 1)}
-          >
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
+      <Pagination
+        label={t('statement.slipsDialog.pagination')}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        loading={slips.isPlaceholderData}
+        compact
+        className="mt-3"
+      />
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { ChevronLeft, ChevronRight, FileClock, ReceiptText } from 'lucide-react';
+import { FileClock, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
+import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { SlipStatusDialog } from './slip-status-dialog';
@@ -47,13 +49,12 @@ export function StatementPage() {
           {errorText(statement.error instanceof ApiError ? statement.error.code : 'INTERNAL_SERVER_ERROR')}
         </ErrorAlert>
       ) : statement.data.statements.length === 0 ? (
-        <div className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink-700 text-gold-300">
-            <ReceiptText className="size-7" aria-hidden="true" />
-          </span>
-          <p className="text-lg font-semibold">{t('statement.empty')}</p>
-          <p className="text-sm text-mist-300">{t('statement.emptyText')}</p>
-        </div>
+        <EmptyState
+          icon={ReceiptText}
+          title={t('statement.empty')}
+          text={t('statement.emptyText')}
+          className="card px-6 py-10"
+        />
       ) : (
         <>
           <ul
@@ -64,34 +65,14 @@ export function StatementPage() {
               <StatementRow key={row.id} row={row} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav
-              aria-label={t('statement.pagination')}
-              className="mt-4 flex items-center justify-between gap-2"
-            >
-              <Button
-                variant="secondary"
-                className="px-3"
-                icon={<ChevronLeft className="size-5" aria-hidden="true" />}
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('statement.previous')}
-              </Button>
-              <p className="text-sm text-mist-300 tabular-nums" aria-live="polite">
-                {t('statement.page', { page, pages })}
-              </p>
-              <Button
-                variant="secondary"
-                className="flex-row-reverse px-3"
-                icon={<ChevronRight className="size-5" aria-hidden="true" />}
-                disabled={page >= pages || statement.isPlaceholderData}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('statement.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <Pagination
+            label={t('statement.pagination')}
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            loading={statement.isPlaceholderData}
+            className="mt-4"
+          />
         </>
       )}
       <SlipStatusDialog open={slipsOpen} onClose={() => setSlipsOpen(false)} />
