@@ -126,5 +126,12 @@ for (const locale of LOCALES) {
     await expect(deposit.getByRole('timer')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, `${locale}/deposit-qr-320`, { fullPage: false });
+
+    // The slip status, empty for a new member, at 390 x 844.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/user/statement');
+    await page.getByRole('button', { name: text(locale, 'statement.slips') }).click();
+    await expect(dialog(page).getByText(text(locale, 'statement.slipsDialog.empty'))).toBeVisible();
+    await screenshot(page, `${locale}/deposit-slip-status-empty`, { fullPage: false });
   });
 }
