@@ -9,6 +9,10 @@ const dirs = (path) =>
   readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+const files = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 
 const webFeatures = dirs('./apps/web/src/features');
 const serverModules = dirs('./apps/server/src/modules');
@@ -17,7 +21,8 @@ const serverModules = dirs('./apps/server/src/modules');
  * Boundaries of the house style, as lint errors:
  * - web: shared code (components, lib) never imports features or the app; a feature never
  *   imports another feature;
- * - server: a module never reaches into another module's repository or tables;
+ * - server: a module reaches another only through its exported services; product code never
+ *   imports the sandbox (only app.ts wires it in);
  * - process.env is read only in apps/server/src/config.ts;
  * - source code never imports test code.
  */
@@ -33,19 +38,36 @@ const boundaryZones = [
     except: [`./${feature}`],
     message: 'A feature must not import another feature; move shared code to components/ or lib/.',
   })),
+  // A module reaches another only through its exported services (and its ledger checks, which
+  // tests and npm run ledger:check run): never its repository, tables or inner files.
   ...serverModules.flatMap((module) =>
     serverModules
       .filter((other) => other !== module)
       .map((other) => ({
         target: `./apps/server/src/modules/${module}`,
-        from: [
-          `./apps/server/src/modules/${other}/${other}.repository.ts`,
-          `./apps/server/src/modules/${other}/${other}.tables.ts`,
-        ],
-        message: "Call the other module's service, never its repository or tables.",
+        from: `./apps/server/src/modules/${other}`,
+        except: files(`./apps/server/src/modules/${other}`)
+          .filter((name) => /\.(service|check)\.ts$/.test(name))
+          .map((name) => `./${name}`),
+        message: "Call the other module's exported service, never its repository, tables or inner files.",
       })),
   ),
+  {
+    target: ['./apps/server/src/platform', './apps/server/src/adapters'],
+    from: './apps/server/src/modules',
+    except: serverModules.map((module) => `./${module}/${module}.tables.ts`),
+    message: 'Platform and adapters must not depend on the modules (db/schema.ts lists their tables).',
+  },
 ];
+
+const testCodePattern = {
+  group: ['**/test/**', '*.test', '*.test.*'],
+  message: 'Source code must not import test code.',
+};
+const sandboxPattern = {
+  group: ['**/sandbox/**', '**/sandbox'],
+  message: 'Product code must not import the sandbox; app.ts alone wires it in (sandbox mode only).',
+};
 
 export default tseslint.config(
   {
@@ -102,19 +124,18 @@ export default tseslint.config(
   {
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/test/**', '*.test', '*.test.*'],
-              message: 'Source code must not import test code.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testCodePattern] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    // NOTE: app.ts and the ledger:check command are the composition roots that may wire it in.
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/ledger-check.ts',
+      'apps/server/src/sandbox/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testCodePattern, sandboxPattern] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,59 +1,47 @@
 import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
 import type { Config } from './config';
+import { createOutsideSystems } from './outside-systems';
+import { registerAuth } from './platform/auth';
 import type { DatabaseHandle } from './platform/db/database';
-import { AppError, registerErrorHandling } from './platform/errors';
+import { registerErrorHandling } from './platform/errors';
+import { createHousekeeping, type Housekeeping } from './platform/housekeeping';
+import { createIdempotency } from './platform/idempotency/idempotency';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
+import { createRateLimiter, perAddress } from './platform/rate-limit';
 import type { RedisHandle } from './platform/redis';
-import { closesWhenTerminated, isApiPath, needsClientHeader, pathOf } from './platform/route-policy';
+import { registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticWeb } from './platform/static-web';
-import { healthRoutes } from './modules/health/health.routes';
-import { lookupsRoutes } from './modules/lookups/lookups.routes';
-import { createLookupsService } from './modules/lookups/lookups.service';
-import { referenceData } from './modules/lookups/reference-data';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
-import { sandboxProviderRoutes } from './modules/sandbox-provider/sandbox-provider.routes';
-import { HttpSmsSender } from './adapters/sms/http-sms-sender';
-import { SandboxSmsSender } from './adapters/sms/sandbox-sms-sender';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
-import { otpRoutes } from './modules/otp/otp.routes';
-import { createOtpService } from './modules/otp/otp.service';
-import { registerAuth } from './platform/auth';
-import { createRateLimiter, perAddress } from './platform/rate-limit';
-import { createIdempotency } from './platform/idempotency/idempotency';
-import { HttpGameProvider } from './adapters/game-provider/http-game-provider';
-import { HttpPayoutService } from './adapters/payout/http-payout-service';
-import { createLedgerService } from './modules/ledger/ledger.service';
-import { gamesRoutes } from './modules/games/games.routes';
-import { createGamesService } from './modules/games/games.service';
-import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
-import { statementRoutes } from './modules/statement/statement.routes';
-import { createStatementService } from './modules/statement/statement.service';
-import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
-import { sandboxPayoutRoutes } from './modules/sandbox-payout/sandbox-payout.routes';
-import { sandboxMoneyRoutes } from './modules/sandbox/sandbox-money.routes';
-import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
-import { HttpPaymentProvider } from './adapters/payment-provider/http-payment-provider';
-import { HttpVoucherService } from './adapters/voucher/http-voucher-service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
 import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
 import { webhooksRoutes } from './modules/deposits/webhooks.routes';
-import { sandboxPaymentsRoutes } from './modules/sandbox-payments/sandbox-payments.routes';
-import { HttpSlipVerifier } from './adapters/slip-verifier/http-slip-verifier';
-import { sandboxBankRoutes } from './modules/sandbox-bank/sandbox-bank.routes';
+import { gamesRoutes } from './modules/games/games.routes';
+import { createGamesService } from './modules/games/games.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { lookupsRoutes } from './modules/lookups/lookups.routes';
+import { createLookupsService } from './modules/lookups/lookups.service';
+import { referenceData } from './modules/lookups/reference-data';
+import { otpRoutes } from './modules/otp/otp.routes';
+import { createOtpService } from './modules/otp/otp.service';
+import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { createSlipsService } from './modules/slips/slips.service';
-import { createHousekeeping, type Housekeeping } from './platform/housekeeping';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { statementRoutes } from './modules/statement/statement.routes';
+import { createStatementService } from './modules/statement/statement.service';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+// NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
+import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,10 +96,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await lookups.seed(referenceData);
 
   // Outside systems: the sandbox ones in sandbox mode, the real ones (configured) in production.
-  const sandboxSms = config.mode === 'sandbox' ? new SandboxSmsSender() : null;
-  const sms =
-    sandboxSms ??
-    new HttpSmsSender({ url: config.outside.SMS_GATEWAY_URL!, token: config.outside.SMS_GATEWAY_TOKEN! });
+  // NOTE: in sandbox mode they are mounted on this very server, whose port is known only once it
+  // listens.
+  const selfUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    if (!address) throw new Error('the server is not listening yet');
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const sandboxWorld = config.mode === 'sandbox' ? createSandboxWorld(config.outside) : null;
+  const outside = createOutsideSystems(config, sandboxWorld, selfUrl);
+  const sms = outside.sms;
 
   // NOTE: OTP asks accounts whether a phone is a member, and accounts asks OTP whether it was
   // verified; the closure breaks the cycle of construction.
@@ -139,26 +133,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await ledger.openOperatorAccounts(currency);
   }
   const idempotent = createIdempotency(database.db);
-  const sandbox = config.mode === 'sandbox';
-  // NOTE: in sandbox mode the provider and the payout service are mounted on this very server,
-  // whose port is known only once it listens; the keys are made up at start and never leave it.
-  const selfUrl = () => {
-    const address = app.server.address() as AddressInfo | null;
-    if (!address) throw new Error('the server is not listening yet');
-    return `http://127.0.0.1:${address.port}`;
-  };
-  const gameProviderKey = config.outside.GAME_PROVIDER_KEY ?? randomBytes(24).toString('base64url');
-  const payoutKey = config.outside.PAYOUT_KEY ?? randomBytes(24).toString('base64url');
-  const provider = new HttpGameProvider({
-    baseUrl: () => config.outside.GAME_PROVIDER_URL ?? `${selfUrl()}/api/sandbox/provider-api`,
-    key: gameProviderKey,
-    timeoutMs: config.money.providerTimeoutMs,
-  });
-  const payout = new HttpPayoutService({
-    baseUrl: () => config.outside.PAYOUT_URL ?? `${selfUrl()}/api/sandbox/payout-api`,
-    key: payoutKey,
-    timeoutMs: config.money.payoutTimeoutMs,
-  });
+  const provider = outside.gameProvider;
+  const payout = outside.payout;
   // A member's currency, as the money modules read it.
   const memberCurrency = async (memberId: number) =>
     (await accounts.moneyProfile(memberId)).currency as Currency;
@@ -182,17 +158,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   // Deposits (docs/decisions/013-deposits.md): money enters only through these.
-  const paymentKey = config.outside.PAYMENT_PROVIDER_KEY ?? randomBytes(24).toString('base64url');
-  const webhookSecret = config.outside.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url');
-  const voucherKey = config.outside.VOUCHER_KEY ?? randomBytes(24).toString('base64url');
   const qrPayments = createQrPaymentsService({
     db: database.db,
     ledger,
-    provider: new HttpPaymentProvider({
-      baseUrl: () => config.outside.PAYMENT_PROVIDER_URL ?? `${selfUrl()}/api/sandbox/payment-api`,
-      key: paymentKey,
-      timeoutMs: config.deposits.providerTimeoutMs,
-    }),
+    provider: outside.payments,
     currencyOf: memberCurrency,
     minimums: { ...QR_DEFAULT_MINIMUMS, ...config.deposits.qrMinimumOverrides },
     ttlMs: config.deposits.qrTtlMs,
@@ -201,11 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const giftLinks = createGiftLinksService({
     db: database.db,
     ledger,
-    vouchers: new HttpVoucherService({
-      baseUrl: () => config.outside.VOUCHER_URL ?? `${selfUrl()}/api/sandbox/voucher-api`,
-      key: voucherKey,
-      timeoutMs: config.deposits.providerTimeoutMs,
-    }),
+    vouchers: outside.vouchers,
     currencyOf: memberCurrency,
   });
   const depositNotices = createDepositNoticesService({
@@ -213,21 +178,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     manualDepositsOn: () => lookups.manualDepositsOn(),
     currencyOf: memberCurrency,
   });
-  const slipVerifierKey = config.outside.SLIP_VERIFIER_KEY ?? randomBytes(24).toString('base64url');
   const slips = createSlipsService({
     db: database.db,
     ledger,
-    verifier: new HttpSlipVerifier({
-      baseUrl: () => config.outside.SLIP_VERIFIER_URL ?? `${selfUrl()}/api/sandbox/slip-api`,
-      key: slipVerifierKey,
-      timeoutMs: config.deposits.providerTimeoutMs,
-    }),
+    verifier: outside.slipVerifier,
     rules: () => lookups.slipRules(),
     depositAccounts: () => lookups.depositAccounts(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
     limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
-    // NOTE: configured in production, so links made by one server process open on another.
-    linkSecret: config.outside.SLIP_LINK_SECRET ?? randomBytes(32).toString('base64url'),
+    linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
   const statement = createStatementService({
@@ -271,22 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The public forms tell whether a phone or bank account is registered: limit the asking.
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
 
-  // Order matters: an unknown client is refused before anything else is looked at.
-  app.addHook('onRequest', async (request) => {
-    const urlPath = pathOf(request.url);
-    if (needsClientHeader(urlPath) && request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
-      throw new AppError('CLIENT_HEADER_MISSING', 400);
-    }
-    if (closesWhenTerminated(urlPath) && (await lookups.isTerminated())) {
-      throw new AppError('gone', 410);
-    }
-  });
-
-  // NOTE: API answers are personal and change by the second; and some statuses (410 gone, 404)
-  // are cacheable by default, so a browser would keep answering "gone" after the service is back.
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
-  });
+  registerRequestPolicy(app, () => lookups.isTerminated());
 
   await app.register(healthRoutes, { config, database, redis });
   await app.register(lookupsRoutes, { lookups, market: config.market });
@@ -305,32 +249,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(webhooksRoutes, {
     qrPayments,
-    secret: webhookSecret,
+    secret: outside.webhookSecret,
     toleranceSeconds: config.deposits.webhookToleranceSeconds,
   });
-  if (sandboxSms) {
-    await app.register(sandboxRoutes, { lookups, sms: sandboxSms });
-    await app.register(sandboxProviderRoutes, { db: database.db, key: gameProviderKey });
-  }
-  if (sandbox) {
-    await app.register(sandboxMoneyRoutes, {
+  if (sandboxWorld) {
+    await app.register(sandboxPlugin, {
+      world: sandboxWorld,
+      db: database.db,
+      lookups,
       ledger,
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),
-    });
-    await app.register(sandboxPaymentsRoutes, {
-      db: database.db,
-      key: paymentKey,
-      voucherKey,
-      webhookSecret,
-      webhookUrl: (provider) => `${selfUrl()}/api/webhooks/qrcode/${provider}`,
+      selfUrl,
       promptPayId: config.deposits.sandboxPromptPayId,
-    });
-    await app.register(sandboxBankRoutes, { db: database.db, key: slipVerifierKey });
-    await app.register(sandboxPayoutRoutes, {
-      db: database.db,
-      key: payoutKey,
-      delayMs: config.money.sandboxPayoutDelayMs,
+      payoutDelayMs: config.money.sandboxPayoutDelayMs,
     });
   }
 

@@ -3,7 +3,7 @@ import { openDatabase } from './platform/db/database';
 import { checkLedger } from './modules/ledger/ledger.check';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { checkGameBalances } from './modules/games/games.check';
-import { createSandboxProviderService } from './modules/sandbox-provider/sandbox-provider.service';
+import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
 const config = loadConfig();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isApiPath, pathOf } from './route-policy';
+import { isApiPath, pathOf } from './request-policy';
 import { sendApiNotFound } from './errors';
 
 export interface StaticWebOptions {

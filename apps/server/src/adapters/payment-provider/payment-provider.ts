@@ -5,7 +5,7 @@ import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
  * A QR payment gateway (one aggregator serving the channels KBANK, WW, PAYONEX, PAYTIMZ and FP):
  * it makes a PromptPay (EMVCo) payload for an exact amount under our reference, and tells us by a
  * signed webhook when the payer paid. The protocol below is what HttpPaymentProvider speaks and
- * what the sandbox gateway (modules/sandbox-payments) serves.
+ * what the sandbox gateway (sandbox/payments) serves.
  */
 export interface PaymentProvider {
   createQr(order: QrOrder): Promise<CreatedQr>;

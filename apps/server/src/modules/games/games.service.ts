@@ -10,9 +10,15 @@ import {
 } from '../../adapters/game-provider/game-provider';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
+import {
+  accountKey,
+  neverSeenIsFinal,
+  referenceExpiry,
+  type HoldState,
+  type LedgerService,
+  type PendingHold,
+} from '../ledger/ledger.service';
 import { createGamesRepository, type GameAccountRow } from './games.repository';
-import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
 
 /** What the money paths need of a game account. */
 type GamePlayer = Pick<GameAccountRow, 'gameCode' | 'username'>;

@@ -6,6 +6,9 @@ import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 
+// The expiry rule of the references holds give outside systems (docs/decisions/010).
+export { neverSeenIsFinal, referenceExpiry } from './hold-expiry';
+
 /** Account names: one place that spells them. */
 export const accountKey = {
   wallet: (memberId: number) => `wallet:${memberId}`,

@@ -9,7 +9,7 @@ import { bearer } from '../../../test/members';
 import { getAs, listen, signedInMember, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { checkLedger } from '../ledger/ledger.check';
-import { renderSlipImage } from './reading/slip-image';
+import { renderSlipImage } from '../../sandbox/bank/slip-image';
 
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';

@@ -2,8 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
 import type { PayoutService } from '../../adapters/payout/payout-service';
 import { AppError } from '../../platform/errors';
-import { neverSeenIsFinal, referenceExpiry } from '../reconciliation/reference-expiry';
-import { accountKey, type HoldState, type LedgerService, type PendingHold } from '../ledger/ledger.service';
+
+import {
+  accountKey,
+  neverSeenIsFinal,
+  referenceExpiry,
+  type HoldState,
+  type LedgerService,
+  type PendingHold,
+} from '../ledger/ledger.service';
 
 export interface WithdrawalsServiceOptions {
   ledger: LedgerService;

@@ -2,7 +2,7 @@ import { anyId, slipVerify } from 'promptparse/generate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSlip } from './read-slip';
-import { renderSlipImage, type SlipDrawing } from './slip-image';
+import { renderSlipImage, type SlipDrawing } from '../../../sandbox/bank/slip-image';
 
 const limits = { maxBytes: 3_000_000, maxPixels: 4_000_000 };
 

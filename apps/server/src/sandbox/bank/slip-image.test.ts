@@ -1,7 +1,7 @@
 import { slipVerify } from 'promptparse/generate';
 import { describe, expect, it } from 'vitest';
-import { decodeQrText } from './decode-qr';
-import { checkSlipImage } from './image-check';
+import { decodeQrText } from '../../modules/slips/reading/decode-qr';
+import { checkSlipImage } from '../../modules/slips/reading/image-check';
 import { maskAccount, renderSlipImage, slipSvg, type SlipDrawing } from './slip-image';
 
 const slip: SlipDrawing = {

@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { AppError } from './errors';
+
 /**
  * Which /api paths follow which cross-cutting rule. One list, so that a reader can see
  * every exception in one place.
@@ -41,3 +45,25 @@ export const needsClientHeader = (path: string): boolean =>
 
 export const closesWhenTerminated = (path: string): boolean =>
   isApiPath(path) && !startsWithAny(path, TERMINATION_EXEMPT);
+
+/**
+ * The rules every request meets before its route, and every /api answer on its way out.
+ * Order matters: an unknown client is refused before anything else is looked at.
+ */
+export function registerRequestPolicy(app: FastifyInstance, isTerminated: () => Promise<boolean>): void {
+  app.addHook('onRequest', async (request) => {
+    const urlPath = pathOf(request.url);
+    if (needsClientHeader(urlPath) && request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
+      throw new AppError('CLIENT_HEADER_MISSING', 400);
+    }
+    if (closesWhenTerminated(urlPath) && (await isTerminated())) {
+      throw new AppError('gone', 410);
+    }
+  });
+
+  // NOTE: API answers are personal and change by the second; and some statuses (410 gone, 404)
+  // are cacheable by default, so a browser would keep answering "gone" after the service is back.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
+  });
+}

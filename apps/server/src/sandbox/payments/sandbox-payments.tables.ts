@@ -3,7 +3,7 @@ import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox payment gateway's and voucher service's own storage. They play remote systems, so
- * they share nothing with the wallet's tables; only modules/sandbox-payments reads or writes these.
+ * they share nothing with the wallet's tables; only sandbox/payments reads or writes these.
  */
 
 /** A QR payment order the sandbox gateway made for a merchant reference. */

@@ -2,7 +2,7 @@ import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox payout service's own storage: it plays the operator's bank gateway, so it shares
- * nothing with the wallet's tables. Only modules/sandbox-payout reads or writes these.
+ * nothing with the wallet's tables. Only sandbox/payout reads or writes these.
  */
 export const sandboxPayouts = pgTable('sandbox_payouts', {
   reference: text('reference').primaryKey(),

@@ -3,7 +3,7 @@ import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox bank's own storage: the transfers it made, which its slip verification API knows.
- * Only modules/sandbox-bank reads or writes it.
+ * Only sandbox/bank reads or writes it.
  */
 export const sandboxBankTransfers = pgTable(
   'sandbox_bank_transfers',

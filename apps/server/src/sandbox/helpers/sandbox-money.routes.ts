@@ -3,7 +3,7 @@ import { ErrorResponse } from '@wallet/contract/errors';
 import { MoneyResult, SandboxCreditRequest } from '@wallet/contract/http/wallet';
 import { memberOf } from '../../platform/auth';
 import { moneyAnswer, type Idempotent } from '../../platform/idempotency/idempotency';
-import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import { accountKey, type LedgerService } from '../../modules/ledger/ledger.service';
 
 export interface SandboxMoneyOptions {
   ledger: LedgerService;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceStateRequest, ServiceStateResponse } from '@wallet/contract/http/sandbox';
 import { SandboxSmsResponse } from '@wallet/contract/http/otp';
-import type { SandboxSmsSender } from '../../adapters/sms/sandbox-sms-sender';
-import type { LookupsService } from '../lookups/lookups.service';
+import type { SandboxSmsSender } from './sandbox-sms-sender';
+import type { LookupsService } from '../../modules/lookups/lookups.service';
 
 export interface SandboxRoutesOptions {
   lookups: LookupsService;

@@ -11,7 +11,7 @@ import {
 } from '../../adapters/slip-verifier/slip-verifier';
 import { sameSecret } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
-import { renderSlipImage } from '../slips/reading/slip-image';
+import { renderSlipImage } from './slip-image';
 import { sandboxBankTransfers } from './sandbox-bank.tables';
 
 export interface SandboxBankOptions {

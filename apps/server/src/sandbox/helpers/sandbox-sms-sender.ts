@@ -1,4 +1,4 @@
-import type { SmsMessage, SmsSender } from './sms-sender';
+import type { SmsMessage, SmsSender } from '../../adapters/sms/sms-sender';
 
 export interface OutboxMessage {
   to: string;

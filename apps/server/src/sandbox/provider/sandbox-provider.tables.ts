@@ -13,7 +13,7 @@ import {
 
 /**
  * The sandbox game provider's own storage. It plays a remote system, so it shares nothing with
- * the wallet's tables; only modules/sandbox-provider reads or writes these. Amounts are integer
+ * the wallet's tables; only sandbox/provider reads or writes these. Amounts are integer
  * minor units of the game-side credit.
  */
 
