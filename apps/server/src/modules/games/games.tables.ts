@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * A member's account at a game: the login the provider gave. The money in it lives in the
@@ -18,4 +19,28 @@ export const gameAccounts = pgTable(
     primaryKey({ columns: [table.memberId, table.gameCode] }),
     unique('game_accounts_login').on(table.gameCode, table.username),
   ],
+);
+
+/**
+ * A transfer from one game to another goes through the wallet in two legs. This row is written
+ * before the first leg and marked done once the second has been made, so a crash between the legs
+ * (the first posted, the second never started) is found and finished by the reconciler's sweep
+ * instead of leaving the money in the wallet unasked.
+ */
+export const gameToGameTransfers = pgTable(
+  'game_to_game_transfers',
+  {
+    /** The member's Idempotency-Key of the transfer; the legs are `<key>:out` and `<key>:in`. */
+    key: text('key').primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    toGame: text('to_game').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the sweep may next look at it (claimed rows are pushed ahead: a lease). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 seconds'`),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [index('game_to_game_transfers_due').on(table.nextCheckAt).where(sql`${table.doneAt} is null`)],
 );

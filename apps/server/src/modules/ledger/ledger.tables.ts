@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -62,6 +63,14 @@ export const ledgerTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The last provider round booked for a member's game (games: plays), found without a scan.
+    index('ledger_transfers_play_rounds')
+      .on(
+        sql`(${table.metadata} ->> 'memberId')`,
+        sql`(${table.metadata} ->> 'game')`,
+        sql`((${table.metadata} ->> 'toRound')::bigint)`,
+      )
+      .where(sql`${table.kind} = 'play'`),
     check('ledger_transfers_positive', sql`${table.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
@@ -94,10 +103,33 @@ export const ledgerEntries = pgTable(
  * The holds not settled yet: a row is written with the hold and deleted with its settlement, in
  * the same transactions, so the reconciler reads what is pending without scanning every transfer.
  * (The transfers themselves stay append-only; `ledger:check` verifies this list against them.)
+ * The reconciler's schedule lives here too: when to ask the outside system next, and a lease that
+ * keeps one process's claim from another's (docs/decisions/010).
  */
-export const ledgerPendingHolds = pgTable('ledger_pending_holds', {
-  transferId: bigint('transfer_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => ledgerTransfers.id),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-});
+export const ledgerPendingHolds = pgTable(
+  'ledger_pending_holds',
+  {
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => ledgerTransfers.id),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The account the money was held from, and the one a post takes it to. */
+    sourceKey: text('source_key'),
+    destinationKey: text('destination_key'),
+    /**
+     * When the reconciler next asks about it. The first look waits a little: the request that
+     * made the hold normally settles it itself within its call's time limit.
+     */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '10 seconds'`),
+    /** How many times the reconciler asked and got no final answer (its back-off grows with it). */
+    checks: integer('checks').notNull().default(0),
+    /** A process working on it until then; after that (a crash) another may claim it. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('ledger_pending_holds_source').on(table.sourceKey),
+    index('ledger_pending_holds_destination').on(table.destinationKey),
+  ],
+);
