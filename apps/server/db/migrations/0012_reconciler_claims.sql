@@ -14,6 +14,7 @@ ALTER TABLE "ledger_pending_holds" ADD COLUMN "next_check_at" timestamp with tim
 ALTER TABLE "ledger_pending_holds" ADD COLUMN "checks" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_pending_holds" ADD COLUMN "leased_until" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "game_to_game_transfers_due" ON "game_to_game_transfers" USING btree ("next_check_at") WHERE "game_to_game_transfers"."done_at" is null;--> statement-breakpoint
+CREATE INDEX "ledger_accounts_key_prefix" ON "ledger_accounts" USING btree ("key" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "ledger_pending_holds_source" ON "ledger_pending_holds" USING btree ("source_key");--> statement-breakpoint
 CREATE INDEX "ledger_pending_holds_destination" ON "ledger_pending_holds" USING btree ("destination_key");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_play_rounds" ON "ledger_transfers" USING btree (("metadata" ->> 'memberId'),("metadata" ->> 'game'),(("metadata" ->> 'toRound')::bigint)) WHERE "ledger_transfers"."kind" = 'play';

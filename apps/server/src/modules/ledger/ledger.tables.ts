@@ -34,6 +34,8 @@ export const ledgerAccounts = pgTable(
   },
   // NOTE: the database itself refuses an overdrawn member account, whatever the code does.
   (table) => [
+    // A member's accounts by the prefix of their keys (the statement), whatever the collation.
+    index('ledger_accounts_key_prefix').using('btree', table.key.op('text_pattern_ops')),
     check('ledger_accounts_not_overdrawn', sql`${table.allowNegative} or ${table.balance} >= 0`),
     // Only the operator's accounts may ever go negative; no flag can make a member's do so.
     check(
