@@ -4,6 +4,7 @@ import {
   bigserial,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -60,17 +61,62 @@ export const paymentWebhookEvents = pgTable(
 );
 
 /** A prepaid-wallet gift link a member sent: one row per voucher, so a link is used once. */
-export const giftLinks = pgTable('gift_links', {
-  voucherCode: text('voucher_code').primaryKey(),
-  memberId: bigint('member_id', { mode: 'number' }).notNull(),
-  /** The ledger key of the request that sent it (a retry of that request goes on). */
-  requestKey: text('request_key').notNull(),
-  /** redeeming -> credited | refused */
-  status: text('status', { enum: ['redeeming', 'credited', 'refused'] }).notNull(),
-  amount: bigint('amount', { mode: 'bigint' }),
-  reason: text('reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const giftLinks = pgTable(
+  'gift_links',
+  {
+    voucherCode: text('voucher_code').primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** The ledger key of the request that sent it (a retry of that request goes on). */
+    requestKey: text('request_key').notNull(),
+    /** redeeming -> credited | refused */
+    status: text('status', { enum: ['redeeming', 'credited', 'refused'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The lease on a redeeming link, by the database's clock: the member's request holds it for a
+     * while, then the sweep may claim it; each claim pushes it further (backoff) and counts an attempt.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [
+    index('gift_links_redeeming')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'redeeming'`),
+  ],
+);
+
+/**
+ * A QR paid with another amount than it was made for: nothing is credited, staff decide. One row
+ * per gateway event, so a redelivered event adds none.
+ */
+export const paymentReviews = pgTable(
+  'payment_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    qrPaymentId: text('qr_payment_id').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    currency: text('currency').notNull(),
+    expectedAmount: bigint('expected_amount', { mode: 'bigint' }).notNull(),
+    paidAmount: bigint('paid_amount', { mode: 'bigint' }).notNull(),
+    /** When the gateway says it was paid; createdAt is when we recorded it. */
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** open -> resolved (by staff, from the console to come). */
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_reviews_event').on(table.provider, table.eventId),
+    index('payment_reviews_open')
+      .on(table.id)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
 
 /** A manual deposit notice: waits for staff, credits nothing by itself. */
 export const depositNotices = pgTable(
