@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { autocannonRun, pacedRun, transferSource } from './lib/load.mjs';
 import { balancesOf, setUpMembers } from './lib/members.mjs';
 import { dropTables, prepareTables, runPgbench, SCRIPTS } from './lib/pgbench.mjs';
-import { freePort, startServer } from './lib/server.mjs';
+import { freePort, SANDBOX_ON_DATABASE, startServer } from './lib/server.mjs';
 import { psql, run } from './lib/shell.mjs';
 import { markdownSummary } from './lib/report.mjs';
 import { startCpuSampler } from './lib/cpu.mjs';
@@ -308,7 +308,7 @@ async function main() {
     say('ledger:check on the bench database');
     const check = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-check.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl },
+      env: { ...process.env, ...SANDBOX_ON_DATABASE, DATABASE_URL: dbUrl },
     });
     results.ledgerCheck = {
       passed: check.code === 0,

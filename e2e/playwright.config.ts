@@ -56,7 +56,9 @@ export default defineConfig({
         APP_MODE: 'sandbox',
         LOG_LEVEL: 'warn',
         SERVICE_STATE_CACHE_SECONDS: '0',
-        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...(process.env.DATABASE_URL
+          ? { DATABASE_URL: process.env.DATABASE_URL, SANDBOX_WITH_DATABASE_URL: 'yes' }
+          : {}),
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },
     },

@@ -6,6 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Ports the browser tests use: never taken here. */
 const RESERVED_PORTS = new Set([3198, 3199]);
 
+/** The bench runs the sandbox (its provider, its OTP outbox, its credit) on a PostgreSQL server. */
+export const SANDBOX_ON_DATABASE = { APP_MODE: 'sandbox', SANDBOX_WITH_DATABASE_URL: 'yes' };
+
 /** A port that is free now (asked of the system), never a reserved one. */
 export async function freePort() {
   for (;;) {
@@ -22,13 +25,14 @@ export async function freePort() {
 }
 
 /**
- * Starts the server (apps/server/src/main.ts through tsx, as `npx tsx` would) on `databaseUrl`,
- * with the settings of a load test: no reconciler timer, form and OTP limits out of the way.
+ * Starts the server (apps/server/src/main.ts through tsx, as `npx tsx` would) in sandbox mode on
+ * `databaseUrl`, with the settings of a load test: no reconciler timer, form and OTP limits out of the way.
  * `nodeFlags` go to node (e.g. --cpu-prof); `extraEnv` are added to the environment.
  */
 export async function startServer({ root, databaseUrl, port, logFile, nodeFlags = [], extraEnv = {} }) {
   const env = {
     ...process.env,
+    ...SANDBOX_ON_DATABASE,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -11,7 +11,13 @@ const optionalUrl = z.url().optional();
 const optionalText = z.string().min(1).optional();
 
 const EnvSchema = z.object({
-  APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  /**
+   * NOTE: production unless sandbox is chosen (docs/decisions/016-sandbox-mode-is-chosen.md): a
+   * sandbox publishes every member's OTP codes and hands out free credit.
+   */
+  APP_MODE: z.enum(['sandbox', 'production']).default('production'),
+  /** `yes`: a sandbox on a PostgreSQL server (DATABASE_URL) is meant, not a forgotten APP_MODE. */
+  SANDBOX_WITH_DATABASE_URL: z.literal('yes', { error: 'must be yes, or unset' }).optional(),
   MARKET: z.enum(MARKETS).default('TH'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -114,6 +120,8 @@ const EnvSchema = z.object({
 /** What production needs that the sandbox provides by itself. */
 const PRODUCTION_REQUIRED = [
   'DATABASE_URL',
+  // Limits and queues must hold across every process.
+  'REDIS_URL',
   'SMS_GATEWAY_URL',
   'SMS_GATEWAY_TOKEN',
   'GAME_PROVIDER_URL',
@@ -202,6 +210,22 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     for (const name of PRODUCTION_REQUIRED) {
       if (parsed.data[name] === undefined) problems.push(`${name}: required when APP_MODE=production`);
     }
+    if (problems.length > 0 && cleaned.APP_MODE === undefined) {
+      problems.unshift(
+        'APP_MODE: unset, so production; for the sandbox run npm start or set APP_MODE=sandbox',
+      );
+    }
+  }
+  if (
+    parsed.success &&
+    parsed.data.APP_MODE === 'sandbox' &&
+    parsed.data.DATABASE_URL !== undefined &&
+    parsed.data.SANDBOX_WITH_DATABASE_URL === undefined
+  ) {
+    problems.push(
+      'APP_MODE: sandbox with a DATABASE_URL (as a production server would have) publishes OTP codes ' +
+        'and hands out credit; set SANDBOX_WITH_DATABASE_URL=yes if that database is a sandbox',
+    );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;

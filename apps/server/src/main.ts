@@ -16,9 +16,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.mode === 'sandbox') warnSandbox(config);
+
   const database = await openDatabase(config);
   const redis = openRedis(config.redisUrl);
   const app = await buildApp({ config, database, redis });
+  // The same warning in the log, for whoever reads logs rather than the console.
+  if (config.mode === 'sandbox') app.log.warn('SANDBOX MODE: OTP codes and wallet credit are open to anyone');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,10 +48,30 @@ async function main(): Promise<void> {
       '',
       `  Member wallet site: http://${shownHost}:${port}/`,
       `  API document:       http://${shownHost}:${port}/api/docs`,
-      `  Mode: ${config.mode}, market: ${config.market}, data: ${where}`,
+      `  Mode: ${config.mode === 'sandbox' ? 'SANDBOX (not for real members)' : config.mode}, market: ${config.market}, data: ${where}`,
       '  Stop it with Ctrl+C.',
       '',
     ].join('\n'),
+  );
+}
+
+/** Said on stderr before anything starts, so it cannot scroll by unseen in a log. */
+function warnSandbox(config: Config): void {
+  const line = '!'.repeat(78);
+  console.warn(
+    [
+      line,
+      '!! SANDBOX MODE: not for real members. Anyone can read every OTP code',
+      '!! (GET /api/sandbox/sms) and credit any wallet (POST /api/sandbox/credit); payments,',
+      '!! payouts, SMS and game providers are simulated.',
+      config.databaseUrl
+        ? '!! On the PostgreSQL server at DATABASE_URL (SANDBOX_WITH_DATABASE_URL=yes).'
+        : null,
+      '!! Production is APP_MODE=production (the default when APP_MODE is unset).',
+      line,
+    ]
+      .filter((text) => text !== null)
+      .join('\n'),
   );
 }
 

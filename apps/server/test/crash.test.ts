@@ -137,6 +137,8 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
       url.pathname = `/${name}`;
       const port = await freePort();
       const env = {
+        APP_MODE: 'sandbox',
+        SANDBOX_WITH_DATABASE_URL: 'yes',
         DATABASE_URL: url.toString(),
         PORT: String(port),
         HOST: '127.0.0.1',

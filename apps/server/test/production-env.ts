@@ -2,6 +2,7 @@
 export const PRODUCTION_ENV: Record<string, string> = {
   APP_MODE: 'production',
   DATABASE_URL: 'postgres://user@127.0.0.1:5432/unused',
+  REDIS_URL: 'redis://127.0.0.1:6379',
   SMS_GATEWAY_URL: 'https://sms.invalid/send',
   SMS_GATEWAY_TOKEN: 'token',
   GAME_PROVIDER_URL: 'https://games.invalid/',

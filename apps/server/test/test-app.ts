@@ -42,12 +42,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a database of its own; `env` overrides the configuration. */
+/**
+ * The real app on a database of its own, in sandbox mode (chosen here, as `npm start` chooses it);
+ * `env` overrides the configuration.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { webDistDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ APP_MODE: 'sandbox', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
   const app = await buildApp({
     config,
