@@ -22,6 +22,7 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
+import { createPaymentReviewsService } from './modules/deposits/payment-reviews.service';
 import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
 import { webhooksRoutes } from './modules/deposits/webhooks.routes';
 import { gamesRoutes } from './modules/games/games.routes';
@@ -158,10 +159,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   // Deposits (docs/decisions/013-deposits.md): money enters only through these.
+  // QR payments of another amount, for staff to decide (decision 017).
+  const paymentReviews = createPaymentReviewsService({ db: database.db });
   const qrPayments = createQrPaymentsService({
     db: database.db,
     ledger,
     provider: outside.payments,
+    reviews: paymentReviews,
     currencyOf: memberCurrency,
     minimums: { ...QR_DEFAULT_MINIMUMS, ...config.deposits.qrMinimumOverrides },
     ttlMs: config.deposits.qrTtlMs,
@@ -172,6 +176,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ledger,
     vouchers: outside.vouchers,
     currencyOf: memberCurrency,
+    voucherTimeoutMs: config.deposits.providerTimeoutMs,
+    log: app.log,
   });
   const depositNotices = createDepositNoticesService({
     db: database.db,
@@ -200,7 +206,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       game_withdraw: (hold) => games.resolveHold(hold),
       withdrawal: (hold) => withdrawals.resolveHold(hold),
     },
-    sweeps: [{ name: 'qr payments', run: () => qrPayments.applyStoredPayments() }],
+    sweeps: [
+      { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
+      { name: 'gift links', run: () => giftLinks.sweepInterrupted() },
+    ],
     intervalMs: config.money.reconcileIntervalMs,
     log: app.log,
   });

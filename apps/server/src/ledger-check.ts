@@ -3,6 +3,7 @@ import { openDatabase } from './platform/db/database';
 import { checkLedger } from './modules/ledger/ledger.check';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { checkGameBalances } from './modules/games/games.check';
+import { checkDeposits } from './modules/deposits/deposits.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -24,6 +25,10 @@ try {
       })),
     );
   }
+  // Deposits waiting on someone (decision 017): open reviews are counted; long waits are violations.
+  const deposits = await checkDeposits(database.db, { olderThanMs: config.money.pendingAlertMs });
+  console.log(`ledger:check: ${deposits.openReviews} QR payment(s) of another amount open for staff review`);
+  problems.push(...deposits.problems);
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

@@ -10,15 +10,26 @@ import {
   type PaymentEvent,
 } from '../../adapters/payment-provider/payment-provider';
 import { signWebhook } from '../../adapters/payment-provider/webhook-signature';
+import { HttpVoucherService } from '../../adapters/voucher/http-voucher-service';
 import { giftLinkOf } from '../../adapters/voucher/voucher-service';
 import { rowsOf } from '../../platform/db/rows';
 import { bearer } from '../../../test/members';
 import { getAs, listen, moneyCall, signedInMember, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { checkLedger } from '../ledger/ledger.check';
+import { createLedgerService } from '../ledger/ledger.service';
+import { checkDeposits } from './deposits.check';
+import { createGiftLinksService } from './gift-links.service';
+import { createPaymentReviewsService } from './payment-reviews.service';
 
 const SECRET = 'test-webhook-secret-0123456789';
-const ENV = { PAYMENT_WEBHOOK_SECRET: SECRET, RECONCILE_INTERVAL_SECONDS: '0', QR_MIN_DEPOSIT_FP: '50' };
+const VOUCHER_KEY = 'test-voucher-key-0123456789';
+const ENV = {
+  PAYMENT_WEBHOOK_SECRET: SECRET,
+  VOUCHER_KEY,
+  RECONCILE_INTERVAL_SECONDS: '0',
+  QR_MIN_DEPOSIT_FP: '50',
+};
 
 let test: TestApp;
 beforeAll(async () => {
@@ -193,13 +204,45 @@ describe('QR payments', () => {
     expect(row!.status).toBe('paid');
 
     const wrong = await createQr(token, 'KBANK', 5_000);
-    expect((await webhook({ ...paidEvent(wrong, 'KBANK'), amount: 50_000 })).statusCode).toBe(422);
+    expect((await webhook({ ...paidEvent(wrong, 'KBANK'), amount: 50_000 })).json()).toMatchObject({
+      outcome: 'review',
+    });
     // An event about an order of another provider, or of none, credits nothing.
     expect((await webhook({ ...paidEvent(wrong, 'KBANK'), provider: 'FP' })).statusCode).toBe(404);
     expect((await webhook({ ...paidEvent(wrong, 'KBANK'), reference: 'no-such-order' })).statusCode).toBe(
       404,
     );
     expect((await walletOf(test.app, token)).wallet).toBe(30_000);
+    await booksAreSound();
+  });
+
+  it('holds a QR paid with another amount for staff review once, however often it is delivered, crediting nothing', async () => {
+    const { id, token } = await signedInMember(test.app);
+    const qr = await createQr(token, 'PAYONEX', 12_000);
+    const event = { ...paidEvent(qr, 'PAYONEX'), amount: 80_000 };
+    // The gateway delivers it three times (two at once): each recorded, so each answered 2xx.
+    const answers = [...(await Promise.all([webhook(event), webhook(event)])), await webhook(event)];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ received: true, outcome: 'review' });
+    }
+    const open = await createPaymentReviewsService({ db: test.database.db }).open({ limit: 500 });
+    expect(open.filter((review) => review.qrPaymentId === qr.qrcodeId)).toEqual([
+      expect.objectContaining({
+        memberId: id,
+        provider: 'PAYONEX',
+        eventId: event.eventId,
+        expectedAmount: 12_000n,
+        paidAmount: 80_000n,
+        status: 'open',
+      }),
+    ]);
+    expect((await checkDeposits(test.database.db, { olderThanMs: 3_600_000 })).openReviews).toBeGreaterThan(
+      0,
+    );
+    // Nor does the reconciler credit it.
+    await test.app.reconciler.runOnce();
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
     await booksAreSound();
   });
 
@@ -346,6 +389,71 @@ describe('gift links', () => {
     // Someone else's link in the same state stays theirs.
     const other = await signedInMember(test.app);
     expect((await send(other.token, link)).json()).toEqual({ message: 'TRUELINK_DUPLICATE' });
+  });
+
+  /** A link the first attempt claimed and the voucher service redeemed, then the process died. */
+  async function interrupted(memberId: number, amount: number, lease: 'running' | 'ran out') {
+    const code = new URL(await issue(amount)).searchParams.get('v')!;
+    const lostKey = `m${memberId}:lost-attempt-${code.slice(0, 8)}`;
+    const until = lease === 'running' ? sql`now() + interval '1 minute'` : sql`now() - interval '1 second'`;
+    await test.database.db.execute(
+      sql`insert into gift_links (voucher_code, member_id, request_key, status, next_attempt_at)
+          values (${code}, ${memberId}, ${lostKey}, 'redeeming', ${until})`,
+    );
+    await test.database.db.execute(
+      sql`update sandbox_vouchers set redeemed_reference = ${lostKey}, redeemed_at = now() where code = ${code}`,
+    );
+    return code;
+  }
+
+  it('finishes an interrupted redemption by the reconciler’s sweep, without the member sending it again', async () => {
+    const { id, token } = await signedInMember(test.app);
+    const code = await interrupted(id, 4_500, 'running');
+    // Its request may still be at work: the sweep leaves it until the lease runs out (database clock).
+    await test.app.reconciler.runOnce();
+    expect((await walletOf(test.app, token)).wallet).toBe(0);
+    await test.database.db.execute(
+      sql`update gift_links set next_attempt_at = now() - interval '1 second' where voucher_code = ${code}`,
+    );
+    await test.app.reconciler.runOnce();
+    await test.app.reconciler.runOnce();
+    expect((await walletOf(test.app, token)).wallet).toBe(4_500);
+    const [row] = await rowsOf<{ status: string }>(
+      test.database.db,
+      sql`select status from gift_links where voucher_code = ${code}`,
+    );
+    expect(row!.status).toBe('credited');
+    await booksAreSound();
+  });
+
+  it('credits an interrupted redemption once when two processes sweep at the same moment', async () => {
+    const { id, token } = await signedInMember(test.app);
+    const code = await interrupted(id, 6_000, 'ran out');
+    // Two server processes: their own services, on the one database and voucher service.
+    const processes = [1, 2].map(() =>
+      createGiftLinksService({
+        db: test.database.db,
+        ledger: createLedgerService(test.database.db),
+        vouchers: new HttpVoucherService({
+          baseUrl: () => `${test.app.listeningOrigin}/api/sandbox/voucher-api`,
+          key: VOUCHER_KEY,
+          timeoutMs: 5_000,
+        }),
+        currencyOf: async () => 'BAHT',
+        voucherTimeoutMs: 5_000,
+        log: { warn: () => undefined },
+      }),
+    );
+    const finished = await Promise.all(processes.map((each) => each.sweepInterrupted()));
+    expect(finished[0]! + finished[1]!).toBe(1);
+    expect((await walletOf(test.app, token)).wallet).toBe(6_000);
+    // Claimed by one of them only.
+    const [row] = await rowsOf<{ status: string; attempts: number }>(
+      test.database.db,
+      sql`select status, attempts from gift_links where voucher_code = ${code}`,
+    );
+    expect(row).toEqual({ status: 'credited', attempts: 1 });
+    await booksAreSound();
   });
 
   it('refuses bad links, unknown vouchers and vouchers under 2 baht, crediting nothing', async () => {

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TRUELINK_MINIMUM_MINOR, type DepositResult } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import { voucherCodeOf, type VoucherService } from '../../adapters/voucher/voucher-service';
 import type { Database } from '../../platform/db/database';
-import { uniqueViolation } from '../../platform/db/unique-violation';
+import { rowsOf } from '../../platform/db/rows';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
 import { giftLinks } from './deposits.tables';
@@ -13,38 +13,135 @@ export interface GiftLinksOptions {
   ledger: LedgerService;
   vouchers: VoucherService;
   currencyOf: (memberId: number) => Promise<Currency>;
+  /** How long one call to the voucher service may take (DEPOSIT_PROVIDER_TIMEOUT_MS). */
+  voucherTimeoutMs: number;
+  log: { warn: (details: object, message: string) => void };
 }
+
+/** Prepaid-wallet vouchers are in baht. */
+const VOUCHER_CURRENCY: Currency = 'BAHT';
+/** Links the sweep claims at a time; they are finished together, within one lease. */
+const SWEEP_PAGE = 10;
+/** At most this many pages a pass; the rest wait for the next pass. */
+const SWEEP_MAX_PAGES = 50;
+/** The longest a link waits between two attempts of the sweep. */
+const MAX_BACKOFF_SECONDS = 3600;
+
+/** A claimed link, as the one who finishes it needs it. */
+interface Claim {
+  code: string;
+  memberId: number;
+  reference: string;
+}
+
+type Finished =
+  | { status: 'credited'; amount: bigint }
+  | { status: 'refused'; error: AppError }
+  /** Another attempt (a copy of the request, the sweep) closed it first; the credit replayed. */
+  | { status: 'closed' };
 
 /**
  * Prepaid-wallet gift links (spec sections 5 and 7, truelink): the voucher is inspected, redeemed
  * under our reference, then the member is credited once, keyed by the voucher. A link is claimed
  * by the first request that sends it: another request with it gets TRUELINK_DUPLICATE; a retry
  * of that same request (same Idempotency-Key, hence the same `requestKey`) goes on where it stopped.
+ * A link a crash left redeeming is finished by the sweep (decision 017), or by the member sending
+ * it again, whichever comes first.
  */
 export function createGiftLinksService(options: GiftLinksOptions) {
-  const { db, ledger, vouchers } = options;
+  const { db, ledger, vouchers, log } = options;
+  // A request makes two voucher calls; until three timeouts have passed the link is its own.
+  const leaseSeconds = (3 * options.voucherTimeoutMs) / 1000;
+  // NOTE: the database's clock, so that processes whose clocks differ agree on whose turn it is.
+  const leaseEnd = () => sql`now() + make_interval(secs => ${leaseSeconds}::double precision)`;
 
-  async function refuse(code: string, reason: string, error: AppError): Promise<never> {
-    await db.update(giftLinks).set({ status: 'refused', reason }).where(eq(giftLinks.voucherCode, code));
-    throw error;
+  async function refuse(code: string, reason: string, error: AppError): Promise<Finished> {
+    await db
+      .update(giftLinks)
+      .set({ status: 'refused', reason })
+      .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.status, 'redeeming')));
+    return { status: 'refused', error };
   }
 
   /**
    * The link is this request's, or refused as a duplicate. Answers the reference to redeem under:
    * the claiming request's, so a member's new attempt after a crash (the app lost its key on a
-   * reload) finishes the first one instead of being told the link was used.
+   * reload) finishes the first one instead of being told the link was used. Either way the
+   * request holds the link's lease, so the sweep leaves it alone meanwhile.
    */
   async function claim(memberId: number, code: string, requestKey: string): Promise<string> {
-    try {
-      await db.insert(giftLinks).values({ voucherCode: code, memberId, requestKey, status: 'redeeming' });
-      return requestKey;
-    } catch (error) {
-      if (!uniqueViolation(error)) throw error;
-      const [earlier] = await db.select().from(giftLinks).where(eq(giftLinks.voucherCode, code));
-      const unfinished = earlier?.memberId === memberId && earlier.status === 'redeeming';
-      if (!earlier || !unfinished) throw new AppError('TRUELINK_DUPLICATE', 409);
-      return earlier.requestKey;
+    const [claimed] = await db
+      .insert(giftLinks)
+      .values({ voucherCode: code, memberId, requestKey, status: 'redeeming', nextAttemptAt: leaseEnd() })
+      .onConflictDoUpdate({
+        target: giftLinks.voucherCode,
+        set: { nextAttemptAt: leaseEnd() },
+        setWhere: and(eq(giftLinks.memberId, memberId), eq(giftLinks.status, 'redeeming')),
+      })
+      .returning({ requestKey: giftLinks.requestKey });
+    if (!claimed) throw new AppError('TRUELINK_DUPLICATE', 409);
+    return claimed.requestKey;
+  }
+
+  /** Everything after the claim: inspect, redeem under the claim's reference, credit once, close. */
+  async function finish({ code, memberId, reference }: Claim): Promise<Finished> {
+    const state = await vouchers.inspect(code);
+    // A voucher this claim redeemed already (a retry after a crash) shows as redeemed: the
+    // redemption below answers it again under the same reference.
+    if (state.status === 'not_found') return refuse(code, 'not_found', new AppError('TRUELINK_INVALID', 400));
+    if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM_MINOR)) {
+      return refuse(code, 'below_minimum', new AppError('TRUELINK_MINIMUM', 400));
     }
+    const redemption = await vouchers.redeem(code, reference);
+    if (redemption.status !== 'redeemed') {
+      return refuse(code, redemption.status, new AppError('TRUELINK_INVALID', 400));
+    }
+
+    const wallet = accountKey.wallet(memberId);
+    await ledger.openAccount(wallet, VOUCHER_CURRENCY);
+    await ledger.transfer({
+      idempotencyKey: `deposit:truelink:${code}`,
+      debit: accountKey.operator('cash_in', VOUCHER_CURRENCY),
+      credit: wallet,
+      amount: redemption.amount,
+      kind: 'deposit',
+      metadata: {
+        memberId,
+        voucher: code,
+        statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' },
+      },
+    });
+    // Copies of this attempt (the same member sending the link twice at once, the sweep) all
+    // replay the one credit; only the one that closes the claim counts it.
+    const closed = await db
+      .update(giftLinks)
+      .set({ status: 'credited', amount: redemption.amount })
+      .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.status, 'redeeming')))
+      .returning({ code: giftLinks.voucherCode });
+    return closed.length === 0 ? { status: 'closed' } : { status: 'credited', amount: redemption.amount };
+  }
+
+  /**
+   * Claims up to `limit` links left redeeming whose lease ran out, by the database's clock. Rows
+   * another process is claiming are skipped, not waited for; each claim pushes the lease out
+   * (doubling with every attempt, up to an hour), so a link the voucher service cannot answer
+   * now is tried again later, and no two processes hold one link at once.
+   */
+  async function claimDue(limit: number): Promise<Claim[]> {
+    const rows = await rowsOf<{ code: string; member_id: string; reference: string }>(
+      db,
+      sql`update gift_links g
+          set attempts = g.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => least(${MAX_BACKOFF_SECONDS}::double precision,
+                ${leaseSeconds}::double precision * power(2, least(g.attempts, 16))))
+          from (select voucher_code from gift_links
+                where status = 'redeeming' and next_attempt_at <= now()
+                order by next_attempt_at limit ${limit}
+                for update skip locked) due
+          where g.voucher_code = due.voucher_code and g.status = 'redeeming'
+          returning g.voucher_code as code, g.member_id, g.request_key as reference`,
+    );
+    return rows.map((row) => ({ code: row.code, memberId: Number(row.member_id), reference: row.reference }));
   }
 
   return {
@@ -53,49 +150,41 @@ export function createGiftLinksService(options: GiftLinksOptions) {
       if (!code) throw new AppError('TRUELINK_INVALID', 400);
       const currency = await options.currencyOf(memberId);
       // Prepaid-wallet vouchers are in baht: a wallet in kip cannot be credited from them.
-      if (currency !== 'BAHT') throw new AppError('CURRENCY_NOT_ACCEPTED', 400);
+      if (currency !== VOUCHER_CURRENCY) throw new AppError('CURRENCY_NOT_ACCEPTED', 400);
       const reference = await claim(memberId, code, requestKey);
-
-      const state = await vouchers.inspect(code);
-      // A voucher this request redeemed already (a retry after a crash) shows as redeemed: the
-      // redemption below answers it again under the same reference.
-      if (state.status === 'not_found')
-        return refuse(code, 'not_found', new AppError('TRUELINK_INVALID', 400));
-      if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM_MINOR)) {
-        return refuse(code, 'below_minimum', new AppError('TRUELINK_MINIMUM', 400));
-      }
-      const redemption = await vouchers.redeem(code, reference);
-      if (redemption.status !== 'redeemed') {
-        return refuse(code, redemption.status, new AppError('TRUELINK_INVALID', 400));
-      }
-
-      const wallet = accountKey.wallet(memberId);
-      await ledger.openAccount(wallet, currency);
-      await ledger.transfer({
-        idempotencyKey: `deposit:truelink:${code}`,
-        debit: accountKey.operator('cash_in', currency),
-        credit: wallet,
-        amount: redemption.amount,
-        kind: 'deposit',
-        metadata: {
-          memberId,
-          voucher: code,
-          statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' },
-        },
-      });
-      // Copies of this attempt (the same member sending the link twice at once) all replay the one
-      // credit; only the one that closes the claim answers SUCCESS.
-      const closed = await db
-        .update(giftLinks)
-        .set({ status: 'credited', amount: redemption.amount })
-        .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.status, 'redeeming')))
-        .returning({ code: giftLinks.voucherCode });
-      if (closed.length === 0) throw new AppError('TRUELINK_DUPLICATE', 409);
+      const finished = await finish({ code, memberId, reference });
+      if (finished.status === 'refused') throw finished.error;
+      if (finished.status === 'closed') throw new AppError('TRUELINK_DUPLICATE', 409);
       return {
         status: 'SUCCESS',
         reference: `truelink:${code.slice(0, 8)}`,
-        amount: Number(redemption.amount) as MinorUnits,
+        amount: Number(finished.amount) as MinorUnits,
       };
+    },
+
+    /**
+     * The reconciler's sweep: finishes links a crash left redeeming (after the voucher service
+     * redeemed them, or before), without waiting for the member to send them again. Several
+     * processes may run it at once; each link is claimed by one. Answers how many it finished.
+     */
+    async sweepInterrupted(): Promise<number> {
+      let finished = 0;
+      for (let page = 0; page < SWEEP_MAX_PAGES; page += 1) {
+        const claims = await claimDue(SWEEP_PAGE);
+        // Together, so that every claim of the page is done well within its lease.
+        const outcomes = await Promise.allSettled(claims.map((claimed) => finish(claimed)));
+        outcomes.forEach((outcome, index) => {
+          if (outcome.status === 'rejected') {
+            // The voucher service cannot answer now: the link stays redeeming until its next turn.
+            const reason: unknown = outcome.reason;
+            log.warn({ err: reason, voucher: claims[index]!.code }, 'could not finish a gift link');
+          } else if (outcome.value.status !== 'closed') {
+            finished += 1;
+          }
+        });
+        if (claims.length < SWEEP_PAGE) break;
+      }
+      return finished;
     },
   };
 }

@@ -10,11 +10,14 @@ import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
 import { paymentWebhookEvents, qrPayments } from './deposits.tables';
+import type { PaymentReviewsService } from './payment-reviews.service';
 
 export interface QrPaymentsOptions {
   db: Database;
   ledger: LedgerService;
   provider: PaymentProvider;
+  /** Where a payment of another amount goes for staff to decide. */
+  reviews: PaymentReviewsService;
   currencyOf: (memberId: number) => Promise<Currency>;
   /** The smallest amount of each provider now (configuration may raise PAYTIMZ's and FP's). */
   minimums: Record<QrProvider, number>;
@@ -26,8 +29,8 @@ export interface QrPaymentsOptions {
 
 type QrRow = typeof qrPayments.$inferSelect;
 
-/** What happened to a webhook event. */
-export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'amount-mismatch';
+/** What happened to a webhook event. `review`: paid with another amount, held for staff. */
+export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'review';
 
 /**
  * QR payments (spec sections 4, 5 and 7, QR): at most one open QR per member and provider; the
@@ -191,30 +194,34 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     },
 
     /**
-     * Applies again the PAID events we accepted whose QR is not paid yet: a credit that failed
-     * after the event was stored (a database blip, a restart) is finished by the reconciler, not
-     * left to the gateway's retries. Answers how many were credited.
+     * Applies again the PAID events we accepted and did not finish: a credit that failed after the
+     * event was stored (a database blip, a restart) is finished by the reconciler, not left to the
+     * gateway's retries; so is the review of a payment of another amount. Answers how many it
+     * finished.
      */
     async applyStoredPayments(): Promise<number> {
       const rows = await rowsOf<{ body: PaymentEvent }>(
         db,
         sql`select e.body from payment_webhook_events e
             join qr_payments q on q.id = e.body ->> 'reference' and q.provider = e.provider
-            where e.body ->> 'status' = 'PAID' and q.status <> 'paid'
-              and (e.body ->> 'amount')::bigint = q.amount
+            where e.body ->> 'status' = 'PAID'
+              and case when (e.body ->> 'amount')::bigint = q.amount then q.status <> 'paid'
+                       else not exists (select 1 from payment_reviews r
+                                        where r.provider = e.provider and r.event_id = e.event_id) end
             order by e.received_at limit 100`,
       );
-      let credited = 0;
+      let finished = 0;
       for (const { body } of rows) {
-        if ((await service.applyEvent(body)) === 'credited') credited += 1;
+        if ((await service.applyEvent(body)) !== 'unknown-order') finished += 1;
       }
-      return credited;
+      return finished;
     },
 
     /**
      * Applies one webhook event (its signature and time already checked). PAID credits the QR's
      * amount once, keyed by the QR; it counts even for a QR cancelled or expired here, because
-     * the money did arrive. Other events only close an open QR.
+     * the money did arrive. Another amount credits nothing: it is held for staff review, once per
+     * event (decision 017). Other events only close an open QR.
      */
     async applyEvent(event: PaymentEvent): Promise<EventOutcome> {
       await db
@@ -231,11 +238,13 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
         return 'recorded';
       }
       if (BigInt(event.amount) !== row.amount) {
-        options.log.warn(
-          { qrcodeId: row.id, paid: event.amount },
-          'QR paid with another amount; left for staff',
-        );
-        return 'amount-mismatch';
+        if (await options.reviews.record(row, event)) {
+          options.log.warn(
+            { qrcodeId: row.id, expected: String(row.amount), paid: event.amount, eventId: event.eventId },
+            'QR paid with another amount; held for staff review',
+          );
+        }
+        return 'review';
       }
       const wallet = accountKey.wallet(row.memberId);
       await ledger.openAccount(wallet, row.currency);

@@ -20,7 +20,8 @@ const header = (value: string | string[] | undefined) => (typeof value === 'stri
  * POST /api/webhooks/qrcode/{provider}: the payment gateway tells us a QR was paid. The
  * signature is checked over the raw body before anything in it is believed (bad: 401, nothing
  * credited); a timestamp outside the tolerance is refused (a replay of an old capture); a
- * replayed or reordered event credits nothing twice (qr-payments.service.ts).
+ * replayed or reordered event credits nothing twice (qr-payments.service.ts); a payment of another
+ * amount is held for staff review.
  */
 export const webhooksRoutes: FastifyPluginAsync<WebhooksRoutesOptions> = async (
   app,
@@ -65,7 +66,8 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRoutesOptions> = async (
       }
       const outcome = await qrPayments.applyEvent(event.data);
       if (outcome === 'unknown-order') return reply.status(404).send({ message: 'NO_DATA' });
-      if (outcome === 'amount-mismatch') return reply.status(422).send({ message: 'INVALID_INPUT' });
+      // NOTE: a payment of another amount answers 200 (outcome `review`) once its review is stored:
+      // the gateway would only retry an error, and a retry can add nothing (decision 017).
       return { received: true, outcome };
     },
   );
