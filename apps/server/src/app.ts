@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { createOutsideSystems } from './outside-systems';
 import { registerAuth } from './platform/auth';
 import type { DatabaseHandle } from './platform/db/database';
-import { registerErrorHandling } from './platform/errors';
+import { LOG_SERIALIZERS, registerErrorHandling } from './platform/errors';
 import { createHousekeeping, type Housekeeping } from './platform/housekeeping';
 import { createIdempotency } from './platform/idempotency/idempotency';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
@@ -59,8 +59,8 @@ export interface AppDependencies {
   redis?: RedisHandle | null;
   /** The built member app; defaults to apps/web/dist. */
   webDistDir?: string;
-  /** Pino logger options; tests pass false to keep their output clean. */
-  logger?: boolean | object;
+  /** Pino logger options (a test may read the log through `stream`), or false for none. */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,7 +74,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const redis = deps.redis ?? null;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // NOTE: the serializers keep secrets and query values out of every log line.
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, ...deps.logger, serializers: LOG_SERIALIZERS },
     bodyLimit: config.bodyLimitBytes,
     // NOTE: trusting X-Forwarded-For from anyone would let a client pick its own address and
     // dodge the per-address limits; trust only the configured number of proxies.
@@ -153,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     payout,
     limits: () => lookups.withdrawLimits(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
-    sweepToWallet: (memberId, key) => games.sweepToWallet(memberId, key),
+    sweepToWallet: (memberId, key) => games.transfers.sweepToWallet(memberId, key),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     log: app.log,
@@ -195,22 +199,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
-  const statement = createStatementService({
-    ledger,
-    ledgerKeysOf: (memberId) => games.ledgerKeysOf(memberId),
-  });
+  const statement = createStatementService({ ledger });
   const reconciler = createReconciler({
     ledger,
     resolvers: {
-      game_deposit: (hold) => games.resolveHold(hold),
-      game_withdraw: (hold) => games.resolveHold(hold),
+      game_deposit: (hold) => games.transfers.resolveHold(hold),
+      game_withdraw: (hold) => games.transfers.resolveHold(hold),
       withdrawal: (hold) => withdrawals.resolveHold(hold),
     },
     sweeps: [
+      { name: 'game to game transfers', run: () => games.transfers.finishGameToGame() },
       { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
       { name: 'gift links', run: () => giftLinks.sweepInterrupted() },
     ],
     intervalMs: config.money.reconcileIntervalMs,
+    // A resolver makes at most two outside calls (a game-to-game transfer's status and second leg);
+    // a killed process's claims come back after this.
+    leaseMs: 3 * Math.max(config.money.providerTimeoutMs, config.money.payoutTimeoutMs) + 5_000,
+    // A hold with no final answer is asked again after one interval, then two, four ... (at most 5 min).
+    retryDelayMs: (checks) =>
+      Math.min(Math.max(config.money.reconcileIntervalMs, 1_000) * 2 ** Math.min(checks, 10), 300_000),
     log: app.log,
   });
   app.decorate('reconciler', reconciler);

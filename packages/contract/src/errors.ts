@@ -126,6 +126,8 @@ export const PLATFORM_CODES = [
   'NOT_FOUND',
   /** The body is not valid JSON. */
   'MALFORMED_JSON',
+  /** The body, query or path holds a NUL or another control character no field may carry. */
+  'INVALID_CHARACTERS',
   /** The body is larger than the server accepts. */
   'PAYLOAD_TOO_LARGE',
   /** The body's content type is not one the route accepts. */

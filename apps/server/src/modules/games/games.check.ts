@@ -14,14 +14,12 @@ export async function checkGameBalances(
   provider: Pick<GameProvider, 'balance' | 'rounds'>,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const holds = await ledger.pendingHolds(0, 1_000_000);
-  const inFlight = new Set(holds.map((hold) => JSON.stringify([hold.metadata.memberId, hold.metadata.game])));
   for (const account of await createGamesRepository(db).allAccounts()) {
-    if (inFlight.has(JSON.stringify([account.memberId, account.gameCode]))) continue;
     const key = accountKey.game(account.memberId, account.gameCode);
+    if (await ledger.hasPendingHold(key)) continue;
     const [state] = await ledger.accountStates([key]);
     let unbooked = 0n;
-    let after = (await ledger.latestMark(key, 'play', 'toRound')) ?? 0;
+    let after = (await ledger.lastBookedRound(account.memberId, account.gameCode)) ?? 0;
     for (;;) {
       const rounds = await provider.rounds(account.gameCode, account.username, after);
       if (rounds.length === 0) break;

@@ -46,7 +46,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: { 200: WalletResponse, ...errors },
       },
     },
-    async (request) => games.wallet(memberOf(request).id),
+    async (request) => games.accounts.wallet(memberOf(request).id),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: { 200: WalletResponse, ...errors },
       },
     },
-    async (request) => games.refresh(memberOf(request).id),
+    async (request) => games.plays.refresh(memberOf(request).id),
   );
 
   app.get(
@@ -71,7 +71,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: { 200: GameCredentials, ...errors },
       },
     },
-    async (request) => games.activate(memberOf(request).id, request.params.gameCode),
+    async (request) => games.accounts.activate(memberOf(request).id, request.params.gameCode),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: { 200: GameCredentials, ...errors },
       },
     },
-    async (request) => games.credentials(memberOf(request).id, request.params.gameCode),
+    async (request) => games.accounts.credentials(memberOf(request).id, request.params.gameCode),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: { 200: GameCredentials, ...errors },
       },
     },
-    async (request) => games.resetPassword(memberOf(request).id, request.params.gameCode),
+    async (request) => games.accounts.resetPassword(memberOf(request).id, request.params.gameCode),
   );
 
   app.post(
@@ -112,7 +112,9 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     },
     async (request, reply) =>
       idempotent(request, reply, async (key, firstAttempt) =>
-        moneyAnswer(await games.transfer(memberOf(request).id, request.body, key, { firstAttempt })),
+        moneyAnswer(
+          await games.transfers.transfer(memberOf(request).id, request.body, key, { firstAttempt }),
+        ),
       ),
   );
 
@@ -128,13 +130,13 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     },
     async (request, reply) =>
       idempotent(request, reply, async (key) =>
-        moneyAnswer(await games.transferAll(memberOf(request).id, request.body.to, key)),
+        moneyAnswer(await games.transfers.transferAll(memberOf(request).id, request.body.to, key)),
       ),
   );
 
   // NOTE: both shapes of the spec; a password in the path is ignored, the stored one is used.
   const autoLogin = async (memberId: number, params: { game: string; username: string }) => ({
-    link: await games.launchLink(memberId, params.game, params.username),
+    link: await games.accounts.launchLink(memberId, params.game, params.username),
   });
   const autoLoginParams = z.object({ game: z.string().min(1).max(32), username: z.string().min(1).max(32) });
   app.get(

@@ -42,5 +42,9 @@ export const gameToGameTransfers = pgTable(
       .default(sql`now() + interval '30 seconds'`),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (table) => [index('game_to_game_transfers_due').on(table.nextCheckAt).where(sql`${table.doneAt} is null`)],
+  (table) => [
+    index('game_to_game_transfers_due')
+      .on(table.nextCheckAt)
+      .where(sql`${table.doneAt} is null`),
+  ],
 );

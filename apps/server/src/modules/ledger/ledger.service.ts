@@ -6,8 +6,10 @@ import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 
+import { verdictToSettlement, type OutsideVerdict } from './hold-expiry';
+
 // The expiry rule of the references holds give outside systems (docs/decisions/010).
-export { neverSeenIsFinal, referenceExpiry } from './hold-expiry';
+export { referenceExpiry, type OutsideVerdict } from './hold-expiry';
 
 /** Account names: one place that spells them. */
 export const accountKey = {
@@ -73,6 +75,14 @@ export interface PendingHold extends StoredTransfer {
   key: string;
   /** The account the money was held from (where a void returns it). */
   from: string;
+}
+
+/** A pending hold one process has claimed for a while (docs/decisions/010). */
+export interface ClaimedHold extends PendingHold {
+  /** Its age on the database's clock when claimed. */
+  ageMs: number;
+  /** Earlier checks that found no final answer. */
+  checks: number;
 }
 
 export interface AccountState {
@@ -296,7 +306,7 @@ export function createLedgerService(db: Database) {
      * Unsettled holds, oldest first, with what the reconciler needs to finish them: up to `limit`
      * after the hold id `afterId` (page on with the last id seen).
      */
-    async pendingHolds(afterId = 0, limit = 10_000): Promise<PendingHold[]> {
+    async pendingHolds(afterId = 0, limit = 1_000): Promise<PendingHold[]> {
       const rows = await rowsOf<{
         id: number;
         idempotency_key: string;
@@ -325,6 +335,106 @@ export function createLedgerService(db: Database) {
       }));
     },
 
+    /**
+     * Claims the next pending hold after `afterId` that no other process holds a lease on: due
+     * ones only, or every one (`all`: at start-up, after a crash). The claim is a lease of
+     * `leaseMs` on the database's clock; SKIP LOCKED lets claimers pass each other's rows.
+     */
+    async claimHold(options: {
+      afterId: number;
+      all: boolean;
+      leaseMs: number;
+    }): Promise<ClaimedHold | null> {
+      const [row] = await rowsOf<{
+        id: number;
+        idempotency_key: string;
+        amount: string;
+        kind: string;
+        metadata: Record<string, unknown>;
+        created_at: Date | string;
+        from_key: string;
+        age_ms: string;
+        checks: number;
+      }>(
+        db,
+        sql`with claimed as (
+              update ledger_pending_holds p
+              set leased_until = now() + ${options.leaseMs} * interval '1 millisecond'
+              where p.transfer_id = (
+                select q.transfer_id from ledger_pending_holds q
+                where q.transfer_id > ${options.afterId}
+                  and (q.leased_until is null or q.leased_until < now())
+                  and (${options.all} or q.next_check_at <= now())
+                order by q.transfer_id limit 1
+                for update skip locked)
+              returning p.transfer_id, p.checks)
+            select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at,
+                   a.key as from_key, claimed.checks,
+                   (extract(epoch from now() - h.created_at) * 1000)::bigint::text as age_ms
+            from claimed
+            join ledger_transfers h on h.id = claimed.transfer_id
+            join ledger_accounts a on a.id = h.debit_account_id`,
+      );
+      if (!row) return null;
+      return {
+        id: Number(row.id),
+        key: row.idempotency_key,
+        amount: BigInt(row.amount),
+        kind: row.kind.slice('hold:'.length),
+        metadata: row.metadata,
+        createdAt: new Date(row.created_at),
+        from: row.from_key,
+        ageMs: Number(row.age_ms),
+        checks: Number(row.checks),
+      };
+    },
+
+    /** A claimed hold that got no final answer: asked again after `delayMs`, lease released. */
+    async deferHold(holdKey: string, delayMs: number): Promise<void> {
+      await db.execute(
+        sql`update ledger_pending_holds
+            set next_check_at = now() + ${delayMs} * interval '1 millisecond', checks = checks + 1,
+                leased_until = null
+            where idempotency_key = ${holdKey}`,
+      );
+    },
+
+    /** Whether money held from or bound for this account is waiting for an outside answer. */
+    async hasPendingHold(accountKey: string): Promise<boolean> {
+      const rows = await rowsOf<{ one: number }>(
+        db,
+        sql`select 1 as one from ledger_pending_holds
+            where source_key = ${accountKey} or destination_key = ${accountKey} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Settles a hold by what the outside system said of its reference (the one rule of
+     * hold-expiry.ts); answers where the hold stands now.
+     */
+    async settleByVerdict(
+      hold: ClaimedHold,
+      verdict: OutsideVerdict,
+      limits: { ttlMs: number; callTimeoutMs: number },
+    ): Promise<HoldState> {
+      const settlement = verdictToSettlement(verdict, hold, limits);
+      if (settlement === 'post') await service.post(hold.key);
+      if (settlement === 'void') await service.void(hold.key);
+      return settlement === 'post' ? 'posted' : settlement === 'void' ? 'voided' : 'pending';
+    },
+
+    /** The keys of a member's wallet and game accounts that exist (for the statement). */
+    async memberAccountKeys(memberId: number): Promise<string[]> {
+      const wallet = accountKey.wallet(memberId);
+      const games = `${accountKey.game(memberId, '')}%`;
+      const rows = await rowsOf<{ key: string }>(
+        db,
+        sql`select key from ledger_accounts where key = ${wallet} or key like ${games} order by id`,
+      );
+      return rows.map((row) => row.key);
+    },
+
     /** The accounts of these keys that exist, with balance and time of last movement. */
     async accountStates(keys: string[]): Promise<AccountState[]> {
       if (keys.length === 0) return [];
@@ -336,8 +446,9 @@ export function createLedgerService(db: Database) {
       }>(
         db,
         sql`select a.key, a.currency, a.balance::text,
-                   coalesce((select max(e.created_at) from ledger_entries e where e.account_id = a.id), a.created_at)
-                     as updated_at
+                   -- The newest entry through the (account_id, id) index: no scan of the history.
+                   coalesce((select e.created_at from ledger_entries e where e.account_id = a.id
+                             order by e.id desc limit 1), a.created_at) as updated_at
             from ledger_accounts a where a.key in (${sql.join(
               keys.map((key) => sql`${key}`),
               sql`, `,
@@ -352,15 +463,15 @@ export function createLedgerService(db: Database) {
     },
 
     /**
-     * The latest number `field` of the metadata of `kind` transfers touching an account (for
-     * example the last provider round already booked), or null.
+     * The last provider round booked for a member's game (transfers of kind `play`), or null;
+     * an index lookup (ledger_transfers_play_rounds), whatever the length of the history.
      */
-    async latestMark(accountKey: string, kind: string, field: string): Promise<number | null> {
+    async lastBookedRound(memberId: number, game: string): Promise<number | null> {
       const [row] = await rowsOf<{ mark: string | null }>(
         db,
-        sql`select max((t.metadata ->> ${field})::bigint)::text as mark
-            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-            where e.account_id = (select id from ledger_accounts where key = ${accountKey}) and t.kind = ${kind}`,
+        sql`select max((metadata ->> 'toRound')::bigint)::text as mark from ledger_transfers
+            where kind = 'play' and metadata ->> 'memberId' = ${String(memberId)}
+              and metadata ->> 'game' = ${game}`,
       );
       return row?.mark == null ? null : Number(row.mark);
     },

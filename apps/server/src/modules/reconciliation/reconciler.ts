@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HoldState, LedgerService, PendingHold } from '../ledger/ledger.service';
+import type { ClaimedHold, HoldState, LedgerService } from '../ledger/ledger.service';
 
 /** Finishes one kind of hold by asking the outside system; answers where the hold stands now. */
-export type HoldResolver = (hold: PendingHold) => Promise<HoldState>;
+export type HoldResolver = (hold: ClaimedHold) => Promise<HoldState>;
 
 export interface ReconcilerOptions {
   ledger: LedgerService;
@@ -10,14 +10,22 @@ export interface ReconcilerOptions {
   resolvers: Record<string, HoldResolver>;
   /**
    * Other unfinished money work, run after the holds on every pass (for example payments the
-   * gateway reported whose credit failed); each answers how many things it finished.
+   * gateway reported whose credit failed); each answers how many things it finished, and claims
+   * its own rows so that several processes may run it at once.
    */
   sweeps?: { name: string; run: () => Promise<number> }[];
   intervalMs: number;
+  /**
+   * The longest one resolver may take (its outside calls' time limits, with room to spare): a
+   * claimed hold is left to its process this long; after that (a crash) another may claim it.
+   */
+  leaseMs: number;
+  /** Holds asked about at the same time, at most (default 8). */
+  parallel?: number;
+  /** How long a hold with no final answer waits before it is asked again, by earlier checks. */
+  retryDelayMs: (checks: number) => number;
   log: FastifyBaseLogger;
 }
-
-const PAGE = 500;
 
 export interface ReconcileReport {
   posted: number;
@@ -28,42 +36,56 @@ export interface ReconcileReport {
 
 /**
  * Finishes money left pending at an outside system: a timeout, an unknown answer, or a crash at
- * any point between the hold and its settlement. It asks the outside system about each pending
- * reference and posts or voids accordingly; what the system cannot tell yet stays pending.
+ * any point between the hold and its settlement (docs/decisions/010).
  *
- * It runs once at start-up and then every `intervalMs`. Several processes may run it at once:
- * settling a hold is idempotent (one settle key per hold) and outside answers only move forward
- * (not found -> applied or failed), so two passes reach the same result.
+ * Any number of server processes run it side by side. Each hold is claimed before it is asked
+ * about: a lease on its pending row, taken with FOR UPDATE SKIP LOCKED on the database's clock,
+ * so no two processes ask about the same hold at once and a killed process's claims come back
+ * when their lease ends. A hold with no final answer is asked again later, with back-off. Up to
+ * `parallel` holds are asked about at once, so a hung provider holds up only the calls to it.
+ * Settling is idempotent anyway (one settle key per hold), so even an expired lease cannot settle
+ * a hold twice.
  */
 export function createReconciler(options: ReconcilerOptions) {
   const { ledger, resolvers, log } = options;
+  const parallel = options.parallel ?? 8;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<ReconcileReport> | null = null;
 
-  async function pass(): Promise<ReconcileReport> {
+  async function resolveOne(hold: ClaimedHold, report: ReconcileReport): Promise<void> {
+    const resolve = resolvers[hold.kind];
+    let state: HoldState | 'error' = 'error';
+    try {
+      if (!resolve) log.error({ hold: hold.key, kind: hold.kind }, 'no resolver for a pending hold');
+      else state = await resolve(hold);
+    } catch (error) {
+      // The outside system cannot answer now: the hold stays pending for a later pass.
+      log.warn({ err: error, hold: hold.key }, 'could not reconcile a hold');
+    }
+    report[state === 'error' ? 'errors' : state] += 1;
+    if (state === 'pending' || state === 'error')
+      await ledger.deferHold(hold.key, options.retryDelayMs(hold.checks));
+  }
+
+  /** `all`: every pending hold not claimed elsewhere (at start-up); else only those due. */
+  async function pass(all: boolean): Promise<ReconcileReport> {
     const report: ReconcileReport = { posted: 0, voided: 0, pending: 0, errors: 0 };
-    // NOTE: page through all of them: holds waiting long at the outside system (payouts not paid
-    // yet) must not keep newer ones from their turn.
-    const holds: PendingHold[] = [];
-    for (let page = await ledger.pendingHolds(0, PAGE); page.length > 0;) {
-      holds.push(...page);
-      page = page.length < PAGE ? [] : await ledger.pendingHolds(page.at(-1)!.id, PAGE);
-    }
-    for (const hold of holds) {
-      const resolve = resolvers[hold.kind];
-      if (!resolve) {
-        log.error({ hold: hold.key, kind: hold.kind }, 'no resolver for a pending hold');
-        report.errors += 1;
-        continue;
+    // NOTE: the workers share one cursor through the pending list, so a pass visits each hold
+    // once, even those it defers (their next check is later, but `all` ignores that).
+    let after = 0;
+    let exhausted = false;
+    const worker = async () => {
+      while (!exhausted) {
+        const hold = await ledger.claimHold({ afterId: after, all, leaseMs: options.leaseMs });
+        if (!hold) {
+          exhausted = true;
+          return;
+        }
+        after = Math.max(after, hold.id);
+        await resolveOne(hold, report);
       }
-      try {
-        report[await resolve(hold)] += 1;
-      } catch (error) {
-        // The outside system cannot answer now: the hold stays pending for the next pass.
-        log.warn({ err: error, hold: hold.key }, 'could not reconcile a hold');
-        report.errors += 1;
-      }
-    }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
     for (const sweep of options.sweeps ?? []) {
       try {
         const finished = await sweep.run();
@@ -77,19 +99,27 @@ export function createReconciler(options: ReconcilerOptions) {
     return report;
   }
 
+  function run(all: boolean): Promise<ReconcileReport> {
+    running ??= pass(all).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
   return {
-    /** One pass over every pending hold; concurrent calls share the pass in progress. */
-    runOnce(): Promise<ReconcileReport> {
-      running ??= pass().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    /**
+     * One pass over every pending hold this process can claim, due or not (at start-up, so a
+     * crash is finished at once; and in tests). Concurrent calls share the pass in progress.
+     */
+    runOnce: (): Promise<ReconcileReport> => run(true),
+
+    /** One pass over the holds that are due; what the timer runs. */
+    runDue: (): Promise<ReconcileReport> => run(false),
 
     start(): void {
       if (options.intervalMs <= 0 || timer) return;
       timer = setInterval(() => {
-        this.runOnce().catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
+        run(false).catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
       }, options.intervalMs);
       timer.unref();
     },

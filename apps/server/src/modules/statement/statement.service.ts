@@ -5,8 +5,6 @@ import type { LedgerService, StatementLine } from '../ledger/ledger.service';
 
 export interface StatementServiceOptions {
   ledger: LedgerService;
-  /** The member's wallet and game account keys in the ledger. */
-  ledgerKeysOf: (memberId: number) => Promise<string[]>;
 }
 
 interface StatementMetadata {
@@ -41,7 +39,7 @@ function rowOf(line: StatementLine): StatementRow {
 export function createStatementService(options: StatementServiceOptions) {
   return {
     async statement(memberId: number, page: number, limit: number): Promise<StatementResponse> {
-      const keys = await options.ledgerKeysOf(memberId);
+      const keys = await options.ledger.memberAccountKeys(memberId);
       const { total, lines } = await options.ledger.statementOf(keys, { offset: (page - 1) * limit, limit });
       return { total, statements: lines.map(rowOf) };
     },

@@ -5,11 +5,10 @@ import { AppError } from '../../platform/errors';
 
 import {
   accountKey,
-  neverSeenIsFinal,
   referenceExpiry,
+  type ClaimedHold,
   type HoldState,
   type LedgerService,
-  type PendingHold,
 } from '../ledger/ledger.service';
 
 export interface WithdrawalsServiceOptions {
@@ -107,21 +106,21 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       return service.withdraw(memberId, body, `${key}:withdraw`);
     },
 
-    /** The reconciler's step for a withdrawal hold. */
-    async resolveHold(hold: PendingHold): Promise<HoldState> {
+    /** The reconciler's step for a withdrawal hold: the one rule of every two-phase flow. */
+    async resolveHold(hold: ClaimedHold): Promise<HoldState> {
       const status = await payout.status(hold.key);
-      if (status === 'paid') {
-        await ledger.post(hold.key);
-        return 'posted';
-      }
-      const expired =
-        status === 'not_found' &&
-        neverSeenIsFinal(hold.createdAt, options.referenceTtlMs, options.payoutTimeoutMs);
-      if (status === 'rejected' || expired) {
-        await ledger.void(hold.key);
-        return 'voided';
-      }
-      return 'pending';
+      const verdict =
+        status === 'paid'
+          ? 'applied'
+          : status === 'rejected'
+            ? 'failed'
+            : status === 'pending'
+              ? 'unknown'
+              : 'not_found';
+      return ledger.settleByVerdict(hold, verdict, {
+        ttlMs: options.referenceTtlMs,
+        callTimeoutMs: options.payoutTimeoutMs,
+      });
     },
   };
   return service;

@@ -1,0 +1,291 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MoneyResult } from '@wallet/contract/http/wallet';
+import type { MinorUnits } from '@wallet/contract/money';
+import type { GameProvider, MoveOutcome } from '../../adapters/game-provider/game-provider';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import {
+  accountKey,
+  referenceExpiry,
+  type ClaimedHold,
+  type HoldState,
+  type LedgerService,
+} from '../ledger/ledger.service';
+import { refuse, type GameAccountsService, type GamePlayer } from './game-accounts.service';
+import { createGamesRepository } from './games.repository';
+import type { PlaysService } from './plays.service';
+
+export interface GameTransfersOptions {
+  db: Database;
+  ledger: LedgerService;
+  provider: GameProvider;
+  accounts: GameAccountsService;
+  plays: PlaysService;
+  /** A reference we send a provider is refused by it for good after this long. */
+  referenceTtlMs: number;
+  /** How long a provider call may take; added to the TTL before "never seen" counts as failed. */
+  providerTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** What a money step came to: done, or waiting for the provider's answer. */
+type StepStatus = MoneyResult['status'];
+
+/** Into the game (from the wallet), or out of it (to the wallet). */
+type Direction = 'in' | 'out';
+
+/** How long a claimed game-to-game transfer is left to one process (longer than two calls). */
+const SECOND_LEG_LEASE_MS = 60_000;
+
+/**
+ * Money between a member's wallet and their game accounts.
+ *
+ * Money to or from a provider is two-phase (docs/decisions/010-two-phase-outside-money.md):
+ * a ledger hold first, then the provider call carrying the hold key as its reference, then post
+ * (applied) or void (definite failure). An unknown outcome stays held; `resolveHold` (the
+ * reconciler) finishes it once the provider can tell.
+ */
+export function createGameTransfersService(options: GameTransfersOptions) {
+  const { ledger, provider, accounts, plays, log } = options;
+  const repository = createGamesRepository(options.db);
+
+  /** A provider's verdict on a hold, applied to the ledger. */
+  async function settle(holdKey: string, outcome: MoveOutcome): Promise<StepStatus> {
+    if (outcome.kind === 'applied') {
+      await ledger.post(holdKey);
+      return 'SUCCESS';
+    }
+    if (outcome.kind === 'failed') {
+      await ledger.void(holdKey);
+      log.warn({ holdKey, reason: outcome.reason }, 'provider refused a transfer; funds returned');
+      return refuse('TRANSFER_FAIL', 422);
+    }
+    // NOTE: never void on an unknown outcome: the provider may have applied it.
+    log.warn(
+      { holdKey, reason: outcome.reason },
+      'provider outcome unknown; left pending for reconciliation',
+    );
+    return 'PENDING';
+  }
+
+  /** The answer to a replayed hold: how it ended, or that it is still waiting. */
+  function answerOf(state: HoldState | null): StepStatus {
+    if (state === 'posted') return 'SUCCESS';
+    if (state === 'voided') return refuse('TRANSFER_FAIL', 422);
+    return 'PENDING';
+  }
+
+  /** One leg between the wallet and a game: hold, provider call under the hold key, settle. */
+  async function move(
+    memberId: number,
+    player: GamePlayer,
+    direction: Direction,
+    amount: bigint,
+    key: string,
+  ) {
+    const currency = await accounts.openWallet(memberId);
+    const code = player.gameCode;
+    const wallet = accountKey.wallet(memberId);
+    const game = accountKey.game(memberId, code);
+    const into = direction === 'in';
+    const held = await ledger.hold({
+      idempotencyKey: key,
+      debit: into ? wallet : game,
+      destination: into ? game : wallet,
+      amount,
+      kind: into ? 'game_deposit' : 'game_withdraw',
+      currency,
+      metadata: {
+        memberId,
+        game: code,
+        statement: { type: 'transfer', from: into ? 'wallet' : code, to: into ? code : 'wallet' },
+      },
+    });
+    // A copy of this request got here first: it (or the reconciler) talks to the provider.
+    if (held.replayed) return answerOf(await ledger.holdState(key));
+    const call = { username: player.username, reference: key, amount };
+    const expiresAt = referenceExpiry(held.createdAt, options.referenceTtlMs);
+    const outcome = into
+      ? await provider.deposit(code, { ...call, expiresAt })
+      : await provider.withdraw(code, { ...call, expiresAt });
+    return settle(key, outcome);
+  }
+
+  /**
+   * The second leg of a game-to-game transfer, once its first leg is posted. The plan is done
+   * once the second leg's hold exists (from then on the reconciler owns it) or cannot be made
+   * (the money stays in the wallet, which TRANSFER_FAIL tells). Answers the second leg's status,
+   * or PENDING while the first leg waits for the provider.
+   */
+  async function runSecondLeg(key: string): Promise<StepStatus> {
+    const plan = await repository.gameToGame(key);
+    const done = () => repository.gameToGameDone(key);
+    const states = await ledger.holdStates([`${key}:out`, `${key}:in`]);
+    const second = states.get(`${key}:in`);
+    if (second) {
+      if (plan && !plan.doneAt) await done();
+      return answerOf(second);
+    }
+    if (!plan || plan.doneAt) return refuse('TRANSFER_FAIL', 422);
+    const first = states.get(`${key}:out`);
+    if (first === 'pending') return 'PENDING';
+    if (first !== 'posted') {
+      // Voided (the money went back to the first game), or never held (a crash before the hold).
+      await done();
+      return refuse('TRANSFER_FAIL', 422);
+    }
+    try {
+      const player = await accounts.playerOf(plan.memberId, plan.toGame);
+      const status = await move(plan.memberId, player, 'in', plan.amount, `${key}:in`);
+      await done();
+      return status;
+    } catch (error) {
+      // Refused, or the wallet was spent meanwhile: the money is in the wallet. Anything else
+      // (the database gone) leaves the plan for the next sweep.
+      if (error instanceof AppError) {
+        log.warn({ key, code: error.code }, 'second leg not made; the money is in the wallet');
+        await done();
+      }
+      throw error;
+    }
+  }
+
+  /** Brings every game balance (other than `except`) back to the wallet; sub-keys of `key`. */
+  async function sweepToWallet(memberId: number, key: string, except?: string) {
+    let moved = 0n;
+    let pending = false;
+    for (const account of await accounts.accountsOf(memberId)) {
+      if (account.gameCode === except) continue;
+      const stepKey = `${key}:sweep:${account.gameCode}`;
+      // NOTE: a retry of the same request replays the amount it took the first time.
+      const earlier = await ledger.findTransfer(stepKey);
+      if (!earlier) await plays.bookPlaysQuietly(memberId, account);
+      const amount =
+        earlier?.amount ?? (await accounts.balanceOf(accountKey.game(memberId, account.gameCode)));
+      if (amount <= 0n) continue;
+      try {
+        const status = await move(memberId, account, 'out', amount, stepKey);
+        if (status === 'PENDING') pending = true;
+        else moved += amount;
+      } catch (error) {
+        // One game refusing (or being played at this moment) must not stop the others.
+        if (!(error instanceof AppError)) throw error;
+        log.warn({ memberId, game: account.gameCode, code: error.code }, 'sweep step failed');
+      }
+    }
+    return { moved, pending };
+  }
+
+  return {
+    sweepToWallet: (memberId: number, key: string) => sweepToWallet(memberId, key),
+
+    /** One transfer between the wallet and a game, or between two games (through the wallet). */
+    async transfer(
+      memberId: number,
+      body: { from: string; to: string; amount: number },
+      key: string,
+      { firstAttempt = false }: { firstAttempt?: boolean } = {},
+    ): Promise<MoneyResult> {
+      const amount = BigInt(body.amount);
+      const result = (status: StepStatus): MoneyResult => ({
+        status,
+        reference: key,
+        amount: body.amount as MinorUnits,
+      });
+      // A retry of a transfer already held is answered from the hold, whatever the catalogue says now.
+      // NOTE: a first attempt has no traces to look for (one statement fewer per transfer, and
+      // three look-ups fewer); the holds below would replay anyway.
+      if (!firstAttempt) {
+        const states = await ledger.holdStates([`${key}:in`, key, `${key}:out`]);
+        for (const step of [`${key}:in`, key]) {
+          const state = states.get(step);
+          if (state) return result(answerOf(state));
+        }
+        // A game to game transfer whose first leg is done but whose second never ran (a crash
+        // between them) goes on below: the first leg replays, the second runs.
+        const firstLeg = states.get(`${key}:out`) ?? null;
+        if (firstLeg === 'pending' || firstLeg === 'voided') return result(answerOf(firstLeg));
+      }
+      const from = body.from === 'wallet' ? null : await accounts.playerOf(memberId, body.from);
+      const to = body.to === 'wallet' ? null : await accounts.playerOf(memberId, body.to);
+      if (!from && to) return result(await move(memberId, to, 'in', amount, key));
+      if (from && !to) {
+        await plays.bookPlaysQuietly(memberId, from);
+        return result(await move(memberId, from, 'out', amount, key));
+      }
+      if (!from || !to) throw new AppError('TRANSFER_SAME_ACCOUNT', 400);
+      // Game to game goes through the wallet. The plan is written first, so a crash between the
+      // legs is finished by the reconciler (finishGameToGame); if the second leg fails, the money
+      // is in the wallet, which is what TRANSFER_FAIL tells the member.
+      await plays.bookPlaysQuietly(memberId, from);
+      await repository.planGameToGame({ key, memberId, toGame: to.gameCode, amount });
+      const first = await move(memberId, from, 'out', amount, `${key}:out`);
+      return result(first === 'PENDING' ? 'PENDING' : await runSecondLeg(key));
+    },
+
+    /** Everything from the wallet and every other game into `to` (spec section 7). */
+    async transferAll(memberId: number, to: string, key: string): Promise<MoneyResult> {
+      const target = to === 'wallet' ? null : await accounts.playerOf(memberId, to);
+      const sweep = await sweepToWallet(memberId, key, target?.gameCode);
+      if (!target) {
+        return {
+          status: sweep.pending ? 'PENDING' : 'SUCCESS',
+          reference: key,
+          amount: Number(sweep.moved) as MinorUnits,
+        };
+      }
+      const stepKey = `${key}:in`;
+      const earlier = await ledger.findTransfer(stepKey);
+      await accounts.openWallet(memberId);
+      const amount = earlier?.amount ?? (await accounts.balanceOf(accountKey.wallet(memberId)));
+      if (amount <= 0n) {
+        return { status: sweep.pending ? 'PENDING' : 'SUCCESS', reference: key, amount: 0 as MinorUnits };
+      }
+      const status = await move(memberId, target, 'in', amount, stepKey);
+      return {
+        status: sweep.pending || status === 'PENDING' ? 'PENDING' : 'SUCCESS',
+        reference: key,
+        amount: Number(amount) as MinorUnits,
+      };
+    },
+
+    /**
+     * The reconciler's step for a game hold: asks the provider what became of the reference and
+     * settles by the one rule of every two-phase flow (ledger: settleByVerdict).
+     */
+    async resolveHold(hold: ClaimedHold): Promise<HoldState> {
+      const verdict = await provider.status(String(hold.metadata.game), hold.key);
+      const state = await ledger.settleByVerdict(hold, verdict, {
+        ttlMs: options.referenceTtlMs,
+        callTimeoutMs: options.providerTimeoutMs,
+      });
+      // The first leg of a game-to-game transfer: its second leg runs now rather than at the sweep.
+      if (state === 'posted' && hold.key.endsWith(':out')) {
+        await runSecondLeg(hold.key.slice(0, -':out'.length)).catch((error: unknown) =>
+          log.warn({ err: error, hold: hold.key }, 'second leg failed; the money is in the wallet'),
+        );
+      }
+      return state;
+    },
+
+    /**
+     * The reconciler's sweep: game-to-game transfers whose second leg was never made (a crash
+     * between the legs). Each is claimed (SKIP LOCKED, with a lease), so several processes may
+     * sweep at once; answers how many it finished.
+     */
+    async finishGameToGame(): Promise<number> {
+      let finished = 0;
+      for (;;) {
+        const key = await repository.claimDueGameToGame(SECOND_LEG_LEASE_MS);
+        if (!key) return finished;
+        const status = await runSecondLeg(key).catch((error: unknown) => {
+          if (error instanceof AppError) return 'FAILED' as const;
+          throw error;
+        });
+        if (status !== 'PENDING') finished += 1;
+      }
+    },
+  };
+}
+
+export type GameTransfersService = ReturnType<typeof createGameTransfersService>;
