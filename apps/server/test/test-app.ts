@@ -48,17 +48,26 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    webDistDir?: string;
+    beforeReady?: (app: FastifyInstance, database: DatabaseHandle) => void;
+    /** Where the log goes (at LOG_LEVEL, default info); without it there is no log. */
+    logTo?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ APP_MODE: 'sandbox', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    APP_MODE: 'sandbox',
+    LOG_LEVEL: options.logTo ? 'info' : 'silent',
+    ...env,
+  });
   const database = await openTestDatabase();
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logTo ? { stream: options.logTo } : false,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
-  options.beforeReady?.(app);
+  options.beforeReady?.(app, database);
   await app.ready();
   return {
     app,

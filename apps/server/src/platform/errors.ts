@@ -54,6 +54,71 @@ function describe(error: FastifyError): { code: ErrorCode; status: number } | nu
   return null;
 }
 
+/**
+ * What the log may keep of an error: never values a query carried. pg's `detail` and `where`
+ * quote row values, drizzle's `params` are the values, and drizzle writes them into its message
+ * (and so its stack) too; those are rebuilt from the SQL text alone.
+ */
+const LOGGED_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'];
+
+interface LoggedError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const fields = error as unknown as Record<string, unknown>;
+  const message =
+    'params' in error
+      ? typeof fields.query === 'string'
+        ? `Failed query: ${fields.query}`
+        : error.name
+      : error.message;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message,
+    stack: [`${error.name}: ${message}`, ...frames].join('\n'),
+  };
+  for (const field of LOGGED_ERROR_FIELDS) if (fields[field] !== undefined) logged[field] = fields[field];
+  if (error.cause instanceof Error && depth < 5) logged.cause = serializeError(error.cause, depth + 1);
+  return logged;
+}
+
+/** Path parameters whose values are secrets: the spec's auto-login path carries a password. */
+const SECRET_PARAMS = new Set(['password']);
+
+/**
+ * A request's URL as the log keeps it: secret path parameters replaced, and query-string values
+ * dropped (they carry phones, signatures), the names kept.
+ */
+export function loggableUrl(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  const [path = '', query] = request.url.split(/\?(.*)/s, 2);
+  const pattern = request.routeOptions?.url?.split('/');
+  const segments = path.split('/');
+  if (pattern?.length === segments.length) {
+    pattern.forEach((part, index) => {
+      if (part.startsWith(':') && SECRET_PARAMS.has(part.slice(1))) segments[index] = '[redacted]';
+    });
+  }
+  if (query === undefined) return segments.join('/');
+  const names = [...new Set(new URLSearchParams(query).keys())];
+  return `${segments.join('/')}?${names.map((name) => `${encodeURIComponent(name)}=…`).join('&')}`;
+}
+
+/** Pino serializers of every log line: the request without secrets, errors without query values. */
+export const LOG_SERIALIZERS = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: loggableUrl(request),
+    remoteAddress: request.ip,
+  }),
+  err: (error: Error) => serializeError(error),
+};
+
 /** One error handler and one not-found answer for the whole API. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -46,6 +46,28 @@ export const needsClientHeader = (path: string): boolean =>
 export const closesWhenTerminated = (path: string): boolean =>
   isApiPath(path) && !startsWithAny(path, TERMINATION_EXEMPT);
 
+// NOTE: PostgreSQL cannot store NUL in text (the query fails, taking the values into the error),
+// and no field of ours carries the other C0 controls; tab, line feed and carriage return pass.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/** Whether any string in a parsed body, query or path parameters, keys included, has a control character. */
+export function holdsControlCharacter(value: unknown): boolean {
+  // A loop, not recursion: a deeply nested body must not overflow the stack.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (CONTROL_CHARACTER.test(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next as unknown[]) pending.push(item);
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, item] of Object.entries(next)) pending.push(key, item);
+    }
+  }
+  return false;
+}
+
 /**
  * The rules every request meets before its route, and every /api answer on its way out.
  * Order matters: an unknown client is refused before anything else is looked at.
@@ -58,6 +80,13 @@ export function registerRequestPolicy(app: FastifyInstance, isTerminated: () => 
     }
     if (closesWhenTerminated(urlPath) && (await isTerminated())) {
       throw new AppError('gone', 410);
+    }
+  });
+
+  // Once the body is parsed, before validation and before any handler can pass a value on.
+  app.addHook('preValidation', async (request) => {
+    if ([request.params, request.query, request.body].some(holdsControlCharacter)) {
+      throw new AppError('INVALID_CHARACTERS', 400);
     }
   });
 
