@@ -29,7 +29,7 @@ async function setUpMember(base, index, creditMinor) {
   const outbox = await call(base, 'GET', `/api/sandbox/sms?phone=${phone}`);
   const otpCode = outbox.messages[0].code;
   await call(base, 'POST', '/api/otp/verify', { body: { otpToken, otpCode } });
-  const password = 'bench-secret-1';
+  const password = 'Wallet-bench-7395';
   const { id } = await call(base, 'POST', '/api/account', {
     body: {
       name: 'Bench Member',

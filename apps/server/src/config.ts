@@ -48,10 +48,15 @@ const EnvSchema = z.object({
   OTP_DAILY_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   /** How long a verified phone may register without a new code. */
   OTP_VERIFIED_WINDOW_MINUTES: z.coerce.number().int().positive().default(30),
-  // Sign-in.
+  // Sign-in and password changes (docs/decisions/015-sign-in-throttling.md).
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().positive().default(5),
-  /** Default: 30 in production, 1000 in sandbox. */
+  /** Wrong passwords for one phone from one address before that address is refused for that phone. */
+  LOGIN_MAX_FAILURES_PER_PHONE_AND_ADDRESS: z.coerce.number().int().positive().default(5),
+  /** Wrong passwords for one phone from all addresses before each further try waits a back-off. */
+  LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().positive().default(50),
+  /** The longest back-off (it doubles from 1 s with each failure past the ceiling). */
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Phones failing from one address before it gets one try per phone. Default: 30, sandbox 1000. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
@@ -160,7 +165,14 @@ export interface Config {
     dailyPerAddress: number;
     verifiedWindowMs: number;
   };
-  login: { windowMs: number; maxFailuresPerPhone: number; maxFailuresPerAddress: number };
+  login: {
+    windowMs: number;
+    maxFailuresPerPhoneAndAddress: number;
+    maxFailuresPerPhone: number;
+    backoffMaxMs: number;
+    /** Distinct phones that failed from one address. */
+    maxFailuresPerAddress: number;
+  };
   /** Per-address limit of the public registration forms. */
   forms: { limitPerAddress: number; windowMs: number };
   session: { idleMs: number; maxAgeMs: number };
@@ -253,7 +265,9 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     },
     login: {
       windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      maxFailuresPerPhoneAndAddress: env.LOGIN_MAX_FAILURES_PER_PHONE_AND_ADDRESS,
       maxFailuresPerPhone: env.LOGIN_MAX_FAILURES_PER_PHONE,
+      backoffMaxMs: env.LOGIN_BACKOFF_MAX_SECONDS * 1000,
       maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? (sandbox ? 1000 : 30),
     },
     forms: {

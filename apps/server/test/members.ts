@@ -50,7 +50,7 @@ export interface Registration {
 export const registration = (overrides: Partial<Registration> = {}): Registration => ({
   name: 'Somchai',
   username: randomPhone(),
-  password: 'secret-1',
+  password: 'Wallet-test-7395',
   sourceCode: 'FACEBOOK',
   inviteCode: '',
   bankCode: 'SCB',

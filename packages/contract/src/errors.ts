@@ -146,6 +146,8 @@ export const PLATFORM_CODES = [
   'PHONE_NUMBER_INVALID',
   /** The password is shorter than PASSWORD_MIN_LENGTH or longer than PASSWORD_MAX_LENGTH. */
   'PASSWORD_LENGTH',
+  /** The new password is one of the most used ones (the bundled list in common-passwords.ts). */
+  'PASSWORD_TOO_COMMON',
   /** Registration: the password and its confirmation differ ('Passwords don't match'). */
   'PASSWORDS_DO_NOT_MATCH',
   /** Change of password: the new password and its confirmation differ ('password not equal'). */

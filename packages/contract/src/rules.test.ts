@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bankStepSchema, registerRequestSchema } from './http/account';
+import { COMMON_PASSWORDS } from './common-passwords';
+import { bankStepSchema, ChangePasswordRequest, registerRequestSchema } from './http/account';
 import {
   accountNameProblem,
   formatBankAccountNo,
   joinAccountName,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordRule,
   phoneRule,
   profileIdOfInviteCode,
 } from './rules';
@@ -60,7 +64,7 @@ describe('registration payload', () => {
   const valid = {
     name: 'Somchai',
     username: '0812345678',
-    password: 'secret1',
+    password: 'secret-1',
     sourceCode: 'FACEBOOK',
     inviteCode: '',
     bankCode: 'SCB',
@@ -84,13 +88,42 @@ describe('registration payload', () => {
     ).toBe(true);
   });
 
-  it('refuses a malformed inviter code and a short password', () => {
+  it('refuses a malformed inviter code, a short password and a common one', () => {
     expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, inviteCode: 'FRIEND1' }))).toBe(
       'INVITE_CODE_INVALID',
     );
     expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, password: '123' }))).toBe(
       'PASSWORD_LENGTH',
     );
+    expect(codeOf(registerRequestSchema('TH').safeParse({ ...valid, password: '12345678' }))).toBe(
+      'PASSWORD_TOO_COMMON',
+    );
+  });
+});
+
+describe('passwords', () => {
+  it('takes 8 to 64 characters', () => {
+    expect(passwordRule.safeParse('wallet7').success).toBe(false);
+    expect(passwordRule.safeParse('wallet-7').success).toBe(true);
+    expect(passwordRule.safeParse('w'.repeat(65)).success).toBe(false);
+  });
+
+  it('refuses the common ones, whatever their case', () => {
+    for (const common of ['password', 'iloveyou', 'Password1', 'QWERTYUIOP', '1q2w3e4r5t']) {
+      expect(codeOf(passwordRule.safeParse(common)), common).toBe('PASSWORD_TOO_COMMON');
+    }
+    expect(codeOf(ChangePasswordRequest.safeParse({ oldPassword: 'x', newPassword: 'sunshine' }))).toBe(
+      'PASSWORD_TOO_COMMON',
+    );
+  });
+
+  it('bundles the most used passwords that the length rule lets through, and only those', () => {
+    const listed = COMMON_PASSWORDS.split('\n').filter(Boolean);
+    expect(listed.length).toBeGreaterThan(3000);
+    expect(listed.every((p) => p.length >= PASSWORD_MIN_LENGTH && p.length <= PASSWORD_MAX_LENGTH)).toBe(
+      true,
+    );
+    expect(listed.every((p) => p === p.toLowerCase())).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
 
 /**
@@ -6,7 +7,7 @@ import { ENGLISH_NAME_BANKS, type Market } from './constants';
  * error code, so the form shows the same message before sending as the server after.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
 /** Digits as typed without spaces and dashes: "081-234 5678" is "0812345678" (phones, account numbers). */
@@ -27,11 +28,17 @@ export function phoneRule(market: Market) {
     );
 }
 
+const commonPasswords = new Set(COMMON_PASSWORDS.split('\n'));
+/** One of the most used passwords (the bundled list, compared without regard to case). */
+export const isCommonPassword = (password: string): boolean => commonPasswords.has(password.toLowerCase());
+
+/** A password being set (registration, change): 8 to 64 characters, not a common one (ASVS 5.0 6.2). */
 export const passwordRule = z
   .string()
   .min(1, 'FIELD_REQUIRED')
   .min(PASSWORD_MIN_LENGTH, 'PASSWORD_LENGTH')
-  .max(PASSWORD_MAX_LENGTH, 'PASSWORD_LENGTH');
+  .max(PASSWORD_MAX_LENGTH, 'PASSWORD_LENGTH')
+  .refine((password) => !isCommonPassword(password), 'PASSWORD_TOO_COMMON');
 
 export const profileNameRule = z.string().trim().min(1, 'FIELD_REQUIRED').max(60, 'INVALID_USER_INFO');
 

@@ -1,10 +1,21 @@
-import { and, count, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewBankAccount = Omit<typeof memberBankAccounts.$inferInsert, 'memberId'>;
 export type BankChange = Omit<typeof bankAccountChanges.$inferInsert, 'id' | 'createdAt'>;
+
+/** Failed password tries in the window, as the sign-in limits read them. */
+export interface FailureCounts {
+  /** Of this phone from this address. */
+  pair: number;
+  /** Of this phone from every address, and when the last one was. */
+  phone: number;
+  phoneLast: Date | null;
+  /** Distinct phones that failed from this address. */
+  addressPhones: number;
+}
 
 /** The only code that reads or writes the accounts tables. */
 export function createAccountsRepository(db: Database) {
@@ -125,38 +136,52 @@ export function createAccountsRepository(db: Database) {
 
     /**
      * Counts a password attempt BEFORE the password is checked, so parallel guesses cannot all
-     * pass the limit while argon2 runs. Under locks on the phone and the address: count the
-     * attempts in the window; at the limit answer null, else record this one and return its id
-     * (deleted again when the password was right).
+     * pass a limit while argon2 runs. Under locks on the address and the phone (in that order, so
+     * no two attempts wait on each other): count the failures since `since`; when `admit` refuses,
+     * record nothing and answer false, else record this attempt at `at` as a failure (deleted
+     * again when the password was right) and answer true.
      */
     async beginPasswordAttempt(
       username: string,
       clientAddress: string,
+      at: Date,
       since: Date,
-      limits: { perPhone: number; perAddress: number },
-    ): Promise<number | null> {
+      admit: (counts: FailureCounts) => boolean,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${clientAddress}`}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-phone:${username}`}))`);
         const [byPhone] = await tx
-          .select({ n: count() })
+          .select({
+            phone: count(),
+            pair: sql<number>`count(*) filter (where ${eq(loginFailures.clientAddress, clientAddress)})`.mapWith(
+              Number,
+            ),
+            phoneLast: max(loginFailures.createdAt),
+          })
           .from(loginFailures)
           .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
         const [byAddress] = await tx
-          .select({ n: count() })
+          .select({ phones: countDistinct(loginFailures.username) })
           .from(loginFailures)
           .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.createdAt, since)));
-        if ((byPhone?.n ?? 0) >= limits.perPhone || (byAddress?.n ?? 0) >= limits.perAddress) return null;
-        const [row] = await tx
-          .insert(loginFailures)
-          .values({ username, clientAddress })
-          .returning({ id: loginFailures.id });
-        return row!.id;
+        const counts = {
+          pair: byPhone?.pair ?? 0,
+          phone: byPhone?.phone ?? 0,
+          phoneLast: byPhone?.phoneLast ?? null,
+          addressPhones: byAddress?.phones ?? 0,
+        };
+        if (!admit(counts)) return false;
+        await tx.insert(loginFailures).values({ username, clientAddress, createdAt: at });
+        return true;
       });
     },
 
-    async clearLoginFailures(username: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.username, username));
+    /** A right password forgets the failures of its phone from its address (the member's own typos). */
+    async clearLoginFailures(username: string, clientAddress: string) {
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.username, username), eq(loginFailures.clientAddress, clientAddress)));
     },
 
     /** Only for tests and staff tools: deactivate or reactivate a member. */

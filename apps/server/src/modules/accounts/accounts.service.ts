@@ -23,8 +23,8 @@ import { AppError } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
 import { uniqueViolation } from '../../platform/db/unique-violation';
-import { createAccountsRepository } from './accounts.repository';
-import { decoyHash, hashPassword, verifyPassword } from './password';
+import { createAccountsRepository, type FailureCounts } from './accounts.repository';
+import { argon2Hasher, type PasswordHasher } from './password';
 
 /** Where a request came from, for the audit trail and the per-address limits. */
 export interface ClientMeta {
@@ -40,6 +40,7 @@ export interface AccountsServiceOptions {
   login: Config['login'];
   session: Config['session'];
   now?: () => Date;
+  passwords?: PasswordHasher;
 }
 
 /** Sessions are touched at most this often, so a busy member does not write on every call. */
@@ -51,7 +52,15 @@ const fail = (code: ErrorCode, status: number): never => {
 
 /** Members, their bank account and their sessions (spec sections 2, 4, 5, 7: Account). */
 export function createAccountsService(options: AccountsServiceOptions) {
-  const { db, lookups, otp, login: limits, session: lifetimes, now = () => new Date() } = options;
+  const {
+    db,
+    lookups,
+    otp,
+    login: limits,
+    session: lifetimes,
+    now = () => new Date(),
+    passwords = argon2Hasher,
+  } = options;
   const repository = createAccountsRepository(db);
 
   /** Every rule of registration the database can answer; the payload's own rules ran already. */
@@ -95,21 +104,46 @@ export function createAccountsService(options: AccountsServiceOptions) {
   }
 
   /**
-   * The member whose password this is, or null. Every try counts against the phone's and the
-   * address's limits before argon2 runs (REQUEST_LIMIT past them); a right password clears the
-   * phone's count. Unknown phones cost the same work as known ones (a decoy hash).
+   * Whether a password try may be checked now, from the failures in the window
+   * (docs/decisions/015-sign-in-throttling.md). No rule lets a stranger keep a member out:
+   * - an address that failed maxFailuresPerPhoneAndAddress times for a phone is refused for that
+   *   phone; other addresses are not;
+   * - past maxFailuresPerPhone failures from all addresses (only a distributed attack gets there),
+   *   each try waits a back-off after the phone's last failure, doubling from 1 s to backoffMaxMs;
+   * - an address from which maxFailuresPerAddress phones failed gets one failure per phone; a phone
+   *   that has not failed from there is always checked, so a shared carrier address keeps no one out.
+   */
+  function admits(counts: FailureCounts, at: Date): boolean {
+    if (counts.pair >= limits.maxFailuresPerPhoneAndAddress) return false;
+    if (counts.pair > 0 && counts.addressPhones >= limits.maxFailuresPerAddress) return false;
+    if (counts.phone >= limits.maxFailuresPerPhone && counts.phoneLast) {
+      const backoffMs = Math.min(
+        1000 * 2 ** (counts.phone - limits.maxFailuresPerPhone),
+        limits.backoffMaxMs,
+      );
+      if (at.getTime() - counts.phoneLast.getTime() < backoffMs) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The member whose password this is, or null. Every try is counted before argon2 runs
+   * (REQUEST_LIMIT when `admits` refuses it); a right password forgets this address's failures
+   * for the phone. Unknown phones cost the same work as known ones (a decoy hash).
    */
   async function checkPassword(username: string, password: string, meta: ClientMeta) {
-    const since = new Date(now().getTime() - limits.windowMs);
-    const attempt = await repository.beginPasswordAttempt(username, meta.address, since, {
-      perPhone: limits.maxFailuresPerPhone,
-      perAddress: limits.maxFailuresPerAddress,
-    });
-    if (attempt === null) return fail('REQUEST_LIMIT', 429);
+    const at = now();
+    const since = new Date(at.getTime() - limits.windowMs);
+    if (!(await repository.beginPasswordAttempt(username, meta.address, at, since, (c) => admits(c, at)))) {
+      return fail('REQUEST_LIMIT', 429);
+    }
     const member = await repository.memberByUsername(username);
-    const passwordOk = await verifyPassword(member?.passwordHash ?? (await decoyHash()), password);
+    const passwordOk = await passwords.verify(
+      member?.passwordHash ?? (await passwords.decoyHash()),
+      password,
+    );
     if (!member || !passwordOk) return null;
-    await repository.clearLoginFailures(username);
+    await repository.clearLoginFailures(username, meta.address);
     return member;
   }
 
@@ -146,7 +180,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           {
             username: payload.username,
             name: payload.name,
-            passwordHash: await hashPassword(payload.password),
+            passwordHash: await passwords.hash(payload.password),
             sourceCode: payload.sourceCode,
             inviterId,
             currency: payload.currency,
@@ -269,7 +303,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!current) return fail('NO_USER', 404);
       // A stolen session must not be a way to guess the password without limit.
       if (!(await checkPassword(current.username, body.oldPassword, meta))) fail('WRONG_PASSWORD', 400);
-      await repository.changePassword(member.id, await hashPassword(body.newPassword), member.tokenHash);
+      await repository.changePassword(member.id, await passwords.hash(body.newPassword), member.tokenHash);
     },
 
     /** Only KTB, TMB and BBL names not yet in English may be corrected, and only into English. */

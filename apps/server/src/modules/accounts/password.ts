@@ -23,3 +23,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 let decoy: Promise<string> | null = null;
 export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(`decoy-${Math.random()}`));
+
+/** The hashing the accounts service uses; tests pass a wrapper that counts the work done. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  decoyHash(): Promise<string>;
+}
+export const argon2Hasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword, decoyHash };

@@ -19,7 +19,7 @@ describe('session lifetimes', () => {
       market: 'TH',
       lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),
       otp: { isVerified: async () => true, consume: async () => undefined },
-      login: { windowMs: 15 * MINUTE, maxFailuresPerPhone: 5, maxFailuresPerAddress: 100 },
+      login: t.config.login,
       session: { idleMs: 30 * MINUTE, maxAgeMs: 120 * MINUTE },
       now: () => new Date(clock),
     });

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMING } from '@wallet/contract/constants';
 import { storage } from '../../lib/storage';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
 
@@ -67,6 +68,18 @@ describe('profile page', () => {
     });
   });
 
+  it('refuses a common new password without asking the server, in Thai', async () => {
+    const calls = fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
+    await renderApp('/user/profile', 'th');
+    await userEvent.click(await screen.findByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }));
+    await userEvent.type(screen.getByLabelText('รหัสผ่านปัจจุบัน'), 'old-secret');
+    await userEvent.type(screen.getByLabelText('รหัสผ่านใหม่'), 'iloveyou');
+    await userEvent.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'iloveyou');
+    await userEvent.click(screen.getAllByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).at(-1)!);
+    expect(await screen.findByText('รหัสผ่านนี้ใช้กันทั่วไปและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account/changepwd')).toBe(false);
+  });
+
   it('offers the account-name edit only where allowed, and sends it upper case', async () => {
     const calls = fakeServer((url) => {
       if (url === '/api/account/profile') return { body: profile(true) };
@@ -87,16 +100,21 @@ describe('profile page', () => {
 });
 
 describe('agreement dialog', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('opens 1.5 s after home loads, and not again once accepted', async () => {
+    // The delay passes on a fake clock, jumped ahead: the test never waits for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer();
     const first = await renderApp('/user/home');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(screen.getByText('Be 18 or older.')).toBeTruthy(), { timeout: 3_000 });
+    await act(() => vi.advanceTimersByTimeAsync(TIMING.agreementDelayMs));
+    expect(await screen.findByText('Be 18 or older.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'I have read and agree' }));
     expect(storage.hasSeenAgreement()).toBe(true);
     first.unmount();
     await renderApp('/user/home');
-    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    await act(() => vi.advanceTimersByTimeAsync(2 * TIMING.agreementDelayMs));
     expect(screen.queryByText('Be 18 or older.')).toBeNull();
   });
 });

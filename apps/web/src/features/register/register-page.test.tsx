@@ -27,10 +27,10 @@ async function fillPhone(phone = '0812345678') {
   await userEvent.click(screen.getByRole('button', { name: /Send code/ }));
 }
 
-async function fillProfile() {
+async function fillProfile(password = 'secret-1', confirm = password) {
   await userEvent.type(await screen.findByLabelText('Display name'), 'Somchai');
-  await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
-  await userEvent.type(screen.getByLabelText('Confirm password'), 'secret-1');
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirm);
   await userEvent.selectOptions(screen.getByLabelText('How did you hear about us?'), 'FACEBOOK');
   await userEvent.click(screen.getByRole('button', { name: /Next/ }));
 }
@@ -124,12 +124,17 @@ describe('registration wizard', () => {
     const calls = happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
     await renderApp('/register');
     await fillPhone();
-    await userEvent.type(await screen.findByLabelText('Display name'), 'Somchai');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret-2');
-    await userEvent.selectOptions(screen.getByLabelText('How did you hear about us?'), 'FACEBOOK');
-    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await fillProfile('secret-1', 'secret-2');
     expect(await screen.findByText("Passwords don't match.")).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account/validate')).toBe(false);
+  });
+
+  it('refuses a common password without asking the server', async () => {
+    const calls = happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
+    await renderApp('/register');
+    await fillPhone();
+    await fillProfile('Password1');
+    expect(await screen.findByText(/too common/)).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/account/validate')).toBe(false);
   });
 
