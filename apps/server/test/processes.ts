@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { readEnvironment } from '../src/config';
+import { randomPhone, registration } from './members';
+
+/** Real server processes for the tests that kill or run several of them. */
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+}
+
+export function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // NOTE: node itself, not npx: SIGKILL must reach the server, not a wrapper around it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...readEnvironment(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Member wallet site:')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+export function client(base: string) {
+  return async function call(method: string, path: string, body?: object, token?: string, key?: string) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+}
+
+/** A member registered through the API, funded with 10,000.00 and given a JOKER account. */
+export async function registerAndFund(call: ReturnType<typeof client>): Promise<string> {
+  const phone = randomPhone();
+  const sent = await call('POST', '/api/otp/send', { phoneNumber: phone });
+  const outbox = await call('GET', `/api/sandbox/sms?phone=${phone}`);
+  const [message] = outbox.body.messages as { code: string }[];
+  await call('POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode: message!.code });
+  const registered = await call('POST', '/api/account', {
+    ...registration({ username: phone }),
+    otpToken: sent.body.otpToken,
+  });
+  expect(registered.status).toBe(200);
+  const { token } = (await call('POST', '/api/login', { username: phone, password: registration().password }))
+    .body as {
+    token: string;
+  };
+  expect((await call('POST', '/api/sandbox/credit', { amount: 1_000_000 }, token, randomUUID())).status).toBe(
+    200,
+  );
+  expect((await call('GET', '/api/wallet/activate/JOKER', undefined, token)).status).toBe(200);
+  return token;
+}
+
+/** npm run ledger:check on the database of `env`; answers its exit code and report. */
+export async function ledgerCheck(
+  env: Record<string, string>,
+): Promise<{ exitCode: number; report: string }> {
+  const check = spawn(process.execPath, ['--import', 'tsx', 'src/ledger-check.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...readEnvironment(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let report = '';
+  check.stdout.on('data', (chunk: Buffer) => (report += chunk.toString()));
+  check.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
+  const [exitCode] = (await once(check, 'exit')) as [number];
+  return { exitCode, report };
+}
