@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '@wallet/contract/constants';
+import type { Response } from '@playwright/test';
 import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
 
 /** What each public page must show, in each language. */
@@ -141,7 +142,10 @@ test('the terminated flow: login goes to /terminated while the service is off, a
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the app is installable and its service worker never caches the API', async ({ page, request }) => {
+test('the app is installable, and no API answer is cacheable or comes from its service worker', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBeTruthy();
@@ -151,9 +155,25 @@ test('the app is installable and its service worker never caches the API', async
   };
   expect(manifest.display).toBe('standalone');
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
-  const worker = await (await request.get('/sw.js')).text();
-  expect(worker).toContain('api');
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
     .toBe(1);
+
+  // Reloaded under the worker: every /api call the page makes must reach the server and forbid
+  // storing its answer (balances, sessions, the "gone" flag).
+  const apiAnswers: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/')) apiAnswers.push(response);
+  });
+  await page.reload();
+  await expect.poll(() => apiAnswers.length).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const answer of apiAnswers) {
+    const cacheControl = (await answer.allHeaders())['cache-control'] ?? '';
+    expect(
+      cacheControl.split(',').map((part) => part.trim()),
+      answer.url(),
+    ).toContain('no-store');
+    expect(answer.fromServiceWorker(), answer.url()).toBe(false);
+  }
 });

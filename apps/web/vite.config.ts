@@ -44,7 +44,9 @@ export default defineConfig({
     proxy: { '/api': serverUrl, '/media': serverUrl },
   },
   build: {
-    sourcemap: true,
+    // NOTE: no source maps in the published build: they hand out our whole source (the server
+    // refuses to serve .map files too).
+    sourcemap: false,
     chunkSizeWarningLimit: 800,
   },
 });

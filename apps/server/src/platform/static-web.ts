@@ -24,6 +24,8 @@ export async function registerStaticWeb(app: FastifyInstance, { webDistDir, medi
       prefix: '/',
       wildcard: true,
       index: false,
+      // NOTE: source maps would publish our whole source; the build makes none, and none is served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         // Hashed build files never change; the shell and the service worker always may.
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -11,4 +11,13 @@ describe('sanitizeHtml', () => {
     expect(clean).toContain('<strong>there</strong>');
     expect(clean).not.toMatch(/script|onerror|onclick|iframe|style|javascript:/i);
   });
+
+  it('gives every link rel="noopener noreferrer", whatever rel it had', () => {
+    const container = document.createElement('div');
+    container.innerHTML = sanitizeHtml(
+      '<a href="https://example.test/a" target="_blank">a</a><a href="/b" rel="opener">b</a>',
+    );
+    const rels = [...container.querySelectorAll('a')].map((link) => link.getAttribute('rel'));
+    expect(rels).toEqual(['noopener noreferrer', 'noopener noreferrer']);
+  });
 });

@@ -23,6 +23,12 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt'];
 
+// A link the server's HTML opens (in a new tab, often) gets no handle on this page and learns
+// nothing of its address, whatever rel the text carried.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'A') node.setAttribute('rel', 'noopener noreferrer');
+});
+
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }

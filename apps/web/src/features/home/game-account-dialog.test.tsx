@@ -147,6 +147,38 @@ describe('game account', () => {
     expect(calls.some((call) => call.url === '/api/wallet/transferAll')).toBe(false);
   });
 
+  it('opens web addresses only: a javascript: launch link or store link is refused and its window closed', async () => {
+    const popup = {
+      closed: false,
+      opener: {},
+      location: { href: '' },
+      document: document.implementation.createHTMLDocument(),
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    memberServer(
+      () =>
+        walletResponse(0, [
+          gameAccount('JOKER', { isActive: true, android: 'javascript:alert(document.cookie)' }),
+        ]),
+      (url) => {
+        if (url === '/api/wallet/account/JOKER') return { body: credentials };
+        if (url.startsWith('/api/autoLogin/')) return { body: { link: 'javascript:alert(1)' } };
+        return undefined;
+      },
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'This game was not found.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Android' }));
+    await waitFor(() => expect(popup.close).toHaveBeenCalledTimes(2));
+    expect(popup.location.href).toBe('');
+  });
+
   it('disables what a game lacks: app links that are null, and funding an app-only game from an empty wallet', async () => {
     memberServer(
       () =>

@@ -51,14 +51,18 @@ export function usePlayGame() {
       } else {
         link = game[platform];
       }
-      if (!link) throw new ApiError('NO_GAME', 404);
-      const url = new URL(link, window.location.href).href;
+      const url = link ? new URL(link, window.location.href) : null;
+      // NOTE: links come from the server and the provider: a javascript: or data: link would run in
+      // our page (or the game's window opened by it), so only web addresses are opened.
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new ApiError('NO_GAME', 404);
+      }
       if (popup && !popup.closed) {
         // The game's page gets no handle on this one.
         popup.opener = null;
-        popup.location.href = url;
+        popup.location.href = url.href;
       } else {
-        window.location.assign(url);
+        window.location.assign(url.href);
       }
       return null;
     } catch (error) {
