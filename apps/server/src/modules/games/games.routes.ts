@@ -134,7 +134,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       ),
   );
 
-  // NOTE: both shapes of the spec; a password in the path is ignored, the stored one is used.
+  // NOTE: both shapes of the spec; a password in the path is ignored, the stored one is used. The
+  // log shows that segment as [redacted] (SECRET_PARAMS in platform/errors.ts names `password`).
   const autoLogin = async (memberId: number, params: { game: string; username: string }) => ({
     link: await games.accounts.launchLink(memberId, params.game, params.username),
   });
