@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementResponse } from '@wallet/contract/http/statement';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import {
   activate,
+  ageHolds,
+  booksAreSound as soundBooks,
   credit,
   getAs,
   listen,
@@ -12,9 +12,9 @@ import {
   resultOf,
   setFault,
   signedInMember,
+  statementOf as statementOfApp,
   walletOf,
 } from '../../../test/money';
-import { checkLedger } from '../ledger/ledger.check';
 import { createLedgerService } from '../ledger/ledger.service';
 
 /**
@@ -39,20 +39,8 @@ beforeAll(async () => {
 });
 afterAll(async () => test.close());
 
-async function statementOf(token: string) {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/statement',
-    payload: { page: 1, limit: 50 },
-    headers: memberHeaders({ authorization: `Bearer ${token}` }),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<StatementResponse>();
-}
-
-async function booksAreSound() {
-  expect(await checkLedger(test.database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
-}
+const statementOf = (token: string) => statementOfApp(test.app, token);
+const booksAreSound = () => soundBooks(test.database.db);
 
 /** A member with 1,000.00 in the wallet and an open JOKER account. */
 async function fundedMember() {
@@ -254,7 +242,7 @@ describe('provider faults', () => {
   });
 
   it('timeout: the money stays held until the reference expires, then the reconciler returns it', async () => {
-    const { token } = await fundedMember();
+    const { token, id } = await fundedMember();
     await setFault(test.app, 'JOKER', 'timeout', HANG_MS);
     const response = await moneyCall(test.app, token, '/api/wallet/transfer', {
       from: 'wallet',
@@ -271,7 +259,7 @@ describe('provider faults', () => {
     await test.app.reconciler.runOnce();
     expect((await statementOf(token)).statements[0]).toMatchObject({ status: 'PENDING' });
 
-    await sleep(PAST_EXPIRY_MS);
+    await ageHolds(test.database.db, id, PAST_EXPIRY_MS);
     await test.app.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([100_000, 0]);
@@ -373,7 +361,7 @@ describe('game to game', () => {
   });
 });
 
-describe('playing, transferAll and withdrawals', () => {
+describe('playing and transferAll', () => {
   it('books wins and losses played at the game when the wallet refreshes', async () => {
     const member = await fundedMember();
     await moneyCall(test.app, member.token, '/api/wallet/transfer', {
@@ -424,74 +412,6 @@ describe('playing, transferAll and withdrawals', () => {
     expect(resultOf(home)).toMatchObject({ status: 'SUCCESS', amount: 100_000 });
     books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('PG')]).toEqual([100_000, 0]);
-    await booksAreSound();
-  });
-
-  it('withdrawAll brings games home, holds the amount, and posts it once the payout is paid', async () => {
-    const member = await fundedMember();
-    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 60_000,
-    });
-    for (const [amount, code] of [
-      [5_000, 'WITHDRAW_MINIMUM'],
-      [6_000_000, 'WITHDRAW_MAXIMUM'],
-    ] as const) {
-      expect((await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount })).json()).toEqual(
-        {
-          message: code,
-        },
-      );
-    }
-    const response = await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount: 90_000 });
-    expect(response.statusCode, response.body).toBe(202);
-    let books = await walletOf(test.app, member.token);
-    expect([books.wallet, books.game('JOKER')]).toEqual([10_000, 0]);
-    expect((await statementOf(member.token)).statements[0]).toMatchObject({
-      statementType: 'withdraw',
-      status: 'PENDING',
-      amount: 90_000,
-    });
-    await test.app.reconciler.runOnce();
-    expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
-    books = await walletOf(test.app, member.token);
-    expect(books.wallet).toBe(10_000);
-    expect(
-      (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 20_000 })).json(),
-    ).toEqual({ message: 'MONEY_NOT_ENOUGH' });
-    await booksAreSound();
-  });
-
-  it('a rejected payout returns the money; only one of 20 racing full withdrawals is taken', async () => {
-    const member = await fundedMember();
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/payout/faults',
-      payload: { mode: 'reject' },
-      headers: memberHeaders(),
-    });
-    try {
-      const rejected = await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 50_000 });
-      expect(rejected.json()).toEqual({ message: 'TRANSFER_FAIL' });
-    } finally {
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/sandbox/payout/faults',
-        payload: { mode: 'none' },
-        headers: memberHeaders(),
-      });
-    }
-    expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
-
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 100_000 }),
-      ),
-    );
-    expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(1);
-    expect((await walletOf(test.app, member.token)).wallet).toBe(0);
-    await test.app.reconciler.runOnce();
     await booksAreSound();
   });
 });

@@ -34,6 +34,10 @@ export const sandboxPayoutRoutes: FastifyPluginAsyncZod<SandboxPayoutOptions> = 
   app,
   { db, key, delayMs },
 ) => {
+  // A held answer ends when the server closes, as the provider's do, instead of keeping it open.
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+
   async function faultMode(): Promise<FaultMode> {
     const [row] = await db.select().from(sandboxPayoutFaults).where(eq(sandboxPayoutFaults.id, 1));
     return (row?.mode as FaultMode | undefined) ?? 'none';
@@ -61,7 +65,7 @@ export const sandboxPayoutRoutes: FastifyPluginAsyncZod<SandboxPayoutOptions> = 
       const order = request.body;
       const mode = await faultMode();
       if (mode === 'timeout') {
-        await sleep(HANG_MS);
+        await sleep(HANG_MS, undefined, { signal: closing.signal }).catch(() => undefined);
         return reply.status(504).send();
       }
       const expired = new Date(order.expiresAt).getTime() < Date.now();

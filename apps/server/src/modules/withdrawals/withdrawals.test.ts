@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import {
+  activate,
+  ageHolds,
+  booksAreSound as soundBooks,
+  credit,
+  listen,
+  moneyCall,
+  signedInMember,
+  statementOf as statementOfApp,
+  walletOf,
+} from '../../../test/money';
+
+/** Payouts: paid at once by the sandbox service unless a fault says otherwise; calls time out after 1 s. */
+const ENV = {
+  REFERENCE_TTL_SECONDS: '3',
+  PAYOUT_TIMEOUT_MS: '1000',
+  GAME_PROVIDER_TIMEOUT_MS: '1000',
+  RECONCILE_INTERVAL_SECONDS: '0',
+  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
+};
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp(ENV);
+  await listen(test.app);
+});
+afterAll(async () => test.close());
+
+const statementOf = (token: string) => statementOfApp(test.app, token);
+const booksAreSound = () => soundBooks(test.database.db);
+
+/** A member with 1,000.00 in the wallet and an open JOKER account. */
+async function fundedMember() {
+  const member = await signedInMember(test.app);
+  await credit(test.app, member.token, 100_000);
+  await activate(test.app, member.token, 'JOKER');
+  return member;
+}
+
+async function payoutFault(mode: 'none' | 'reject' | 'timeout') {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/payout/faults',
+    payload: { mode },
+    headers: memberHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('withdrawals', () => {
+  it('withdrawAll brings games home, holds the amount, and posts it once the payout is paid', async () => {
+    const member = await fundedMember();
+    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'JOKER',
+      amount: 60_000,
+    });
+    for (const [amount, code] of [
+      [5_000, 'WITHDRAW_MINIMUM'],
+      [6_000_000, 'WITHDRAW_MAXIMUM'],
+    ] as const) {
+      expect((await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount })).json()).toEqual(
+        {
+          message: code,
+        },
+      );
+    }
+    const response = await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount: 90_000 });
+    expect(response.statusCode, response.body).toBe(202);
+    let books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('JOKER')]).toEqual([10_000, 0]);
+    expect((await statementOf(member.token)).statements[0]).toMatchObject({
+      statementType: 'withdraw',
+      status: 'PENDING',
+      amount: 90_000,
+    });
+    await test.app.reconciler.runOnce();
+    expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
+    books = await walletOf(test.app, member.token);
+    expect(books.wallet).toBe(10_000);
+    expect(
+      (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 20_000 })).json(),
+    ).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    await booksAreSound();
+  });
+
+  it('a rejected payout returns the money; only one of 20 racing full withdrawals is taken', async () => {
+    const member = await fundedMember();
+    await payoutFault('reject');
+    try {
+      const rejected = await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 50_000 });
+      expect(rejected.json()).toEqual({ message: 'TRANSFER_FAIL' });
+    } finally {
+      await payoutFault('none');
+    }
+    expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 100_000 }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(1);
+    expect((await walletOf(test.app, member.token)).wallet).toBe(0);
+    await test.app.reconciler.runOnce();
+    await booksAreSound();
+  });
+
+  it('a payout service that never answers: held, then returned by the reconciler once the reference has expired', async () => {
+    const member = await fundedMember();
+    await payoutFault('timeout');
+    try {
+      const response = await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 40_000 });
+      expect(response.statusCode, response.body).toBe(202);
+    } finally {
+      await payoutFault('none');
+    }
+    expect((await walletOf(test.app, member.token)).wallet).toBe(60_000);
+    // Not expired yet on the database's clock: an unknown outcome is never voided.
+    await test.app.reconciler.runOnce();
+    expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'PENDING' });
+    await ageHolds(test.database.db, member.id, 4_200);
+    await test.app.reconciler.runOnce();
+    expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'FAILED' });
+    expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
+    await booksAreSound();
+  });
+});
