@@ -11,7 +11,7 @@ import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '.
  * DATABASE_URL when it is set (as in CI), else an in-memory embedded PostgreSQL.
  * Either way migrations run on it exactly as at start-up.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(poolSize = 20): Promise<DatabaseHandle> {
   const serverUrl = readEnvironment().DATABASE_URL;
   if (!serverUrl) return openEmbeddedDatabase(undefined);
 
@@ -22,7 +22,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openServerDatabase(url.toString(), 20);
+  const handle = await openServerDatabase(url.toString(), poolSize);
   return {
     ...handle,
     async close() {

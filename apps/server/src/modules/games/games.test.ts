@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import {
@@ -357,6 +358,37 @@ describe('game to game', () => {
     expect(resultOf(retry).status).toBe('SUCCESS');
     books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
+    await booksAreSound();
+  });
+  it('finishes the second leg by itself when nobody retries after a crash between the legs', async () => {
+    const member = await fundedMember();
+    await activate(test.app, member.token, 'PG');
+    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'JOKER',
+      amount: 40_000,
+    });
+    const key = randomUUID();
+    await setFault(test.app, 'JOKER', 'applied-then-timeout', HANG_MS);
+    const body = { from: 'JOKER', to: 'PG', amount: 30_000 };
+    expect(resultOf(await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key)).status).toBe(
+      'PENDING',
+    );
+    await setFault(test.app, 'JOKER', 'none');
+    // The first leg settles, and the process dies before it starts the second; the member never
+    // sends the request again.
+    await createLedgerService(test.database.db).post(`m${member.id}:${key}:out`);
+    await test.app.reconciler.runOnce();
+    // Not due yet: a live request would still be between its legs.
+    expect((await walletOf(test.app, member.token)).game('PG')).toBe(0);
+    await test.database.db.execute(
+      sql`update game_to_game_transfers set next_check_at = now() where key = ${`m${member.id}:${key}`}`,
+    );
+    await test.app.reconciler.runOnce();
+    const books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
+    await test.app.reconciler.runOnce();
+    expect((await walletOf(test.app, member.token)).game('PG')).toBe(30_000);
     await booksAreSound();
   });
 });

@@ -469,9 +469,12 @@ export function createLedgerService(db: Database) {
     async lastBookedRound(memberId: number, game: string): Promise<number | null> {
       const [row] = await rowsOf<{ mark: string | null }>(
         db,
-        sql`select max((metadata ->> 'toRound')::bigint)::text as mark from ledger_transfers
+        // NOTE: order by ... limit 1, not max(): the planner then reads the index backwards and
+        // stops at one row, where max() would read every round of the member's game.
+        sql`select ((metadata ->> 'toRound')::bigint)::text as mark from ledger_transfers
             where kind = 'play' and metadata ->> 'memberId' = ${String(memberId)}
-              and metadata ->> 'game' = ${game}`,
+              and metadata ->> 'game' = ${game}
+            order by (metadata ->> 'toRound')::bigint desc limit 1`,
       );
       return row?.mark == null ? null : Number(row.mark);
     },

@@ -70,20 +70,25 @@ export function createReconciler(options: ReconcilerOptions) {
   /** `all`: every pending hold not claimed elsewhere (at start-up); else only those due. */
   async function pass(all: boolean): Promise<ReconcileReport> {
     const report: ReconcileReport = { posted: 0, voided: 0, pending: 0, errors: 0 };
-    // NOTE: the workers share one cursor through the pending list, so a pass visits each hold
-    // once, even those it defers (their next check is later, but `all` ignores that).
+    // NOTE: claims are made one after another through one cursor, so a pass visits each hold
+    // once, even one it deferred a moment ago (`all` ignores when it is next due); the asking runs
+    // `parallel` at a time.
     let after = 0;
     let exhausted = false;
-    const worker = async () => {
-      while (!exhausted) {
+    let claiming: Promise<unknown> = Promise.resolve();
+    const claimNext = (): Promise<ClaimedHold | null> => {
+      const next = claiming.then(async () => {
+        if (exhausted) return null;
         const hold = await ledger.claimHold({ afterId: after, all, leaseMs: options.leaseMs });
-        if (!hold) {
-          exhausted = true;
-          return;
-        }
-        after = Math.max(after, hold.id);
-        await resolveOne(hold, report);
-      }
+        if (hold) after = hold.id;
+        else exhausted = true;
+        return hold;
+      });
+      claiming = next.catch(() => undefined);
+      return next;
+    };
+    const worker = async () => {
+      for (let hold = await claimNext(); hold; hold = await claimNext()) await resolveOne(hold, report);
     };
     await Promise.all(Array.from({ length: parallel }, worker));
     for (const sweep of options.sweeps ?? []) {
