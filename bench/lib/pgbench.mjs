@@ -32,7 +32,7 @@ const TABLES =
 const FUNCTIONS = 'bench_ledger_settle, bench_ledger_move, bench_provider_transfer';
 
 /**
- * ledger_move and ledger_settle (0008_ledger_move.sql) and sandbox_provider_transfer
+ * ledger_move and ledger_settle (0008_ledger_move.sql, ledger_move replaced in 0012) and sandbox_provider_transfer
  * (0009_sandbox_provider_transfer.sql) on the bench tables, made from the migrations themselves:
  * the same bodies, locks, look-ups and writes, only the tables' and functions' names changed, so
  * they cannot drift from what the server runs.
@@ -50,9 +50,20 @@ const RENAMES = [
 ];
 const migration = (name) =>
   readFileSync(new URL(`../../apps/server/db/migrations/${name}`, import.meta.url), 'utf8');
+/** Only the CREATE [OR REPLACE] FUNCTION statements of a migration. */
+const functionsOf = (text) =>
+  text
+    .split('--> statement-breakpoint')
+    .filter((statement) => /CREATE (OR REPLACE )?FUNCTION/.test(statement))
+    .join('\n');
 const FUNCTIONS_SQL = RENAMES.reduce(
   (text, [from, to]) => text.replaceAll(from, to),
-  [migration('0008_ledger_move.sql'), migration('0009_sandbox_provider_transfer.sql')]
+  [
+    migration('0008_ledger_move.sql'),
+    migration('0009_sandbox_provider_transfer.sql'),
+    // ledger_move as it is now: 0012 replaces it (pending holds name their source and destination).
+    functionsOf(migration('0012_reconciler_claims.sql')),
+  ]
     .join('\n')
     .replaceAll('--> statement-breakpoint', '')
     // pgbench is not involved here (psql runs this), but keep the text plain SQL.
@@ -104,8 +115,15 @@ CREATE INDEX bench_entries_account ON bench_entries (account_id, id);
 -- The unsettled holds, as ledger_pending_holds (0007_pending_holds.sql).
 CREATE TABLE bench_pending_holds (
   transfer_id bigint PRIMARY KEY REFERENCES bench_transfers(id),
-  idempotency_key text NOT NULL UNIQUE
+  idempotency_key text NOT NULL UNIQUE,
+  source_key text,
+  destination_key text,
+  next_check_at timestamptz NOT NULL DEFAULT now() + interval '10 seconds',
+  checks integer NOT NULL DEFAULT 0,
+  leased_until timestamptz
 );
+CREATE INDEX bench_pending_holds_source ON bench_pending_holds (source_key);
+CREATE INDEX bench_pending_holds_destination ON bench_pending_holds (destination_key);
 -- For transfer-sql: stand-ins of the other tables one HTTP transfer reads or writes.
 CREATE TABLE bench_members (
   id bigint PRIMARY KEY, username text NOT NULL UNIQUE, name text NOT NULL, password_hash text NOT NULL,
