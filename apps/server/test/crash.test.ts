@@ -1,13 +1,12 @@
 import { type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
 import { openServerDatabase } from '../src/platform/db/database';
 import { createLedgerService } from '../src/modules/ledger/ledger.service';
-import { client, freePort, ledgerCheck, registerAndFund, startServer } from './processes';
+import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
 
 /**
  * The server killed with SIGKILL in the middle of a load of transfers and withdrawals, then
@@ -55,12 +54,8 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
     'leaves nothing the restarted server does not finish; ledger:check passes',
     { timeout: 180_000 },
     async () => {
-      const name = `wallet_crash_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const scratch = await scratchDatabase('wallet_crash');
+      const url = new URL(scratch.url);
       const port = await freePort();
       const env = {
         APP_MODE: 'sandbox',
@@ -115,8 +110,7 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
       } finally {
         server?.kill('SIGKILL');
         await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await scratch.drop();
       }
     },
   );

@@ -5,6 +5,7 @@ import type { StatementResponse } from '@wallet/contract/http/statement';
 import type { MoneyResult, WalletResponse } from '@wallet/contract/http/wallet';
 import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
+import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database } from '../src/platform/db/database';
 import { bearer, login, registerMember } from './members';
 import { memberHeaders } from './test-app';
@@ -99,4 +100,26 @@ export async function ageHolds(db: Database, memberId: number, ms: number): Prom
           where kind like 'hold:%' and metadata ->> 'memberId' = ${String(memberId)}`,
     );
   });
+}
+
+/** A signed-in member with `amount` in the wallet and an open account at `game`. */
+export async function fundedMember(app: FastifyInstance, amount = 100_000, game = 'JOKER') {
+  const member = await signedInMember(app);
+  await credit(app, member.token, amount);
+  const login = await activate(app, member.token, game);
+  return { ...member, login };
+}
+
+/** A wallet straight in the ledger (no member, no app), credited from the operator's cash-in. */
+export async function fundedWallet(ledger: LedgerService, memberId: number, amount: bigint): Promise<string> {
+  const wallet = accountKey.wallet(memberId);
+  await ledger.openAccount(wallet, 'BAHT');
+  await ledger.transfer({
+    idempotencyKey: `fund:${memberId}`,
+    debit: accountKey.operator('cash_in', 'BAHT'),
+    credit: wallet,
+    amount,
+    kind: 'deposit',
+  });
+  return wallet;
 }

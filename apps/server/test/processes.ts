@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
@@ -96,4 +98,22 @@ export async function ledgerCheck(
   check.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
   const [exitCode] = (await once(check, 'exit')) as [number];
   return { exitCode, report };
+}
+
+/** A fresh database on the PostgreSQL server at DATABASE_URL, for server processes to share. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = readEnvironment().DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { client, freePort, ledgerCheck, registerAndFund, startServer } from './processes';
+import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
 
 /**
  * Two server processes on one PostgreSQL server, both reconciling, under a load of transfers to
@@ -100,12 +100,8 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
     'settles every hold exactly once, with one process killed and a provider hanging',
     { timeout: 180_000 },
     async () => {
-      const name = `wallet_two_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const scratch = await scratchDatabase('wallet_two');
+      const url = new URL(scratch.url);
       const database = new pg.Client({ connectionString: url.toString() });
       const [portA, portB] = [await freePort(), await freePort()];
       const provider = await recordingProvider(() => `http://127.0.0.1:${portB}/api/sandbox/provider-api`);
@@ -225,8 +221,7 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
         b?.kill('SIGKILL');
         await database.end().catch(() => undefined);
         await provider.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await scratch.drop();
       }
     },
   );

@@ -15,6 +15,7 @@ import {
   signedInMember,
   statementOf as statementOfApp,
   walletOf,
+  fundedMember as fundedMemberOf,
 } from '../../../test/money';
 import { createLedgerService } from '../ledger/ledger.service';
 
@@ -44,12 +45,7 @@ const statementOf = (token: string) => statementOfApp(test.app, token);
 const booksAreSound = () => soundBooks(test.database.db);
 
 /** A member with 1,000.00 in the wallet and an open JOKER account. */
-async function fundedMember() {
-  const member = await signedInMember(test.app);
-  await credit(test.app, member.token, 100_000);
-  const login = await activate(test.app, member.token, 'JOKER');
-  return { ...member, login };
-}
+const fundedMember = () => fundedMemberOf(test.app);
 
 describe('game accounts', () => {
   it('opens an account once, shows its login, resets its password, and refuses unknown games', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedWallet } from '../../../test/money';
 import { openTestDatabase } from '../../../test/test-app';
 import { readEnvironment } from '../../config';
 import { rowsOf } from '../../platform/db/rows';
@@ -61,15 +62,7 @@ describe.runIf(readEnvironment().DATABASE_URL)('hot paths on a long history', ()
     }
     // Holds of other members pending at the same time.
     for (let other = 1; other <= 50; other += 1) {
-      const otherWallet = accountKey.wallet(other);
-      await ledger.openAccount(otherWallet, 'BAHT');
-      await ledger.transfer({
-        idempotencyKey: `fund:${other}`,
-        debit: accountKey.operator('cash_in', 'BAHT'),
-        credit: otherWallet,
-        amount: 100n,
-        kind: 'deposit',
-      });
+      const otherWallet = await fundedWallet(ledger, other, 100n);
       await ledger.hold({
         idempotencyKey: `hold:${other}`,
         debit: otherWallet,

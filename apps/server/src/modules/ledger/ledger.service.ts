@@ -99,6 +99,27 @@ export interface StatementLine extends StoredTransfer {
   hold: HoldState | null;
 }
 
+/** A pending hold as the queries below read it. */
+interface PendingHoldRow {
+  id: number;
+  idempotency_key: string;
+  amount: string;
+  kind: string;
+  metadata: Record<string, unknown>;
+  created_at: Date | string;
+  from_key: string;
+}
+
+const pendingHoldOf = (row: PendingHoldRow): PendingHold => ({
+  id: Number(row.id),
+  key: row.idempotency_key,
+  amount: BigInt(row.amount),
+  kind: row.kind.slice('hold:'.length),
+  metadata: row.metadata,
+  createdAt: new Date(row.created_at),
+  from: row.from_key,
+});
+
 /** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */
 export function createLedgerService(db: Database) {
   async function findByKey(tx: Database, idempotencyKey: string) {
@@ -307,15 +328,7 @@ export function createLedgerService(db: Database) {
      * after the hold id `afterId` (page on with the last id seen).
      */
     async pendingHolds(afterId = 0, limit = 1_000): Promise<PendingHold[]> {
-      const rows = await rowsOf<{
-        id: number;
-        idempotency_key: string;
-        amount: string;
-        kind: string;
-        metadata: Record<string, unknown>;
-        created_at: Date | string;
-        from_key: string;
-      }>(
+      const rows = await rowsOf<PendingHoldRow>(
         db,
         sql`select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at, a.key as from_key
             from ledger_pending_holds p
@@ -324,15 +337,7 @@ export function createLedgerService(db: Database) {
             where p.transfer_id > ${afterId}
             order by p.transfer_id limit ${limit}`,
       );
-      return rows.map((row) => ({
-        id: Number(row.id),
-        key: row.idempotency_key,
-        amount: BigInt(row.amount),
-        kind: row.kind.slice('hold:'.length),
-        metadata: row.metadata,
-        createdAt: new Date(row.created_at),
-        from: row.from_key,
-      }));
+      return rows.map(pendingHoldOf);
     },
 
     /**
@@ -345,17 +350,7 @@ export function createLedgerService(db: Database) {
       all: boolean;
       leaseMs: number;
     }): Promise<ClaimedHold | null> {
-      const [row] = await rowsOf<{
-        id: number;
-        idempotency_key: string;
-        amount: string;
-        kind: string;
-        metadata: Record<string, unknown>;
-        created_at: Date | string;
-        from_key: string;
-        age_ms: string;
-        checks: number;
-      }>(
+      const [row] = await rowsOf<PendingHoldRow & { age_ms: string; checks: number }>(
         db,
         sql`with claimed as (
               update ledger_pending_holds p
@@ -376,17 +371,7 @@ export function createLedgerService(db: Database) {
             join ledger_accounts a on a.id = h.debit_account_id`,
       );
       if (!row) return null;
-      return {
-        id: Number(row.id),
-        key: row.idempotency_key,
-        amount: BigInt(row.amount),
-        kind: row.kind.slice('hold:'.length),
-        metadata: row.metadata,
-        createdAt: new Date(row.created_at),
-        from: row.from_key,
-        ageMs: Number(row.age_ms),
-        checks: Number(row.checks),
-      };
+      return { ...pendingHoldOf(row), ageMs: Number(row.age_ms), checks: Number(row.checks) };
     },
 
     /** A claimed hold that got no final answer: asked again after `delayMs`, lease released. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { ageHolds } from '../../../test/money';
+import { ageHolds, fundedWallet } from '../../../test/money';
 import { readEnvironment } from '../../config';
 import { openTestDatabase } from '../../../test/test-app';
 import type { DatabaseHandle } from '../../platform/db/database';
@@ -29,15 +29,7 @@ afterAll(async () => database.close());
 /** `count` holds of kind `kind` from a funded wallet of its own, each waiting for an outside answer. */
 async function holds(count: number, kind = 'test_payout'): Promise<string[]> {
   const memberId = (nextMember += 1);
-  const wallet = accountKey.wallet(memberId);
-  await ledger.openAccount(wallet, 'BAHT');
-  await ledger.transfer({
-    idempotencyKey: `fund:${memberId}`,
-    debit: accountKey.operator('cash_in', 'BAHT'),
-    credit: wallet,
-    amount: 1_000_000n,
-    kind: 'deposit',
-  });
+  const wallet = await fundedWallet(ledger, memberId, 1_000_000n);
   const keys: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const key = `test:${memberId}:${i}`;

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import {
-  activate,
   ageHolds,
   booksAreSound as soundBooks,
-  credit,
   listen,
   moneyCall,
-  signedInMember,
   statementOf as statementOfApp,
   walletOf,
+  fundedMember as fundedMemberOf,
 } from '../../../test/money';
 
 /** Payouts: paid at once by the sandbox service unless a fault says otherwise; calls time out after 1 s. */
@@ -32,12 +30,7 @@ const statementOf = (token: string) => statementOfApp(test.app, token);
 const booksAreSound = () => soundBooks(test.database.db);
 
 /** A member with 1,000.00 in the wallet and an open JOKER account. */
-async function fundedMember() {
-  const member = await signedInMember(test.app);
-  await credit(test.app, member.token, 100_000);
-  await activate(test.app, member.token, 'JOKER');
-  return member;
-}
+const fundedMember = () => fundedMemberOf(test.app);
 
 async function payoutFault(mode: 'none' | 'reject' | 'timeout') {
   const response = await test.app.inject({
