@@ -330,7 +330,11 @@ describe('game to game', () => {
     await booksAreSound();
   });
 
-  it('finishes the second leg when the request is retried after a crash between the legs', async () => {
+  /**
+   * 400.00 in JOKER, then JOKER to PG 300.00 whose first leg the provider applies and answers too
+   * late; the first leg settles and the process dies before it starts the second.
+   */
+  async function crashBetweenLegs() {
     const member = await fundedMember();
     await activate(test.app, member.token, 'PG');
     await moneyCall(test.app, member.token, '/api/wallet/transfer', {
@@ -345,35 +349,23 @@ describe('game to game', () => {
       'PENDING',
     );
     await setFault(test.app, 'JOKER', 'none');
-    // The first leg settles, and the process dies before it starts the second.
     await createLedgerService(test.database.db).post(`m${member.id}:${key}:out`);
-    let books = await walletOf(test.app, member.token);
+    const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([90_000, 10_000, 0]);
+    return { member, key, body };
+  }
 
+  it('finishes the second leg when the request is retried after a crash between the legs', async () => {
+    const { member, key, body } = await crashBetweenLegs();
     const retry = await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key);
     expect(resultOf(retry).status).toBe('SUCCESS');
-    books = await walletOf(test.app, member.token);
+    const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
     await booksAreSound();
   });
+
   it('finishes the second leg by itself when nobody retries after a crash between the legs', async () => {
-    const member = await fundedMember();
-    await activate(test.app, member.token, 'PG');
-    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 40_000,
-    });
-    const key = randomUUID();
-    await setFault(test.app, 'JOKER', 'applied-then-timeout', HANG_MS);
-    const body = { from: 'JOKER', to: 'PG', amount: 30_000 };
-    expect(resultOf(await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key)).status).toBe(
-      'PENDING',
-    );
-    await setFault(test.app, 'JOKER', 'none');
-    // The first leg settles, and the process dies before it starts the second; the member never
-    // sends the request again.
-    await createLedgerService(test.database.db).post(`m${member.id}:${key}:out`);
+    const { member, key } = await crashBetweenLegs();
     await test.app.reconciler.runOnce();
     // Not due yet: a live request would still be between its legs.
     expect((await walletOf(test.app, member.token)).game('PG')).toBe(0);
