@@ -36,6 +36,7 @@ import { otpRoutes } from './modules/otp/otp.routes';
 import { createOtpService } from './modules/otp/otp.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
+import { createSlipReader } from './modules/slips/slip-reader';
 import { createSlipsService } from './modules/slips/slips.service';
 import { statementRoutes } from './modules/statement/statement.routes';
 import { createStatementService } from './modules/statement/statement.service';
@@ -188,6 +189,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     manualDepositsOn: () => lookups.manualDepositsOn(),
     currencyOf: memberCurrency,
   });
+  // Slips are read in worker threads, off the event loop (decision 014).
+  const slipReader = createSlipReader({
+    limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
+  });
+  app.addHook('onClose', async () => slipReader.close());
   const slips = createSlipsService({
     db: database.db,
     ledger,
@@ -195,7 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rules: () => lookups.slipRules(),
     depositAccounts: () => lookups.depositAccounts(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
-    limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
+    reader: slipReader,
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
@@ -277,6 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ledger,
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),
+      accountHolder: (bankCode, accountNo) => accounts.accountHolder(bankCode, accountNo),
       selfUrl,
       promptPayId: config.deposits.sandboxPromptPayId,
       payoutDelayMs: config.money.sandboxPayoutDelayMs,

@@ -115,6 +115,11 @@ export const SLIP_NOTES = [
   'NOT_MATCH',
   'EXPIRED_SLIP',
   'UNKNOW_ERROR',
+  /**
+   * Ours: the sending account's bank and digits match the member's, its holder's name could not
+   * be confirmed as theirs; nothing is credited, staff review the slip (status REVIEW).
+   */
+  'SENDER_UNCONFIRMED',
 ] as const;
 
 /**

@@ -54,6 +54,8 @@ export interface SandboxPluginOptions {
   ledger: LedgerService;
   idempotent: Idempotent;
   currencyOf: (memberId: number) => Promise<{ currency: string }>;
+  /** The holder's name of a registered bank account (the sandbox bank's customers). */
+  accountHolder: (bankCode: string, accountNo: string) => Promise<string | null>;
   /** This server's address, known once it listens. */
   selfUrl: () => string;
   promptPayId: string;
@@ -78,6 +80,10 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     webhookUrl: (provider) => `${options.selfUrl()}/api/webhooks/qrcode/${provider}`,
     promptPayId: options.promptPayId,
   });
-  await app.register(sandboxBankRoutes, { db, key: world.keys.slipVerifier });
+  await app.register(sandboxBankRoutes, {
+    db,
+    key: world.keys.slipVerifier,
+    accountHolder: options.accountHolder,
+  });
   await app.register(sandboxPayoutRoutes, { db, key: world.keys.payout, delayMs: options.payoutDelayMs });
 };

@@ -120,6 +120,11 @@ export type ManualDepositRequest = z.infer<typeof ManualDepositRequest>;
 // Slips
 
 export const SLIP_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
+/**
+ * A listed slip may also wait for staff (REVIEW): read and verified, but its sender could not be
+ * confirmed as the member, so nothing was credited (the upload itself answered SENDER_UNCONFIRMED).
+ */
+export const SLIP_ROW_STATUSES = [...SLIP_STATUSES, 'REVIEW'] as const;
 
 /** The answer of POST /api/wallet/slip for a slip that was read (a refused one is an error). */
 export const SlipUploadResult = z
@@ -136,7 +141,7 @@ export const SlipRow = z
   .object({
     createdAt: z.string(),
     amount: Amount.nullable(),
-    status: z.enum(SLIP_STATUSES),
+    status: z.enum(SLIP_ROW_STATUSES),
     /** Why a slip failed (spec section 8); null when it did not. */
     note: z.enum(SLIP_NOTES).nullable(),
     reference: z.string().nullable(),

@@ -1,4 +1,10 @@
-import { SLIP_VERIFIER_KEY_HEADER, VerdictBody, type SlipVerdict, type SlipVerifier } from './slip-verifier';
+import {
+  normalizeReference,
+  SLIP_VERIFIER_KEY_HEADER,
+  VerdictBody,
+  type SlipVerdict,
+  type SlipVerifier,
+} from './slip-verifier';
 
 export interface HttpSlipVerifierOptions {
   baseUrl: () => string;
@@ -18,13 +24,18 @@ export class HttpSlipVerifier implements SlipVerifier {
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
     const body = VerdictBody.safeParse(await response.json().catch(() => null));
-    // A verdict counts only for the reference asked about.
-    if (!body.success || body.data.transRef !== slip.transRef || response.status >= 500) {
+    // A verdict counts only for the reference asked about (references are known in any case).
+    if (
+      !body.success ||
+      normalizeReference(body.data.transRef) !== normalizeReference(slip.transRef) ||
+      response.status >= 500
+    ) {
       throw new Error(`slip verifier: answered http ${response.status}`);
     }
     if (body.data.status === 'not_found') return { status: 'not_found' };
     return {
       status: 'found',
+      reference: body.data.transRef,
       amount: BigInt(body.data.amount),
       paidAt: new Date(body.data.paidAt),
       sender: body.data.sender,

@@ -37,12 +37,13 @@ export function createAccountsRepository(db: Database) {
       return row ?? null;
     },
 
-    async bankAccountTaken(bankCode: string, accountNo: string): Promise<boolean> {
+    /** The holder's name of a registered bank account; null when no member registered it. */
+    async bankAccountHolder(bankCode: string, accountNo: string): Promise<string | null> {
       const [row] = await db
-        .select({ memberId: memberBankAccounts.memberId })
+        .select({ accountName: memberBankAccounts.accountName })
         .from(memberBankAccounts)
         .where(and(eq(memberBankAccounts.bankCode, bankCode), eq(memberBankAccounts.accountNo, accountNo)));
-      return row !== undefined;
+      return row?.accountName ?? null;
     },
 
     /** The member, their bank account and its first audit row, all or nothing. */

@@ -80,7 +80,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!bank) fail('INVALID_BANK', 400);
       if (
         payload.bankAccountNo &&
-        (await repository.bankAccountTaken(payload.bankCode, payload.bankAccountNo))
+        (await repository.bankAccountHolder(payload.bankCode, payload.bankAccountNo)) !== null
       ) {
         fail('EXISTING_BANK', 409);
       }
@@ -276,6 +276,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
         },
       };
     },
+
+    /** The name a registered bank account is held in (the sandbox bank knows its customers so). */
+    accountHolder: (bankCode: string, accountNo: string) => repository.bankAccountHolder(bankCode, accountNo),
 
     /** The member may change their name; the bank account itself is changed by staff only. */
     async updateProfile(memberId: number, body: UpdateProfileRequest): Promise<ProfileResponse> {

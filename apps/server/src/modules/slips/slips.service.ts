@@ -1,16 +1,20 @@
 import { createHmac } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SlipNote } from '@wallet/contract/errors';
 import type { SlipRow, SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
-import { accountMatches, type SlipVerifier } from '../../adapters/slip-verifier/slip-verifier';
+import {
+  accountMatches,
+  nameMatches,
+  normalizeReference,
+  type SlipVerifier,
+} from '../../adapters/slip-verifier/slip-verifier';
 import { sameSecret } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
-import type { ImageLimits } from './reading/image-check';
-import { readSlip } from './reading/read-slip';
+import type { SlipReader } from './slip-reader';
 import { insideClosedWindow } from './slip-window';
 import { slipUploads } from './slips.tables';
 
@@ -29,8 +33,9 @@ export interface SlipsOptions {
   /** The member's currency and registered bank account. */
   moneyProfile: (
     memberId: number,
-  ) => Promise<{ currency: string; bank: { code: string; accountNo: string } }>;
-  limits: ImageLimits;
+  ) => Promise<{ currency: string; bank: { code: string; accountNo: string; accountName: string } }>;
+  /** Reads uploads in worker threads (slip-reader.ts). */
+  reader: SlipReader;
   /** Signs the short-lived links to slip images. */
   linkSecret: string;
   log: { warn: (details: object, message: string) => void };
@@ -38,25 +43,25 @@ export interface SlipsOptions {
 }
 
 const IMAGE_LINK_TTL_SECONDS = 600;
-/** Slip uploads waiting for their turn to be read, at most. */
-const MAX_WAITING_READS = 8;
 
 /**
  * Bank-transfer deposits by slip (spec sections 2, 3, 7 and 8): the slip image is checked by its
  * bytes, its QR code read, the transfer verified with the bank's verification service, then the
- * wallet is credited once per bank transfer (ledger key deposit:slip:<bank>:<reference>), however
- * many copies of the slip are uploaded, by whom, at the same moment or not.
+ * wallet is credited once per bank transfer (ledger key deposit:slip:<REFERENCE>, upper case),
+ * however many copies of the slip are uploaded, by whom, in which letter case, at the same moment
+ * or not; and only to the member the verifier names as the sender (docs/decisions/014).
  */
 export function createSlipsService(options: SlipsOptions) {
   const { db, ledger } = options;
   const now = options.now ?? (() => new Date());
 
-  type Upload = { memberId: number; bytes: Buffer; imageType: string };
+  /** An upload that was read; `image` is the re-encoded copy kept of it. */
+  type Upload = { memberId: number; image: Buffer; imageType: string };
 
   async function record(
     upload: Upload,
     outcome: {
-      status: 'SUCCESS' | 'FAILED';
+      status: 'SUCCESS' | 'FAILED' | 'REVIEW';
       note?: SlipNote;
       amount?: bigint;
       sendingBank?: string;
@@ -72,7 +77,7 @@ export function createSlipsService(options: SlipsOptions) {
       reference: outcome.reference ?? null,
       // Only an image with a bank reference can ever be shown (links go by reference): the bytes
       // of one without are not kept.
-      image: outcome.reference ? upload.bytes : Buffer.alloc(0),
+      image: outcome.reference ? upload.image : Buffer.alloc(0),
       imageType: upload.imageType,
     });
   }
@@ -83,27 +88,17 @@ export function createSlipsService(options: SlipsOptions) {
     note: SlipNote,
     slip: { sendingBank?: string; reference?: string; amount?: bigint } = {},
   ): Promise<never> {
-    await record(upload, { status: 'FAILED', note, ...slip });
+    // REVIEW: nothing moved, staff decide; the member is told why as for a refusal.
+    await record(upload, { status: note === 'SENDER_UNCONFIRMED' ? 'REVIEW' : 'FAILED', note, ...slip });
     throw new AppError(note, note === 'SLIP_REFNO_DUPLICATED' ? 409 : 422);
   }
 
-  // NOTE: uploads are read one after the other: a burst of them then holds one decoded image in
-  // memory at a time (tens of MB each), and other calls get the event loop between the
-  // synchronous QR scans (jsQR; over a second for a large image without a code).
-  let reading: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
-  function readOneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    // A queue without end would hold every waiting image in memory: past a few, come back later.
-    if (waiting >= MAX_WAITING_READS) throw new AppError('SLIP_UPLOAD_BUSY', 503);
-    waiting += 1;
-    const run = () => {
-      waiting -= 1;
-      return work();
-    };
-    const turn = reading.then(run, run);
-    reading = turn.catch(() => undefined);
-    return turn;
-  }
+  /** The credited upload of a bank reference, in any letter case (the unique index's expression). */
+  const creditedUpload = (reference: string) =>
+    db
+      .select({ memberId: slipUploads.memberId })
+      .from(slipUploads)
+      .where(and(sql`upper(${slipUploads.reference}) = ${reference}`, eq(slipUploads.status, 'SUCCESS')));
 
   const signature = (id: number, expires: number) =>
     createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
@@ -113,7 +108,7 @@ export function createSlipsService(options: SlipsOptions) {
       const rules = await options.rules();
       if (insideClosedWindow(now(), rules)) throw new AppError('SLIP_UPLOAD_CLOSED', 403);
 
-      const reading = await readOneAtATime(() => readSlip(bytes, options.limits));
+      const reading = await options.reader.read(bytes);
       if (!reading.ok) {
         // Not an image we take: refused as a file, nothing kept.
         if (reading.reason === 'NOT_AN_IMAGE' || reading.reason === 'MALFORMED') {
@@ -122,27 +117,31 @@ export function createSlipsService(options: SlipsOptions) {
         if (reading.reason === 'TOO_LARGE' || reading.reason === 'TOO_MANY_PIXELS') {
           throw new AppError('IMG_SIZE_UNABLE_TO_PROCESS', 413);
         }
-        return refuse({ memberId, bytes, imageType: 'unknown' }, reading.note);
+        if (reading.reason === 'READ_TIME_LIMIT')
+          options.log.warn({ memberId }, 'slip read past its time limit');
+        return refuse({ memberId, image: Buffer.alloc(0), imageType: 'unknown' }, reading.note);
       }
-      const upload: Upload = { memberId, bytes, imageType: reading.type };
-      const slip = { sendingBank: reading.sendingBank, reference: reading.transRef };
-
-      // NOTE: a bank transfer is known by its reference alone: the sending bank's code is read
-      // from the same QR code, and a re-made code with another bank must not make another credit.
-      const [credited] = await db
-        .select({ memberId: slipUploads.memberId })
-        .from(slipUploads)
-        .where(and(eq(slipUploads.reference, slip.reference), eq(slipUploads.status, 'SUCCESS')));
-      if (credited) return refuse(upload, 'SLIP_REFNO_DUPLICATED', slip);
+      const upload: Upload = { memberId, image: Buffer.from(reading.image), imageType: reading.type };
+      // NOTE: a bank transfer is known by its reference alone, in any letter case: the sending
+      // bank's code is read from the same QR code, and anyone can re-make a code with a valid
+      // checksum, another bank or the reference in lower case; neither may make another credit.
+      const read = { sendingBank: reading.sendingBank, reference: normalizeReference(reading.transRef) };
+      const [credited] = await creditedUpload(read.reference);
+      if (credited) return refuse(upload, 'SLIP_REFNO_DUPLICATED', read);
 
       let verdict;
       try {
-        verdict = await options.verifier.verify({ sendingBank: slip.sendingBank, transRef: slip.reference });
+        verdict = await options.verifier.verify({
+          sendingBank: read.sendingBank,
+          transRef: reading.transRef,
+        });
       } catch (error) {
-        options.log.warn({ err: error, reference: slip.reference }, 'slip verifier unavailable');
+        options.log.warn({ err: error, reference: read.reference }, 'slip verifier unavailable');
         throw new AppError('SLIP_UPLOAD_FAIL', 502);
       }
-      if (verdict.status === 'not_found') return refuse(upload, 'INVALID_SLIP', slip);
+      if (verdict.status === 'not_found') return refuse(upload, 'INVALID_SLIP', read);
+      // From here the bank's own writing of the reference (the same letters, see the verifier).
+      const slip = { sendingBank: read.sendingBank, reference: normalizeReference(verdict.reference) };
       const found = { ...slip, amount: verdict.amount };
 
       const profile = await options.moneyProfile(memberId);
@@ -156,12 +155,20 @@ export function createSlipsService(options: SlipsOptions) {
           accountMatches(verdict.receiver.accountNo, account.accountNo),
       );
       if (!receiverOk) return refuse(upload, 'DEST_ACC_INVALID', found);
-      const senderOk =
-        verdict.sender.bankCode === profile.bank.code &&
-        accountMatches(verdict.sender.accountNo, profile.bank.accountNo);
-      if (!senderOk) return refuse(upload, 'NOT_MATCH', found);
+      // The sender must be the member's registered account by everything the verifier tells of
+      // it: a bank and four digits are shared by many accounts (another member's among them).
+      const sender = verdict.sender;
+      const senderAccountOk =
+        sender.bankCode === profile.bank.code && accountMatches(sender.accountNo, profile.bank.accountNo);
+      if (!senderAccountOk) return refuse(upload, 'NOT_MATCH', found);
       if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
         return refuse(upload, 'EXPIRED_SLIP', found);
+      }
+      // NOTE: a holder's name that is not confirmed credits nobody: not this member (it may be
+      // someone else's slip), and not refused for good either (it may be theirs, named in another
+      // script): staff review it. The slip's owner can still upload it and be credited.
+      if (!sender.names.some((name) => nameMatches(name, profile.bank.accountName))) {
+        return refuse(upload, 'SENDER_UNCONFIRMED', found);
       }
 
       // NOTE: the credit first, keyed by the bank transfer, then the SUCCESS row, which the

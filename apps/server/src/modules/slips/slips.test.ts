@@ -5,11 +5,14 @@ import { slipVerify } from 'promptparse/generate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
-import { bearer } from '../../../test/members';
+import { bearer, login, randomAccountNo, registerMember } from '../../../test/members';
+import { pngChunk } from '../../../test/slip-images';
 import { getAs, listen, signedInMember, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { checkLedger } from '../ledger/ledger.check';
+import { BANK_NUMBERS } from '../../sandbox/bank/sandbox-bank.routes';
 import { renderSlipImage } from '../../sandbox/bank/slip-image';
+import { decodeQrText } from './reading/decode-qr';
 
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';
@@ -94,6 +97,66 @@ async function slipsOf(token: string) {
   return response.json<SlipStatementResponse>();
 }
 
+/** A member registered with the given bank account, signed in. */
+async function memberWithAccount(bankAccountNo: string, bankAccountName: string) {
+  const member = await registerMember(test.app, { bankAccountNo, bankAccountName });
+  return { member, token: await login(test.app, member.username, member.password) };
+}
+
+/** The slip of a transfer drawn again with its reference in another letter case (valid checksum). */
+const slipWithReference = (fromAccount: string, transRef: string) =>
+  renderSlipImage({
+    bankName: 'SCB Sandbox Bank',
+    fromAccount,
+    toAccount: OPERATOR_ACCOUNT,
+    toName: 'Receiving account',
+    amountText: '100.00 THB',
+    dateText: '2026-11-23 10:00',
+    transRef,
+    qrPayload: slipVerify({ sendingBank: BANK_NUMBERS.SCB!, transRef }),
+  });
+
+/** Little-endian fields, each [bytes, value], one after the other. */
+const fields = (...values: [2 | 4, number][]) =>
+  Buffer.concat(
+    values.map(([bytes, value]) => {
+      const field = Buffer.alloc(bytes);
+      field.writeUIntLE(value, 0, bytes);
+      return field;
+    }),
+  );
+
+/** A ZIP archive holding one stored file (local header, data, central directory, end record). */
+function zipOf(name: string, content: Buffer): Buffer {
+  const fileName = Buffer.from(name);
+  const sizes: [2 | 4, number][] = [
+    [4, crc32(content)],
+    [4, content.length],
+    [4, content.length],
+  ];
+  const local = Buffer.concat([
+    fields([4, 0x04034b50], [2, 10], [2, 0], [2, 0], [2, 0], [2, 0], ...sizes, [2, fileName.length], [2, 0]),
+    fileName,
+    content,
+  ]);
+  const central = Buffer.concat([
+    fields([4, 0x02014b50], [2, 10], [2, 10], [2, 0], [2, 0], [2, 0], [2, 0], ...sizes),
+    fields([2, fileName.length], [2, 0], [2, 0], [2, 0], [2, 0], [4, 0], [4, 0]),
+    fileName,
+  ]);
+  const end = fields(
+    [4, 0x06054b50],
+    [2, 0],
+    [2, 0],
+    [2, 1],
+    [2, 1],
+    [4, central.length],
+    [4, local.length],
+    [2, 0],
+  );
+  return Buffer.concat([local, central, end]);
+}
+
 const refusedWith = async (response: Awaited<ReturnType<typeof upload>>, status: number, code: string) => {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toEqual({ message: code });
@@ -121,7 +184,16 @@ describe('slip uploads', () => {
     const url = link.json<{ url: string }>().url;
     const image = await test.app.inject({ url });
     expect(image.statusCode).toBe(200);
-    expect(image.rawPayload.equals(slip)).toBe(true);
+    expect(image.headers['content-type']).toBe('image/png');
+    // The slip as its pixels, re-encoded (never the uploaded bytes): it still reads the same.
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 600,
+      height: 900,
+    });
+    expect(await decodeQrText(image.rawPayload, { maxPixels: 1_000_000 })).toEqual(
+      await decodeQrText(slip, { maxPixels: 1_000_000 }),
+    );
     expect((await test.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode).toBe(
       404,
     );
@@ -144,6 +216,80 @@ describe('slip uploads', () => {
     const notes = (await slipsOf(racer.token)).slips.map((row) => row.note);
     expect(notes.filter((note) => note === 'SLIP_REFNO_DUPLICATED')).toHaveLength(5);
     expect(await checkLedger(test.database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
+  });
+
+  it('credits a transfer once, whichever letter case its reference is uploaded in', async () => {
+    for (const [first, second] of [
+      [(ref: string) => ref, (ref: string) => ref.toLowerCase()],
+      [(ref: string) => ref.toLowerCase(), (ref: string) => ref],
+    ] as const) {
+      const { token, member, transRef } = await memberWithSlip(12_000);
+      const uploaded = await upload(token, await slipWithReference(member.bankAccountNo, first(transRef)));
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      // Keyed and answered as the bank writes the reference.
+      expect(uploaded.json<SlipUploadResult>().reference).toBe(transRef);
+      const again = await upload(token, await slipWithReference(member.bankAccountNo, second(transRef)));
+      await refusedWith(again, 409, 'SLIP_REFNO_DUPLICATED');
+      expect((await walletOf(test.app, token)).wallet).toBe(12_000);
+    }
+    expect(await checkLedger(test.database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
+  });
+
+  it('credits nobody with the slip of another member whose account shows the same digits, and keeps it for review', async () => {
+    // Two accounts at one bank that a verifier shows alike: xxx-x-x6789-x.
+    const shared = (prefix: string) => `${prefix.slice(0, 5)}6789${prefix.slice(5, 6)}`;
+    const victim = await memberWithAccount(shared(randomAccountNo()), 'สมศรี มีสุข');
+    const attacker = await memberWithAccount(shared(randomAccountNo()), 'SOMCHAI JAIDEE');
+    const { slip, transRef } = await bankTransfer({
+      fromBankCode: victim.member.bankCode,
+      fromAccountNo: victim.member.bankAccountNo,
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 40_000,
+    });
+
+    await refusedWith(await upload(attacker.token, slip), 422, 'SENDER_UNCONFIRMED');
+    expect((await walletOf(test.app, attacker.token)).wallet).toBe(0);
+    expect((await slipsOf(attacker.token)).slips).toEqual([
+      expect.objectContaining({
+        status: 'REVIEW',
+        note: 'SENDER_UNCONFIRMED',
+        amount: 40_000,
+        reference: transRef,
+      }),
+    ]);
+
+    // The slip's owner (named in Thai, masked by the verifier) is credited all the same.
+    const own = await upload(victim.token, slip);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await walletOf(test.app, victim.token)).wallet).toBe(40_000);
+    expect((await walletOf(test.app, attacker.token)).wallet).toBe(0);
+  });
+
+  it('keeps and serves only the re-encoded pixels of a slip, never what rides in its chunks', async () => {
+    const { token, slip } = await memberWithSlip(7_000);
+    const zip = zipOf('payload.html', Buffer.from('<script>alert(1)</script>'));
+    // A private ancillary chunk before IEND: still a valid PNG, and a ZIP tool finds the archive.
+    const iend = slip.length - 12;
+    const carrier = Buffer.concat([slip.subarray(0, iend), pngChunk('prVt', zip), slip.subarray(iend)]);
+    expect((await upload(token, carrier)).statusCode).toBe(200);
+
+    const [row] = (await slipsOf(token)).slips;
+    const { url } = (await getAs(test.app, token, row!.link!)).json<{ url: string }>();
+    const image = await test.app.inject({ url });
+    expect(image.statusCode).toBe(200);
+    for (const hidden of [
+      Buffer.from('PK\u0003\u0004', 'latin1'),
+      Buffer.from('PK\u0005\u0006', 'latin1'),
+      Buffer.from('prVt'),
+      Buffer.from('payload.html'),
+    ]) {
+      expect(image.rawPayload.includes(hidden), hidden.toString('latin1')).toBe(false);
+    }
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 600,
+      height: 900,
+    });
   });
 
   it('refuses a slip paid to another account, from another account, or too old, with its note', async () => {

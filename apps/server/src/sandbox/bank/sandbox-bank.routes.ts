@@ -18,6 +18,11 @@ export interface SandboxBankOptions {
   db: Database;
   /** The key our HttpSlipVerifier sends to the verification API. */
   key: string;
+  /**
+   * The holder's name of an account, as the bank knows its customers: in the sandbox, the
+   * accounts members registered are the bank's (null for any other account).
+   */
+  accountHolder: (bankCode: string, accountNo: string) => Promise<string | null>;
 }
 
 /** The 3-digit bank numbers printed in slip QR codes (Bank of Thailand codes; BCEL: the sandbox's own). */
@@ -35,6 +40,15 @@ const masked = (accountNo: string) =>
   [...accountNo]
     .map((digit, index) => (index >= accountNo.length - 5 && index < accountNo.length - 1 ? digit : 'x'))
     .join('');
+/** As verification services show names: the first part whole, the others by their first letter. */
+export const maskName = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .map((part, index) => (index === 0 ? part : `${[...part][0] ?? ''}***`))
+    .join(' ');
+/** The name shown for an account the bank has no holder of (not a member's). */
+const UNKNOWN_HOLDER = 'SANDBOX CUSTOMER';
 const bankOfNumber = (number: string) =>
   Object.entries(BANK_NUMBERS).find(([, value]) => value === number)?.[0] ?? null;
 
@@ -43,7 +57,10 @@ const bankOfNumber = (number: string) =>
  * genuine slip-verification QR code, and answers the slip verification API for them, as a real
  * verification service answers for real banks. Only registered in sandbox mode.
  */
-export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = async (app, { db, key }) => {
+export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = async (
+  app,
+  { db, key, accountHolder },
+) => {
   app.addHook('onRequest', async (request, reply) => {
     // NOTE: the matched route, not the raw URL: a percent-encoded path reaches the same route.
     if (!(request.routeOptions.url ?? '').startsWith('/api/sandbox/slip-api/')) return;
@@ -98,27 +115,30 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
     { schema: { hide: true, body: VerifyBody } },
     async (request, reply): Promise<VerdictBody> => {
       const { sendingBank, transRef } = request.body;
+      // As real services do, a reference is found in any case (ours are upper case), and the
+      // answer carries it as the bank writes it.
       const [transfer] = await db
         .select()
         .from(sandboxBankTransfers)
-        .where(eq(sandboxBankTransfers.transRef, transRef));
+        .where(eq(sandboxBankTransfers.transRef, transRef.toUpperCase()));
       if (!transfer || transfer.sendingBank !== sendingBank) {
         return reply.status(404).send({ status: 'not_found', transRef });
       }
+      const holder = await accountHolder(transfer.fromBankCode, transfer.fromAccountNo);
       return {
         status: 'found',
-        transRef,
+        transRef: transfer.transRef,
         amount: Number(transfer.amount),
         paidAt: transfer.paidAt.toISOString(),
         sender: {
           bankCode: bankOfNumber(transfer.sendingBank),
           accountNo: masked(transfer.fromAccountNo),
-          name: 'Sandbox sender',
+          names: [maskName(holder ?? UNKNOWN_HOLDER)],
         },
         receiver: {
           bankCode: transfer.toBankCode,
           accountNo: masked(transfer.toAccountNo),
-          name: 'Sandbox receiver',
+          names: [maskName('SANDBOX RECEIVER')],
         },
       };
     },

@@ -24,6 +24,7 @@ const rows = [
   { ...slip('SUCCESS', 150_050, null, 'REF-1'), createdAt: at(3, 21, 4, 5) },
   slip('FAILED', 20_000, 'NOT_MATCH', 'REF-2'),
   slip('PENDING', null, null, null),
+  slip('REVIEW', 40_000, 'SENDER_UNCONFIRMED', 'REF-4'),
 ];
 
 const items = () => screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-status'));
@@ -49,11 +50,11 @@ function slipServer(
 
 describe('slip status', () => {
   it('lists slips with date, amount, status colour, translated note and a way to view each slip', async () => {
-    slipServer(() => ({ total: 3, slips: rows }));
+    slipServer(() => ({ total: 4, slips: rows }));
     await renderApp('/user/statement');
     const dialog = await openSlips();
     await within(dialog).findByText('1,500.50');
-    const [success, failed, pending] = items();
+    const [success, failed, pending, review] = items();
     expect(within(success!).getByText('03/01/2026 21:04:05')).toBeTruthy();
     expect(within(success!).getByText('Success').className).toContain('text-mint-400');
     expect(within(success!).getByText('Ref. REF-1')).toBeTruthy();
@@ -64,6 +65,13 @@ describe('slip status', () => {
     ).toBeTruthy();
     expect(within(pending!).getByText('In progress').className).toContain('text-amber-400');
     expect(within(pending!).getByText('-')).toBeTruthy();
+    // Kept for staff: in progress, with why.
+    expect(within(review!).getByText('Under review').className).toContain('text-amber-400');
+    expect(
+      within(review!).getByText(
+        'We could not confirm that this transfer came from your registered account. Our staff will review the slip.',
+      ),
+    ).toBeTruthy();
     // Only a slip with a reference can be viewed.
     expect(within(success!).getByRole('button', { name: 'View slip' })).toBeTruthy();
     expect(within(pending!).queryByRole('button', { name: 'View slip' })).toBeNull();
@@ -119,6 +127,24 @@ describe('slip status', () => {
     await userEvent.click(within(failed!).getByRole('button', { name: 'View slip' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(tab.location.href).toBe('https://slips.example.test/REF-1.png');
+  });
+
+  it('tells in Thai and Lao why a slip waits for staff', async () => {
+    for (const [language, status, note] of [
+      ['th', 'รอเจ้าหน้าที่ตรวจสอบ', 'ไม่สามารถยืนยันได้ว่าการโอนนี้มาจากบัญชีที่คุณลงทะเบียนไว้ เจ้าหน้าที่จะตรวจสอบสลิปนี้'],
+      ['lo', 'ລໍຖ້າເຈົ້າໜ້າທີ່ກວດສອບ', 'ບໍ່ສາມາດຢືນຢັນໄດ້ວ່າການໂອນນີ້ມາຈາກບັນຊີທີ່ທ່ານລົງທະບຽນໄວ້ ເຈົ້າໜ້າທີ່ຈະກວດສອບສະລິບນີ້'],
+    ] as const) {
+      slipServer(() => ({ total: 1, slips: [slip('REVIEW', 40_000, 'SENDER_UNCONFIRMED', 'REF-4')] }));
+      const { unmount } = await renderApp('/user/statement', language);
+      await userEvent.click(
+        await screen.findByRole('button', { name: language === 'th' ? 'สถานะสลิป' : 'ສະຖານະສະລິບ' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(status)).toBeTruthy();
+      expect(within(dialog).getByText(note)).toBeTruthy();
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says so when there are no slips yet', async () => {

@@ -177,7 +177,10 @@ function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Pro
         ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status]}`}>
+        {/* Waiting for staff is in progress too (spec section 4: warning style). */}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status === 'REVIEW' ? 'PENDING' : row.status]}`}
+        >
           {t(`statement.status.${row.status}`)}
         </span>
         {reference ? (

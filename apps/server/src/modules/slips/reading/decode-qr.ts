@@ -7,7 +7,8 @@ import sharp from 'sharp';
  * tried at its original size (when not huge), then smaller, then in halves, then with its
  * contrast stretched. The first pass that finds anything answers, so a slip costs one pass (and
  * one more scan, see readCodes); an image without a code costs them all, about a second of CPU
- * for a phone photo, on the calling thread (jsQR is synchronous JavaScript).
+ * for a phone photo and several for noise, on the calling thread (jsQR is synchronous
+ * JavaScript): uploads are read in worker threads with a time limit (slip-reader.ts).
  */
 
 export type QrDecodeOptions = { maxPixels: number };
@@ -24,10 +25,17 @@ const BOX_ASPECT = 2.5;
 
 /** More codes than this in one region is not a slip; the cap also bounds the work. */
 const MAX_CODES_PER_REGION = 4;
+/**
+ * Passes tried at most (after sizes that come out the same are merged): the work of an image
+ * without a code is bounded by this as much as by the reader's time limit.
+ */
+export const MAX_SCAN_PASSES = 6;
 
 type Region = { left: number; top: number; width: number; height: number };
 type Pass = { regions: Region[]; box: number; normalise: boolean };
-type Raw = { data: Buffer; width: number; height: number };
+/** An image decoded once: 3 channels (sRGB, alpha flattened on white), upright. */
+export type DecodedImage = { data: Buffer; width: number; height: number };
+type Raw = DecodedImage;
 type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
 /**
@@ -35,8 +43,12 @@ type Rgba = { data: Uint8ClampedArray; width: number; height: number };
  * too), with the error "Input image exceeds pixel limit".
  */
 export async function decodeQrText(bytes: Buffer, options: QrDecodeOptions): Promise<string[]> {
-  const base = await decodeOnce(bytes, options.maxPixels);
-  for (const pass of passesFor(base)) {
+  return findQrTexts(await decodeImage(bytes, options.maxPixels));
+}
+
+/** The QR codes of a decoded image: every one the first pass that finds any sees. */
+export async function findQrTexts(base: DecodedImage): Promise<string[]> {
+  for (const pass of passesFor(base).slice(0, MAX_SCAN_PASSES)) {
     const texts = new Set<string>();
     for (const region of pass.regions) {
       for (const text of readCodes(await rgbaFor(base, region, pass))) texts.add(text);
@@ -46,13 +58,15 @@ export async function decodeQrText(bytes: Buffer, options: QrDecodeOptions): Pro
   return [];
 }
 
-async function decodeOnce(bytes: Buffer, maxPixels: number): Promise<Raw> {
+export async function decodeImage(bytes: Buffer, maxPixels: number): Promise<DecodedImage> {
   const { data, info } = await sharp(bytes, {
     limitInputPixels: maxPixels,
     // Phones write JPEGs that libjpeg warns about ("Invalid SOS parameters for sequential JPEG")
     // yet decode fine; only real errors should refuse the image.
     failOn: 'error',
   })
+    // Upright as the phone meant it (EXIF orientation): the kept copy is re-encoded from this.
+    .autoOrient()
     // jsQR ignores alpha: a transparent background would read as black, so paint it white.
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')

@@ -1,22 +1,12 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pngChunk } from '../../../../test/slip-images';
 import { checkSlipImage } from './image-check';
 
 const limits = { maxBytes: 5_000_000, maxPixels: 20_000_000 };
 
 const canvas = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#f4f4f4' } });
-
-/** A PNG chunk with its length and a correct CRC, as libpng writes it. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /** Splits a PNG into [signature, ...chunks] to rebuild it with changes. */
 function pngChunks(png: Buffer): Buffer[] {

@@ -1,21 +1,11 @@
-import { anyId, slipVerify } from 'promptparse/generate';
+import { anyId } from 'promptparse/generate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSlip } from './read-slip';
-import { renderSlipImage, type SlipDrawing } from '../../../sandbox/bank/slip-image';
+import { pngChunk, slipDrawing } from '../../../../test/slip-images';
+import { renderSlipImage } from '../../../sandbox/bank/slip-image';
 
 const limits = { maxBytes: 3_000_000, maxPixels: 4_000_000 };
-
-const drawing = (sendingBank: string, transRef: string): SlipDrawing => ({
-  bankName: 'Sandbox Bank',
-  fromAccount: '1234567890',
-  toAccount: '9876543210',
-  toName: 'Wallet Co., Ltd.',
-  amountText: '1,500.00 THB',
-  dateText: '15 Jun 2025 14:32',
-  transRef,
-  qrPayload: slipVerify({ sendingBank, transRef }),
-});
 
 /** Two slips side by side in one picture. */
 const sideBySide = (left: Buffer, right: Buffer) =>
@@ -30,12 +20,13 @@ const sideBySide = (left: Buffer, right: Buffer) =>
 let slip: Buffer;
 
 beforeAll(async () => {
-  slip = await renderSlipImage(drawing('004', '016166120512BPP01234'));
+  slip = await renderSlipImage(slipDrawing('004', '016166120512BPP01234'));
 });
 
 describe('readSlip', () => {
-  it('reads the bank and reference of a slip, PNG or JPEG', async () => {
-    expect(await readSlip(slip, limits)).toEqual({
+  it('reads the bank and reference of a slip, PNG or JPEG, and re-encodes it in its format', async () => {
+    const png = await readSlip(slip, limits);
+    expect(png).toMatchObject({
       ok: true,
       type: 'png',
       width: 600,
@@ -43,12 +34,38 @@ describe('readSlip', () => {
       sendingBank: '004',
       transRef: '016166120512BPP01234',
     });
-    const jpeg = await sharp(slip).jpeg({ quality: 80 }).toBuffer();
-    expect(await readSlip(jpeg, limits)).toMatchObject({
-      ok: true,
-      type: 'jpeg',
-      transRef: '016166120512BPP01234',
-    });
+    const jpeg = await readSlip(await sharp(slip).jpeg({ quality: 80 }).toBuffer(), limits);
+    expect(jpeg).toMatchObject({ ok: true, type: 'jpeg', transRef: '016166120512BPP01234' });
+    for (const [reading, format] of [
+      [png, 'png'],
+      [jpeg, 'jpeg'],
+    ] as const) {
+      const image = Buffer.from(reading.ok ? reading.image : []);
+      expect(await sharp(image).metadata()).toMatchObject({ format, width: 600, height: 900 });
+      expect(await readSlip(image, limits)).toMatchObject({ ok: true, transRef: '016166120512BPP01234' });
+    }
+  });
+
+  it('keeps the pixels of a slip upright and nothing else: no chunk, comment or metadata of the upload', async () => {
+    // A phone photo turned on its side, with EXIF saying so, and a comment riding along.
+    const sideways = await sharp(slip)
+      .rotate(90)
+      .withMetadata({ orientation: 6 })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const withText = Buffer.concat([
+      sideways.subarray(0, 33),
+      pngChunk('tEXt', Buffer.from('Comment\0PK\u0003\u0004 not an image', 'latin1')),
+      sideways.subarray(33),
+    ]);
+    const reading = await readSlip(withText, limits);
+    expect(reading.ok).toBe(true);
+    const image = Buffer.from(reading.ok ? reading.image : []);
+    expect(image.includes('not an image')).toBe(false);
+    const metadata = await sharp(image).metadata();
+    expect(metadata).toMatchObject({ width: 600, height: 900 });
+    expect(metadata.orientation ?? 1).toBe(1);
+    expect(metadata.exif).toBeUndefined();
   });
 
   it('reads one slip pictured twice as that slip', async () => {
@@ -59,7 +76,7 @@ describe('readSlip', () => {
   });
 
   it('refuses two different slips in one image as an unstable reference', async () => {
-    const other = await renderSlipImage(drawing('014', '2025061512345678ABCD'));
+    const other = await renderSlipImage(slipDrawing('014', '2025061512345678ABCD'));
     expect(await readSlip(await sideBySide(slip, other), limits)).toEqual({
       ok: false,
       note: 'UNSTABLE_REFNO_ON_SLIP',
@@ -72,7 +89,7 @@ describe('readSlip', () => {
     expect(await readSlip(blank, limits)).toEqual({ ok: false, note: 'INVALID_SLIP', reason: 'NO_QR_CODE' });
 
     const promptPay = {
-      ...drawing('004', 'x'),
+      ...slipDrawing('004', 'x'),
       qrPayload: anyId({ type: 'MSISDN', target: '0812223333', amount: 1500 }),
     };
     expect(await readSlip(await renderSlipImage(promptPay), limits)).toEqual({

@@ -1,12 +1,13 @@
+import sharp from 'sharp';
 import type { SlipNote } from '@wallet/contract/errors';
-import { decodeQrText } from './decode-qr';
+import { decodeImage, findQrTexts, type DecodedImage } from './decode-qr';
 import { checkSlipImage, type ImageLimits, type ImageRefusal, type SlipImageType } from './image-check';
 import { readSlipPayload, type SlipPayload } from './slip-payload';
 
 /**
  * An uploaded slip image to the bank's reference of the transfer: check the bytes, read the QR
- * codes, keep the slip payloads. A failure is one of the slip notes of the contract, with a reason
- * for the log.
+ * codes, keep the slip payloads, and make the copy that is kept: the image re-encoded from its
+ * pixels alone. A failure is one of the slip notes of the contract, with a reason for the log.
  */
 
 export type SlipReadingNote = Extract<
@@ -15,7 +16,14 @@ export type SlipReadingNote = Extract<
 >;
 
 export type SlipReading =
-  | ({ ok: true; type: SlipImageType; width: number; height: number } & SlipPayload)
+  | ({
+      ok: true;
+      type: SlipImageType;
+      width: number;
+      height: number;
+      /** The image to keep and show: its pixels re-encoded (same format), nothing else of the upload. */
+      image: Uint8Array;
+    } & SlipPayload)
   | { ok: false; note: SlipReadingNote; reason: string };
 
 const NOTE_OF_REFUSAL: Record<ImageRefusal, SlipReadingNote> = {
@@ -29,9 +37,11 @@ export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<Slip
   const image = checkSlipImage(bytes, limits);
   if (!image.ok) return { ok: false, note: NOTE_OF_REFUSAL[image.reason], reason: image.reason };
 
+  let decoded: DecodedImage;
   let texts: string[];
   try {
-    texts = await decodeQrText(bytes, { maxPixels: limits.maxPixels });
+    decoded = await decodeImage(bytes, limits.maxPixels);
+    texts = await findQrTexts(decoded);
   } catch (error) {
     // The header passed the checks but the decoder refused the data (corrupt or truncated).
     return { ok: false, note: 'CANNOT_READ_CROPPED_IMAGE', reason: `DECODE_FAILED: ${messageOf(error)}` };
@@ -48,8 +58,25 @@ export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<Slip
   // Two slips in one image: which transfer the member means cannot be told.
   if (others.length > 0)
     return { ok: false, note: 'UNSTABLE_REFNO_ON_SLIP', reason: 'SEVERAL_SLIP_PAYLOADS' };
+  return {
+    ok: true,
+    type: image.type,
+    width: image.width,
+    height: image.height,
+    image: await reencode(decoded, image.type),
+    ...slip,
+  };
+}
 
-  return { ok: true, type: image.type, width: image.width, height: image.height, ...slip };
+/**
+ * NOTE: the upload's own bytes are never kept: chunks, metadata, comments and appended data can
+ * carry anything (a ZIP in a private PNG chunk is still a valid PNG), and the image is served back.
+ */
+async function reencode(decoded: DecodedImage, type: SlipImageType): Promise<Buffer> {
+  const pixels = sharp(decoded.data, {
+    raw: { width: decoded.width, height: decoded.height, channels: 3 },
+  });
+  return type === 'png' ? pixels.png().toBuffer() : pixels.jpeg({ quality: 90 }).toBuffer();
 }
 
 function messageOf(error: unknown): string {
