@@ -19,7 +19,6 @@
  * pool-wait, provider-call and per-route timings, and a V8 CPU profile, for each phase. It slows
  * the server down, so such a run is written with a -profile tag and is not the headline.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +32,7 @@ import { freePort, SANDBOX_ON_DATABASE, startServer } from './lib/server.mjs';
 import { psql, run } from './lib/shell.mjs';
 import { markdownSummary } from './lib/report.mjs';
 import { startCpuSampler } from './lib/cpu.mjs';
+import { machine } from './lib/machine.mjs';
 import { summarizeCpuProfile } from './profile/cpuprofile.mjs';
 import { derive } from './lib/derive.mjs';
 
@@ -73,28 +73,6 @@ const dbUrl = `${args.pg.replace(/\/$/, '')}/${dbName}`;
 mkdirSync(args.out, { recursive: true });
 const serverLog = path.join(os.tmpdir(), `${dbName}.server.log`);
 
-function machine() {
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
-  const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-  const git = (...gitArgs) => {
-    try {
-      return execFileSync('git', ['-C', root, ...gitArgs], { encoding: 'utf8' }).trim();
-    } catch {
-      return null;
-    }
-  };
-  return {
-    cores: os.availableParallelism?.() ?? os.cpus().length,
-    cpuModel: model,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    gitCommit: git('rev-parse', 'HEAD'),
-    // Other work in the checkout (uncommitted files) is reported, not judged.
-    gitDirty: (git('status', '--porcelain') ?? '') !== '',
-  };
-}
-
 /** Counts of the ledger after the load: how many holds were posted, voided, left pending. */
 async function ledgerCounts() {
   const rows = await psql(
@@ -115,7 +93,7 @@ async function ledgerCounts() {
 }
 
 async function main() {
-  const info = machine();
+  const info = machine(root);
   info.postgres = await psql(adminUrl, 'select version()');
   info.pgbench = (await run('pgbench', ['--version'])).stdout.trim();
   info.autocannon = JSON.parse(
