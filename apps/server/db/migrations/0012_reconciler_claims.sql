@@ -106,3 +106,16 @@ BEGIN
   RETURN QUERY SELECT 'moved'::text, new_id, new_at;
 END
 $$;
+--> statement-breakpoint
+-- Game-to-game transfers left between their legs by the code before this migration (their first
+-- leg names the next game as metadata.thenTo): planned now, due at once, so the sweep finishes them.
+INSERT INTO game_to_game_transfers (key, member_id, to_game, amount, next_check_at)
+  SELECT left(h.idempotency_key, length(h.idempotency_key) - length(':out')),
+         (h.metadata ->> 'memberId')::bigint, h.metadata ->> 'thenTo', h.amount, now()
+  FROM ledger_transfers h
+  WHERE h.kind = 'hold:game_withdraw' AND h.metadata ? 'thenTo' AND h.idempotency_key LIKE '%:out'
+    AND NOT EXISTS (SELECT 1 FROM ledger_transfers s
+                    WHERE s.idempotency_key = left(h.idempotency_key, length(h.idempotency_key) - length(':out')) || ':in')
+    AND NOT EXISTS (SELECT 1 FROM ledger_transfers v
+                    WHERE v.idempotency_key = h.idempotency_key || ':settle' AND v.kind LIKE 'void:%')
+ON CONFLICT (key) DO NOTHING;

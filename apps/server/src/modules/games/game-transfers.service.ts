@@ -34,9 +34,6 @@ type StepStatus = MoneyResult['status'];
 /** Into the game (from the wallet), or out of it (to the wallet). */
 type Direction = 'in' | 'out';
 
-/** How long a claimed game-to-game transfer is left to one process (longer than two calls). */
-const SECOND_LEG_LEASE_MS = 60_000;
-
 /**
  * Money between a member's wallet and their game accounts.
  *
@@ -48,6 +45,8 @@ const SECOND_LEG_LEASE_MS = 60_000;
 export function createGameTransfersService(options: GameTransfersOptions) {
   const { ledger, provider, accounts, plays, log } = options;
   const repository = createGamesRepository(options.db);
+  // How long the owner of a game-to-game plan has it: its two provider calls, with room to spare.
+  const planLeaseMs = 3 * options.providerTimeoutMs + 5_000;
 
   /** A provider's verdict on a hold, applied to the ledger. */
   async function settle(holdKey: string, outcome: MoveOutcome): Promise<StepStatus> {
@@ -75,13 +74,17 @@ export function createGameTransfersService(options: GameTransfersOptions) {
     return 'PENDING';
   }
 
-  /** One leg between the wallet and a game: hold, provider call under the hold key, settle. */
+  /**
+   * One leg between the wallet and a game: hold, provider call under the hold key, settle.
+   * `thenTo`: the game a game-to-game transfer goes on to (kept in the first leg's metadata).
+   */
   async function move(
     memberId: number,
     player: GamePlayer,
     direction: Direction,
     amount: bigint,
     key: string,
+    thenTo?: string,
   ) {
     const currency = await accounts.openWallet(memberId);
     const code = player.gameCode;
@@ -99,6 +102,7 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         memberId,
         game: code,
         statement: { type: 'transfer', from: into ? 'wallet' : code, to: into ? code : 'wallet' },
+        ...(thenTo ? { thenTo } : {}),
       },
     });
     // A copy of this request got here first: it (or the reconciler) talks to the provider.
@@ -112,42 +116,54 @@ export function createGameTransfersService(options: GameTransfersOptions) {
   }
 
   /**
-   * The second leg of a game-to-game transfer, once its first leg is posted. The plan is done
-   * once the second leg's hold exists (from then on the reconciler owns it) or cannot be made
-   * (the money stays in the wallet, which TRANSFER_FAIL tells). Answers the second leg's status,
-   * or PENDING while the first leg waits for the provider.
+   * The second leg of a game-to-game transfer, run by the plan's owner (`token`, see
+   * games.repository.ts) once the first leg is posted. The plan is done once the second leg's hold
+   * exists (from then on the reconciler owns it) or cannot be made (the money stays in the wallet,
+   * which TRANSFER_FAIL tells). Answers the second leg's status, or PENDING while the first leg
+   * waits for the provider or another owner has taken the plan over.
    */
-  async function runSecondLeg(key: string): Promise<StepStatus> {
-    const plan = await repository.gameToGame(key);
-    const done = () => repository.gameToGameDone(key);
+  async function runSecondLeg(key: string, token: string): Promise<StepStatus> {
+    const plan = (await repository.gameToGame(key))!;
     const states = await ledger.holdStates([`${key}:out`, `${key}:in`]);
     const second = states.get(`${key}:in`);
     if (second) {
-      if (plan && !plan.doneAt) await done();
+      await repository.gameToGameDone(key, token);
       return answerOf(second);
     }
-    if (!plan || plan.doneAt) return refuse('TRANSFER_FAIL', 422);
     const first = states.get(`${key}:out`);
-    if (first === 'pending') return 'PENDING';
+    if (first === 'pending') {
+      // Whoever sees the first leg posted (its resolver, a retry, the sweep) takes it from here.
+      await repository.releaseGameToGame(key, token);
+      return 'PENDING';
+    }
     if (first !== 'posted') {
       // Voided (the money went back to the first game), or never held (a crash before the hold).
-      await done();
+      await repository.gameToGameDone(key, token);
       return refuse('TRANSFER_FAIL', 422);
     }
+    const owned = await repository.renewGameToGame(key, token, planLeaseMs);
+    if (!owned) return 'PENDING';
     try {
       const player = await accounts.playerOf(plan.memberId, plan.toGame);
       const status = await move(plan.memberId, player, 'in', plan.amount, `${key}:in`);
-      await done();
+      await repository.gameToGameDone(key, owned);
       return status;
     } catch (error) {
       // Refused, or the wallet was spent meanwhile: the money is in the wallet. Anything else
-      // (the database gone) leaves the plan for the next sweep.
+      // (the database gone) leaves the plan for the sweep.
       if (error instanceof AppError) {
         log.warn({ key, code: error.code }, 'second leg not made; the money is in the wallet');
-        await done();
+        await repository.gameToGameDone(key, owned);
       }
       throw error;
     }
+  }
+
+  /** What a game-to-game transfer this caller does not own has come to, so far. */
+  async function secondLegAnswer(key: string): Promise<StepStatus> {
+    const second = await ledger.holdState(`${key}:in`);
+    if (second) return answerOf(second);
+    return (await repository.gameToGame(key))?.doneAt ? refuse('TRANSFER_FAIL', 422) : 'PENDING';
   }
 
   /** Brings every game balance (other than `except`) back to the wallet; sub-keys of `key`. */
@@ -218,9 +234,13 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       // legs is finished by the reconciler (finishGameToGame); if the second leg fails, the money
       // is in the wallet, which is what TRANSFER_FAIL tells the member.
       await plays.bookPlaysQuietly(memberId, from);
-      await repository.planGameToGame({ key, memberId, toGame: to.gameCode, amount });
-      const first = await move(memberId, from, 'out', amount, `${key}:out`);
-      return result(first === 'PENDING' ? 'PENDING' : await runSecondLeg(key));
+      const plan = { key, memberId, toGame: to.gameCode, amount };
+      const token = await repository.planGameToGame(plan, planLeaseMs);
+      const first = await move(memberId, from, 'out', amount, `${key}:out`, to.gameCode);
+      if (token) return result(await runSecondLeg(key, token));
+      // A retry: it runs the second leg only if the plan's owner is gone (its lease is over).
+      const claimed = first === 'SUCCESS' ? await repository.claimGameToGame(key, planLeaseMs) : null;
+      return result(claimed ? await runSecondLeg(key, claimed) : await secondLegAnswer(key));
     },
 
     /** Everything from the wallet and every other game into `to` (spec section 7). */
@@ -259,9 +279,12 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         ttlMs: options.referenceTtlMs,
         callTimeoutMs: options.providerTimeoutMs,
       });
-      // The first leg of a game-to-game transfer: its second leg runs now rather than at the sweep.
-      if (state === 'posted' && hold.key.endsWith(':out')) {
-        await runSecondLeg(hold.key.slice(0, -':out'.length)).catch((error: unknown) =>
+      // The first leg of a game-to-game transfer: its second leg runs now rather than at the sweep
+      // (the request gave the plan up when this leg went pending).
+      const plan = hold.key.endsWith(':out') ? hold.key.slice(0, -':out'.length) : null;
+      const token = state === 'posted' && plan ? await repository.claimGameToGame(plan, planLeaseMs) : null;
+      if (plan && token) {
+        await runSecondLeg(plan, token).catch((error: unknown) =>
           log.warn({ err: error, hold: hold.key }, 'second leg failed; the money is in the wallet'),
         );
       }
@@ -275,15 +298,15 @@ export function createGameTransfersService(options: GameTransfersOptions) {
      */
     async finishGameToGame(): Promise<number> {
       let finished = 0;
-      for (;;) {
-        const key = await repository.claimDueGameToGame(SECOND_LEG_LEASE_MS);
-        if (!key) return finished;
-        const status = await runSecondLeg(key).catch((error: unknown) => {
+      for (let plan = await repository.claimDueGameToGame(planLeaseMs); plan;) {
+        const status = await runSecondLeg(plan.key, plan.token).catch((error: unknown) => {
           if (error instanceof AppError) return 'FAILED' as const;
           throw error;
         });
         if (status !== 'PENDING') finished += 1;
+        plan = await repository.claimDueGameToGame(planLeaseMs);
       }
+      return finished;
     },
   };
 }

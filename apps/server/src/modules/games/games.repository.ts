@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { gameAccounts, gameToGameTransfers } from './games.tables';
@@ -42,9 +42,28 @@ export function createGamesRepository(db: Database) {
         .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.gameCode, gameCode)));
     },
 
-    /** Records a game-to-game transfer before its first leg; a retry of the same key changes nothing. */
-    async planGameToGame(plan: { key: string; memberId: number; toGame: string; amount: bigint }) {
-      await db.insert(gameToGameTransfers).values(plan).onConflictDoNothing();
+    /**
+     * Records a game-to-game transfer before its first leg, owned by the request for `leaseMs`.
+     * Answers the ownership token, or null when the plan exists already (a retry).
+     *
+     * NOTE: one owner at a time runs a plan's second leg: the request that made it, the resolver
+     * of its first leg, a retry or the sweep. Ownership is a lease: `next_check_at` in the future;
+     * the token is its exact value as text, so an owner whose lease was taken over can neither
+     * run the leg nor close the plan.
+     */
+    async planGameToGame(
+      plan: { key: string; memberId: number; toGame: string; amount: bigint },
+      leaseMs: number,
+    ): Promise<string | null> {
+      const [row] = await rowsOf<{ token: string }>(
+        db,
+        sql`insert into game_to_game_transfers (key, member_id, to_game, amount, next_check_at)
+            values (${plan.key}, ${plan.memberId}, ${plan.toGame}, ${plan.amount.toString()}::bigint,
+                    now() + ${leaseMs} * interval '1 millisecond')
+            on conflict (key) do nothing
+            returning next_check_at::text as token`,
+      );
+      return row?.token ?? null;
     },
 
     async gameToGame(key: string) {
@@ -52,28 +71,55 @@ export function createGamesRepository(db: Database) {
       return row ?? null;
     },
 
-    async gameToGameDone(key: string): Promise<void> {
-      await db
-        .update(gameToGameTransfers)
-        .set({ doneAt: sql`now()` })
-        .where(and(eq(gameToGameTransfers.key, key), isNull(gameToGameTransfers.doneAt)));
+    /** Takes an unfinished plan whose owner's lease is over; answers the new token, or null. */
+    async claimGameToGame(key: string, leaseMs: number): Promise<string | null> {
+      const [row] = await rowsOf<{ token: string }>(
+        db,
+        sql`update game_to_game_transfers set next_check_at = now() + ${leaseMs} * interval '1 millisecond'
+            where key = ${key} and done_at is null and next_check_at <= now()
+            returning next_check_at::text as token`,
+      );
+      return row?.token ?? null;
     },
 
-    /**
-     * Claims one unfinished game-to-game transfer that is due (on the database's clock), pushing
-     * its next look `leaseMs` ahead so no other process takes it meanwhile; null when none is due.
-     */
-    async claimDueGameToGame(leaseMs: number): Promise<string | null> {
-      const [row] = await rowsOf<{ key: string }>(
+    /** Extends the owner's lease; null when the token is no longer the owner's. */
+    async renewGameToGame(key: string, token: string, leaseMs: number): Promise<string | null> {
+      const [row] = await rowsOf<{ token: string }>(
+        db,
+        sql`update game_to_game_transfers set next_check_at = now() + ${leaseMs} * interval '1 millisecond'
+            where key = ${key} and done_at is null and next_check_at::text = ${token}
+            returning next_check_at::text as token`,
+      );
+      return row?.token ?? null;
+    },
+
+    /** The owner gives the plan up at once (its first leg is waiting for the provider). */
+    async releaseGameToGame(key: string, token: string): Promise<void> {
+      await db.execute(
+        sql`update game_to_game_transfers set next_check_at = now()
+            where key = ${key} and done_at is null and next_check_at::text = ${token}`,
+      );
+    },
+
+    async gameToGameDone(key: string, token: string): Promise<void> {
+      await db.execute(
+        sql`update game_to_game_transfers set done_at = now()
+            where key = ${key} and done_at is null and next_check_at::text = ${token}`,
+      );
+    },
+
+    /** Claims one unfinished plan that is due (on the database's clock); null when none is. */
+    async claimDueGameToGame(leaseMs: number): Promise<{ key: string; token: string } | null> {
+      const [row] = await rowsOf<{ key: string; token: string }>(
         db,
         sql`update game_to_game_transfers
             set next_check_at = now() + ${leaseMs} * interval '1 millisecond'
             where key = (select key from game_to_game_transfers
                          where done_at is null and next_check_at <= now()
                          order by next_check_at limit 1 for update skip locked)
-            returning key`,
+            returning key, next_check_at::text as token`,
       );
-      return row?.key ?? null;
+      return row ?? null;
     },
   };
 }

@@ -366,17 +366,56 @@ describe('game to game', () => {
 
   it('finishes the second leg by itself when nobody retries after a crash between the legs', async () => {
     const { member, key } = await crashBetweenLegs();
+    // The process that owned the plan died holding it: nobody runs the leg before its lease ends.
+    const plan = `m${member.id}:${key}`;
+    const lease = (interval: string) =>
+      test.database.db.execute(
+        sql`update game_to_game_transfers set next_check_at = now() + ${interval}::interval where key = ${plan}`,
+      );
+    await lease('1 hour');
     await test.app.reconciler.runOnce();
-    // Not due yet: a live request would still be between its legs.
     expect((await walletOf(test.app, member.token)).game('PG')).toBe(0);
-    await test.database.db.execute(
-      sql`update game_to_game_transfers set next_check_at = now() where key = ${`m${member.id}:${key}`}`,
-    );
+    await lease('-1 second');
     await test.app.reconciler.runOnce();
     const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
     await test.app.reconciler.runOnce();
     expect((await walletOf(test.app, member.token)).game('PG')).toBe(30_000);
+    await booksAreSound();
+  });
+
+  it('a second leg the provider refuses ends the transfer: TRANSFER_FAIL, the money in the wallet, never moved later', async () => {
+    const member = await fundedMember();
+    await activate(test.app, member.token, 'PG');
+    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'JOKER',
+      amount: 40_000,
+    });
+    const key = randomUUID();
+    await setFault(test.app, 'PG', 'fail');
+    try {
+      const refused = await moneyCall(
+        test.app,
+        member.token,
+        '/api/wallet/transfer',
+        {
+          from: 'JOKER',
+          to: 'PG',
+          amount: 30_000,
+        },
+        key,
+      );
+      expect(refused.json()).toEqual({ message: 'TRANSFER_FAIL' });
+    } finally {
+      await setFault(test.app, 'PG', 'none');
+    }
+    await test.database.db.execute(
+      sql`update game_to_game_transfers set next_check_at = now() where key = ${`m${member.id}:${key}`}`,
+    );
+    await test.app.reconciler.runOnce();
+    const books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([90_000, 10_000, 0]);
     await booksAreSound();
   });
 });

@@ -128,6 +128,20 @@ export async function checkLedger(db: Database, options: { pendingOlderThanMs: n
         : `hold ${row.idempotency_key} is pending but not listed`,
     );
 
+  // Each listed hold names its own source and destination (what "money in flight" is looked up by).
+  const misnamed = await rowsOf<{ idempotency_key: string }>(
+    db,
+    sql`select p.idempotency_key from ledger_pending_holds p
+        join ledger_transfers h on h.id = p.transfer_id
+        join ledger_accounts a on a.id = h.debit_account_id
+        where p.source_key is distinct from a.key
+           or p.destination_key is distinct from h.metadata ->> 'destination'`,
+  );
+  for (const row of misnamed)
+    problems.push(
+      `pending hold ${row.idempotency_key} names another source or destination than its transfer`,
+    );
+
   const olderThan = new Date(Date.now() - options.pendingOlderThanMs).toISOString();
   const stale = await rowsOf<{ idempotency_key: string }>(
     db,

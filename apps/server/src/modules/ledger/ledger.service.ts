@@ -83,6 +83,8 @@ export interface ClaimedHold extends PendingHold {
   ageMs: number;
   /** Earlier checks that found no final answer. */
   checks: number;
+  /** The claim's lease, as the database wrote it: only this claim may defer the hold. */
+  lease: string;
 }
 
 export interface AccountState {
@@ -350,7 +352,7 @@ export function createLedgerService(db: Database) {
       all: boolean;
       leaseMs: number;
     }): Promise<ClaimedHold | null> {
-      const [row] = await rowsOf<PendingHoldRow & { age_ms: string; checks: number }>(
+      const [row] = await rowsOf<PendingHoldRow & { age_ms: string; checks: number; lease: string }>(
         db,
         sql`with claimed as (
               update ledger_pending_holds p
@@ -362,36 +364,47 @@ export function createLedgerService(db: Database) {
                   and (${options.all} or q.next_check_at <= now())
                 order by q.transfer_id limit 1
                 for update skip locked)
-              returning p.transfer_id, p.checks)
+              returning p.transfer_id, p.checks, p.leased_until::text as lease)
             select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at,
-                   a.key as from_key, claimed.checks,
+                   a.key as from_key, claimed.checks, claimed.lease,
                    (extract(epoch from now() - h.created_at) * 1000)::bigint::text as age_ms
             from claimed
             join ledger_transfers h on h.id = claimed.transfer_id
             join ledger_accounts a on a.id = h.debit_account_id`,
       );
       if (!row) return null;
-      return { ...pendingHoldOf(row), ageMs: Number(row.age_ms), checks: Number(row.checks) };
+      return {
+        ...pendingHoldOf(row),
+        ageMs: Number(row.age_ms),
+        checks: Number(row.checks),
+        lease: row.lease,
+      };
     },
 
-    /** A claimed hold that got no final answer: asked again after `delayMs`, lease released. */
-    async deferHold(holdKey: string, delayMs: number): Promise<void> {
+    /**
+     * A claimed hold that got no final answer: asked again after `delayMs`, its lease released;
+     * only by the claim that holds the lease (one whose lease ran out and was taken over changes
+     * nothing).
+     */
+    async deferHold(hold: Pick<ClaimedHold, 'key' | 'lease'>, delayMs: number): Promise<void> {
       await db.execute(
         sql`update ledger_pending_holds
             set next_check_at = now() + ${delayMs} * interval '1 millisecond', checks = checks + 1,
                 leased_until = null
-            where idempotency_key = ${holdKey}`,
+            where idempotency_key = ${hold.key} and leased_until::text = ${hold.lease}`,
       );
     },
 
     /** Whether money held from or bound for this account is waiting for an outside answer. */
     async hasPendingHold(accountKey: string): Promise<boolean> {
-      const rows = await rowsOf<{ one: number }>(
+      // NOTE: two EXISTS, one per index: with one OR the planner may read the whole list.
+      const [row] = await rowsOf<{ pending: boolean }>(
         db,
-        sql`select 1 as one from ledger_pending_holds
-            where source_key = ${accountKey} or destination_key = ${accountKey} limit 1`,
+        sql`select exists (select 1 from ledger_pending_holds where source_key = ${accountKey})
+                or exists (select 1 from ledger_pending_holds where destination_key = ${accountKey})
+                as pending`,
       );
-      return rows.length > 0;
+      return row!.pending;
     },
 
     /**
@@ -458,7 +471,7 @@ export function createLedgerService(db: Database) {
         // stops at one row, where max() would read every round of the member's game.
         sql`select ((metadata ->> 'toRound')::bigint)::text as mark from ledger_transfers
             where kind = 'play' and metadata ->> 'memberId' = ${String(memberId)}
-              and metadata ->> 'game' = ${game}
+              and metadata ->> 'game' = ${game} and metadata ->> 'toRound' is not null
             order by (metadata ->> 'toRound')::bigint desc limit 1`,
       );
       return row?.mark == null ? null : Number(row.mark);

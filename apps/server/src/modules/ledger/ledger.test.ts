@@ -267,6 +267,13 @@ describe('ledger', () => {
     expect(await checkLedger(database.db, { pendingOlderThanMs: -1000 })).toEqual([
       'hold stale-1 is still pending',
     ]);
+    // A pending hold whose row names no source (written by a server older than migration 0012).
+    await database.db.execute(
+      sql`update ledger_pending_holds set source_key = null where idempotency_key = 'stale-1'`,
+    );
+    expect(await checkLedger(database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([
+      'pending hold stale-1 names another source or destination than its transfer',
+    ]);
     await ledger.void('stale-1');
     await clean();
   });

@@ -64,7 +64,7 @@ export function createReconciler(options: ReconcilerOptions) {
     }
     report[state === 'error' ? 'errors' : state] += 1;
     if (state === 'pending' || state === 'error')
-      await ledger.deferHold(hold.key, options.retryDelayMs(hold.checks));
+      await ledger.deferHold(hold, options.retryDelayMs(hold.checks));
   }
 
   /** `all`: every pending hold not claimed elsewhere (at start-up); else only those due. */
@@ -90,7 +90,13 @@ export function createReconciler(options: ReconcilerOptions) {
     const worker = async () => {
       for (let hold = await claimNext(); hold; hold = await claimNext()) await resolveOne(hold, report);
     };
-    await Promise.all(Array.from({ length: parallel }, worker));
+    // NOTE: allSettled: one worker failing (the database gone) must not end the pass while the
+    // others are still working, or a second pass could start beside them.
+    const workers = await Promise.allSettled(Array.from({ length: parallel }, worker));
+    for (const failed of workers.filter((outcome) => outcome.status === 'rejected')) {
+      log.warn({ err: failed.reason as unknown }, 'a reconciliation worker stopped');
+      report.errors += 1;
+    }
     for (const sweep of options.sweeps ?? []) {
       try {
         const finished = await sweep.run();

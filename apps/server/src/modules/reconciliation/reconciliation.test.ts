@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { ageHolds, fundedWallet } from '../../../test/money';
@@ -121,10 +122,14 @@ describe('the reconciler', () => {
     await reconcilerWith(record).runOnce();
     expect(asked).not.toContain(key);
 
-    // A claim that has run out (here: a lease already over) is taken by the next pass.
-    await claimer.deferHold(key!, 0);
-    await claimer.claimHold({ afterId: claimed!.id - 1, all: true, leaseMs: -1 });
-    await reconcilerWith(record).runOnce();
+    // Time passes on the database's clock until the claim has run out ...
+    await database.db.execute(
+      sql`update ledger_pending_holds set leased_until = now() - interval '1 second', next_check_at = now()
+          where idempotency_key = ${key!}`,
+    );
+    // ... and the next pass takes the hold; the dead claim, coming back late, changes nothing.
+    await ledger.deferHold(claimed!, 3_600_000);
+    await reconcilerWith(record).runDue();
     expect(asked).toContain(key);
   });
 
