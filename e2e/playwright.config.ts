@@ -77,6 +77,8 @@ export default defineConfig({
         APP_MODE: 'sandbox',
         MARKET: 'LA',
         LOG_LEVEL: 'warn',
+        // NOTE: Playwright passes its own environment on: an empty DATABASE_URL means "unset".
+        DATABASE_URL: '',
       },
     },
   ],
