@@ -2,15 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { Locale } from '@wallet/contract/constants';
 
 type Texts = Record<string, unknown>;
-const cache = new Map<Locale, Texts>();
+const cache = new Map<string, Texts>();
 
-/** The member-facing text of `key` ("profile.changePassword") in `locale`, from the app's own files. */
-export function text(locale: Locale, key: string): string {
-  let texts = cache.get(locale);
+/**
+ * The member-facing text of `key` ("profile.changePassword") in `locale`, from the app's own
+ * files; the `errors` namespace holds the texts of error codes ("PASSWORD_TOO_COMMON").
+ */
+export function text(locale: Locale, key: string, namespace: 'common' | 'errors' = 'common'): string {
+  let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
-    const file = new URL(`../apps/web/src/locales/${locale}/common.json`, import.meta.url);
+    const file = new URL(`../apps/web/src/locales/${locale}/${namespace}.json`, import.meta.url);
     texts = JSON.parse(readFileSync(file, 'utf8')) as Texts;
-    cache.set(locale, texts);
+    cache.set(`${locale}/${namespace}`, texts);
   }
   const value = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
   if (typeof value !== 'string') throw new Error(`no text ${locale}:${key}`);

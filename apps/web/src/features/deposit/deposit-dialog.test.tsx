@@ -230,6 +230,26 @@ describe('deposit: bank transfer', () => {
     expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
   });
 
+  it('tells a slip kept for review as waiting for staff, not as a failure to retry', async () => {
+    const sent = stubXhr();
+    const calls = depositServer();
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[0]!.answer(422, { message: 'SENDER_UNCONFIRMED' });
+    const status = await within(panel).findByRole('status');
+    expect(status.textContent).toContain(
+      'We could not confirm that this transfer came from your registered account. Our staff will review the slip.',
+    );
+    expect(status.textContent).toContain('Nothing has been added to your wallet yet.');
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    // Sending it again changes nothing: the file is no longer chosen.
+    expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
+    expect(walletLoads(calls)).toBe(1);
+  });
+
   it('says uploads are closed during the daily window and does not offer them', async () => {
     const sent = stubXhr();
     depositServer({ closedNow: true });

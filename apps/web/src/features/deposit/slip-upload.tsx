@@ -43,25 +43,40 @@ export function SlipUpload({
   const titleId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<SlipUploadResult | null>(null);
+  /** The slip was kept for staff (SENDER_UNCONFIRMED): nothing credited, nothing to retry. */
+  const [review, setReview] = useState(false);
   const now = useNow(30_000);
   const closed = slip ? slipUploadClosed(slip, new Date(now)) : false;
   const uploading = progress !== null;
 
   // The preview's object URL lives as long as its file is the chosen one.
   useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
+  // An answer appears above the button the member tapped, and the preview above it goes: bring
+  // the answer and the button into the dialog's view.
+  useEffect(() => {
+    if (failure || result || review) answer.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [failure, result, review]);
+
+  function clearChosen() {
+    setChosen(null);
+    if (input.current) input.current.value = '';
+  }
 
   function choose(file: File | undefined) {
     setFailure(null);
     setResult(null);
+    setReview(false);
     setChosen(file ? { file, preview: URL.createObjectURL(file) } : null);
   }
 
   async function upload() {
     setResult(null);
+    setReview(false);
     if (!chosen) {
       setFailure(errorText('SLIP_NO_FILE'));
       return;
@@ -71,10 +86,15 @@ export function SlipUpload({
     try {
       const answer = await uploadSlip(money, chosen.file, setProgress);
       setResult(answer);
-      setChosen(null);
-      if (input.current) input.current.value = '';
+      clearChosen();
       if (answer.status === 'SUCCESS') onDeposited();
     } catch (error) {
+      if (codeOf(error) === 'SENDER_UNCONFIRMED') {
+        // Not a failure to retry: the server keeps the slip for staff (REVIEW in Slip status).
+        setReview(true);
+        clearChosen();
+        return;
+      }
       // The file stays chosen: trying again after a lost answer sends it with the same key.
       setFailure(errorText(codeOf(error)));
     } finally {
@@ -135,15 +155,26 @@ export function SlipUpload({
           />
         </div>
       ) : null}
-      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      {result ? (
-        <p role="status" className={`rounded-xl px-4 py-3 text-sm ${RESULT_STYLE[result.status]}`}>
-          {t(`deposit.slip.result.${result.status}`, { amount: formatMoney(result.amount, currency) })}
-        </p>
-      ) : null}
-      <Button block loading={uploading} disabled={closed} onClick={() => void upload()}>
-        {t('deposit.slip.upload')}
-      </Button>
+      <div ref={answer} className="space-y-3">
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        {result ? (
+          <p role="status" className={`rounded-xl px-4 py-3 text-sm ${RESULT_STYLE[result.status]}`}>
+            {t(`deposit.slip.result.${result.status}`, { amount: formatMoney(result.amount, currency) })}
+          </p>
+        ) : null}
+        {review ? (
+          <div
+            role="status"
+            className="space-y-1 rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300"
+          >
+            <p>{errorText('SENDER_UNCONFIRMED')}</p>
+            <p>{t('deposit.slip.result.REVIEW')}</p>
+          </div>
+        ) : null}
+        <Button block loading={uploading} disabled={closed} onClick={() => void upload()}>
+          {t('deposit.slip.upload')}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -10,17 +10,26 @@ import { errorText } from '../../lib/i18n';
 import { changePassword } from './profile-api';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
+/** The field a refusal of the server is about. */
+const FIELD_OF: Record<string, keyof typeof EMPTY> = {
+  WRONG_PASSWORD: 'oldPassword',
+  PASSWORD_LENGTH: 'newPassword',
+  PASSWORD_TOO_COMMON: 'newPassword',
+};
 
 /** Old, new and confirmed new password (spec section 5, Change password). */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
+  /** A broken rule or a refusal is told on its field; any other failure above the button. */
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
     setValues(EMPTY);
+    setErrors({});
     setError(null);
     onClose();
   };
@@ -29,16 +38,21 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     event.preventDefault();
     // All three are required; with one empty, nothing happens (spec section 5).
     if (!values.oldPassword || !values.newPassword || !values.confirm) return;
-    if (values.newPassword !== values.confirm) return setError(errorText('PASSWORD_NOT_EQUAL'));
+    setError(null);
     const rule = passwordRule.safeParse(values.newPassword);
-    if (!rule.success) return setError(errorText(rule.error.issues[0]!.message));
+    if (!rule.success) return setErrors({ newPassword: rule.error.issues[0]!.message });
+    if (values.newPassword !== values.confirm) return setErrors({ confirm: 'PASSWORD_NOT_EQUAL' });
+    setErrors({});
     setBusy(true);
     try {
       await changePassword(values.oldPassword, values.newPassword);
       toast.show('success', t('profile.passwordChanged'));
       close();
     } catch (failure) {
-      setError(errorText(failure instanceof ApiError ? failure.code : 'INTERNAL_SERVER_ERROR'));
+      const code = failure instanceof ApiError ? failure.code : 'INTERNAL_SERVER_ERROR';
+      const field = FIELD_OF[code];
+      if (field) setErrors({ [field]: code });
+      else setError(errorText(code));
     } finally {
       setBusy(false);
     }
@@ -46,6 +60,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
+  const fieldError = (field: keyof typeof EMPTY) => (errors[field] ? errorText(errors[field]) : undefined);
 
   return (
     <Dialog open={open} onClose={close} title={t('profile.changePassword')}>
@@ -57,6 +72,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           autoComplete="current-password"
           value={values.oldPassword}
           onChange={set('oldPassword')}
+          error={fieldError('oldPassword')}
         />
         <TextField
           label={t('profile.newPassword')}
@@ -65,6 +81,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           autoComplete="new-password"
           value={values.newPassword}
           onChange={set('newPassword')}
+          error={fieldError('newPassword')}
           hint={t('register.passwordHint')}
         />
         <TextField
@@ -74,6 +91,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           autoComplete="new-password"
           value={values.confirm}
           onChange={set('confirm')}
+          error={fieldError('confirm')}
         />
         {error ? (
           <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-300">

@@ -36,7 +36,7 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
   });
 
-  it('changes the password: silent with an empty field, names a mismatch, shows the server code', async () => {
+  it('changes the password: silent with an empty field, names a mismatch, shows the server code on its field', async () => {
     const calls = fakeServer((url) => {
       if (url === '/api/account/profile') return { body: profile() };
       if (url === '/api/account/changepwd') return { status: 400, body: { message: 'WRONG_PASSWORD' } };
@@ -52,16 +52,18 @@ describe('profile page', () => {
     expect(dialog.querySelector('[role="alert"]')).toBeNull();
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-secret');
     await submit();
-    expect(await screen.findByText('The new password and its confirmation are not the same.')).toBeTruthy();
+    const mismatch = await screen.findByText('The new password and its confirmation are not the same.');
+    expect(screen.getByLabelText('Confirm new password').getAttribute('aria-describedby')).toBe(mismatch.id);
     expect(calls.some((call) => call.url === '/api/account/changepwd')).toBe(false);
     await userEvent.clear(screen.getByLabelText('Confirm new password'));
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret');
     await submit();
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toMatch(
-        /current password is incorrect|password is incorrect/i,
-      ),
-    );
+    const wrong = await screen.findByText('The password is incorrect. Please try again.');
+    const current = screen.getByLabelText('Current password');
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(current.getAttribute('aria-describedby')).toBe(wrong.id);
+    expect(screen.getByLabelText('Confirm new password').getAttribute('aria-invalid')).toBeNull();
+    expect(dialog.querySelector('[role="alert"]')).toBeNull();
     expect(bodyOf(calls.find((call) => call.url === '/api/account/changepwd')!)).toEqual({
       oldPassword: 'old-secret',
       newPassword: 'new-secret',
@@ -76,7 +78,10 @@ describe('profile page', () => {
     await userEvent.type(screen.getByLabelText('รหัสผ่านใหม่'), 'iloveyou');
     await userEvent.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'iloveyou');
     await userEvent.click(screen.getAllByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).at(-1)!);
-    expect(await screen.findByText('รหัสผ่านนี้ใช้กันทั่วไปและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น')).toBeTruthy();
+    const common = await screen.findByText('รหัสผ่านนี้ใช้กันทั่วไปและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น');
+    // Told on the new password's field, in place of its hint.
+    expect(screen.getByLabelText('รหัสผ่านใหม่').getAttribute('aria-describedby')).toBe(common.id);
+    expect(screen.getByLabelText('รหัสผ่านใหม่').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((call) => call.url === '/api/account/changepwd')).toBe(false);
   });
 

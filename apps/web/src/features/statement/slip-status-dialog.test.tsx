@@ -70,8 +70,11 @@ describe('slip status', () => {
     expect(
       within(review!).getByText(
         'We could not confirm that this transfer came from your registered account. Our staff will review the slip.',
-      ),
-    ).toBeTruthy();
+      ).className,
+    ).toContain('text-amber-300');
+    expect(
+      within(failed!).getByText('The account on the slip does not match your registered account.').className,
+    ).toContain('text-rose-300');
     // Only a slip with a reference can be viewed.
     expect(within(success!).getByRole('button', { name: 'View slip' })).toBeTruthy();
     expect(within(pending!).queryByRole('button', { name: 'View slip' })).toBeNull();

@@ -155,6 +155,7 @@ function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Pro
   const { t } = useTranslation();
   const [opening, setOpening] = useState(false);
   const reference = row.reference;
+  const review = row.status === 'REVIEW';
 
   async function view(of: string) {
     setOpening(true);
@@ -163,38 +164,45 @@ function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Pro
   }
 
   return (
-    <li data-status={row.status} className="flex items-start gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <p className="text-[15px] font-semibold tabular-nums">
-          {row.amount === null ? '-' : formatMajorAmount(row.amount)}
-        </p>
-        <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
-        {row.note ? <p className="mt-1 text-sm text-rose-300">{errorText(row.note)}</p> : null}
-        {reference ? (
-          <p className="mt-0.5 text-xs break-all text-mist-500">
-            {t('statement.slipsDialog.reference', { reference })}
+    <li data-status={row.status} className="py-3">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-[15px] font-semibold tabular-nums">
+            {row.amount === null ? '-' : formatMajorAmount(row.amount)}
           </p>
-        ) : null}
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        {/* Waiting for staff is in progress too (spec section 4: warning style). */}
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status === 'REVIEW' ? 'PENDING' : row.status]}`}
-        >
-          {t(`statement.status.${row.status}`)}
-        </span>
-        {reference ? (
-          <Button
-            variant="ghost"
-            className="-mr-2 px-2 text-sm text-gold-300"
-            loading={opening}
-            icon={<ExternalLink className="size-4" aria-hidden="true" />}
-            onClick={() => void view(reference)}
+          <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
+          {reference ? (
+            <p className="mt-0.5 text-xs break-all text-mist-500">
+              {t('statement.slipsDialog.reference', { reference })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          {/* Waiting for staff is in progress too (spec section 4: warning style). */}
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status === 'REVIEW' ? 'PENDING' : row.status]}`}
           >
-            {t('statement.slipsDialog.view')}
-          </Button>
-        ) : null}
+            {t(`statement.status.${row.status}`)}
+          </span>
+          {reference ? (
+            <Button
+              variant="ghost"
+              className="-mr-2 px-2 text-sm text-gold-300"
+              loading={opening}
+              icon={<ExternalLink className="size-4" aria-hidden="true" />}
+              onClick={() => void view(reference)}
+            >
+              {t('statement.slipsDialog.view')}
+            </Button>
+          ) : null}
+        </div>
       </div>
+      {/* Why, across the whole row: a long Thai or Lao reason is not squeezed beside the status. */}
+      {row.note ? (
+        <p className={`mt-1.5 text-sm ${review ? 'text-amber-300' : 'text-rose-300'}`}>
+          {errorText(row.note)}
+        </p>
+      ) : null}
     </li>
   );
 }
