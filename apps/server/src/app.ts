@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Slips are read in worker threads, off the event loop (decision 014).
   const slipReader = createSlipReader({
     limits: { maxBytes: config.deposits.slipMaxBytes, maxPixels: config.deposits.slipMaxPixels },
+    log: app.log,
   });
   app.addHook('onClose', async () => slipReader.close());
   const slips = createSlipsService({

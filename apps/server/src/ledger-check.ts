@@ -4,6 +4,7 @@ import { checkLedger } from './modules/ledger/ledger.check';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { checkGameBalances } from './modules/games/games.check';
 import { checkDeposits } from './modules/deposits/deposits.check';
+import { checkSlips } from './modules/slips/slips.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -29,6 +30,10 @@ try {
   const deposits = await checkDeposits(database.db, { olderThanMs: config.money.pendingAlertMs });
   console.log(`ledger:check: ${deposits.openReviews} QR payment(s) of another amount open for staff review`);
   problems.push(...deposits.problems);
+  // Slips for staff (decision 014): reviews are counted; a slip credited twice is a violation.
+  const slips = await checkSlips(database.db);
+  console.log(`ledger:check: ${slips.openReviews} slip(s) with an unconfirmed sender open for staff review`);
+  problems.push(...slips.problems);
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

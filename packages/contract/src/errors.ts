@@ -120,6 +120,11 @@ export const SLIP_NOTES = [
    * be confirmed as theirs; nothing is credited, staff review the slip (status REVIEW).
    */
   'SENDER_UNCONFIRMED',
+  /**
+   * Ours: a slip credited a second time before references were known in any letter case (status
+   * REVIEW, rows from before that change only); staff take the second credit back.
+   */
+  'SLIP_CREDITED_TWICE',
 ] as const;
 
 /**

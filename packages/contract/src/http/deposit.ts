@@ -122,7 +122,9 @@ export type ManualDepositRequest = z.infer<typeof ManualDepositRequest>;
 export const SLIP_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
 /**
  * A listed slip may also wait for staff (REVIEW): read and verified, but its sender could not be
- * confirmed as the member, so nothing was credited (the upload itself answered SENDER_UNCONFIRMED).
+ * confirmed as the member, so nothing was credited (note SENDER_UNCONFIRMED, as the upload itself
+ * answered); or, for slips uploaded before references were known in any letter case only,
+ * credited twice (note SLIP_CREDITED_TWICE): staff take the second credit back.
  */
 export const SLIP_ROW_STATUSES = [...SLIP_STATUSES, 'REVIEW'] as const;
 

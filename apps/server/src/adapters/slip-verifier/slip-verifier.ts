@@ -39,11 +39,23 @@ export const VerifyBody = z.object({
   transRef: z.string().min(1).max(64),
 });
 
-const Party = z.object({
-  bankCode: z.string().nullable(),
-  accountNo: z.string(),
-  names: z.array(z.string().max(200)).max(4),
-});
+const Name = z.string().max(200);
+/**
+ * A party of a transfer. Its holder's names come as `names` (one per script the service has) or,
+ * as services answered before (and some still do), one `name`; both are taken, and a party with
+ * neither has no name that can confirm it.
+ */
+const Party = z
+  .object({
+    bankCode: z.string().nullable(),
+    accountNo: z.string(),
+    names: z.array(Name).max(4).optional(),
+    name: Name.nullable().optional(),
+  })
+  .transform(({ names = [], name, ...party }) => ({
+    ...party,
+    names: [...new Set(name ? [...names, name] : names)],
+  }));
 export const VerdictBody = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('found'),
@@ -93,6 +105,28 @@ const SHORT_TITLES: [RegExp, string][] = [
 const MASK = /[*•…]+$/u;
 /** An unmarked last part this short is an initial (SOMCHAI J); a longer one is the whole part. */
 const INITIAL_MAX_CHARS = 2;
+/** A part counts as shown whole with at least this many letters: `A` alone tells too little. */
+const WHOLE_MIN_LETTERS = 2;
+
+/**
+ * The letters of a name part that tell it apart. In Thai and Lao only consonants count: a vowel
+ * written before its consonant (เ แ โ ใ ไ, ເ ແ ໂ ໃ ໄ) starts a syllable but says nothing of it
+ * alone, and vowel signs and tone marks belong to a consonant. Any other letter counts.
+ */
+function letters(part: string): number {
+  let count = 0;
+  for (const char of part) {
+    const code = char.codePointAt(0) as number;
+    if (code >= 0x0e00 && code <= 0x0e7f) {
+      if (code >= 0x0e01 && code <= 0x0e2e) count += 1;
+    } else if (code >= 0x0e80 && code <= 0x0eff) {
+      if ((code >= 0x0e81 && code <= 0x0eae) || (code >= 0x0edc && code <= 0x0edf)) count += 1;
+    } else if (/\p{L}/u.test(char)) {
+      count += 1;
+    }
+  }
+  return count;
+}
 
 /** The parts of a name: upper case, dots and commas as spaces, a leading title dropped. */
 function nameParts(name: string): string[] {
@@ -104,28 +138,33 @@ function nameParts(name: string): string[] {
 }
 
 /**
- * Whether a name as a service shows it can be `registered` (a member's account name). Each part
- * must be the registered part in the same place: whole, or its beginning when the service hides
- * the rest (SOMCHAI J***, or SOMCHAI J: the last part as an initial); at least one part must be
- * shown whole. Another script (a Thai name against an English one) never matches: the service's
- * other names are tried instead, and with none left the sender is not confirmed.
+ * Whether a name as a service shows it can be `registered` (a member's account name). Parts are
+ * compared in place. Every part but the last must be shown whole (the registered part exactly, at
+ * least two letters); the last may be whole too, or cut short: the visible beginning of a part
+ * marked hidden (SOMCHAI J***) or an unmarked initial (SOMCHAI J), which must show at least one
+ * letter (in Thai and Lao a consonant: ใ*** shows none) and begin a registered part that is longer
+ * (something was hidden). Another script (a Thai name against an English one) never matches: the
+ * service's other names are tried instead, and with none left the sender is not confirmed.
+ * NOTE: a name cut short still fits many people (SOMCHAI J*** is SOMCHAI JAIDEE and SOMCHAI
+ * JONES); the slips service also wants the account registered before the transfer.
  */
 export function nameMatches(shown: string, registered: string): boolean {
   const given = nameParts(shown);
   const ours = nameParts(registered);
   if (given.length === 0 || given.length !== ours.length) return false;
+  const last = given.length - 1;
   let whole = 0;
   const fits = given.every((part, index) => {
     const full = ours[index] as string;
     const masked = MASK.test(part);
     const visible = part.replace(MASK, '');
-    if (!masked && visible === full) {
+    if (!masked && visible === full && letters(visible) >= WHOLE_MIN_LETTERS) {
       whole += 1;
       return true;
     }
-    const initial = index === given.length - 1 && [...visible].length <= INITIAL_MAX_CHARS;
-    const cutShort = masked || initial;
-    return cutShort && full.startsWith(visible);
+    if (index !== last) return false;
+    const cutShort = masked || [...visible].length <= INITIAL_MAX_CHARS;
+    return cutShort && letters(visible) >= 1 && full.length > visible.length && full.startsWith(visible);
   });
   return fits && whole > 0;
 }

@@ -91,6 +91,15 @@ export function createAccountsRepository(db: Database) {
       });
     },
 
+    /** When the member's bank details last changed by their audit trail (null without a row). */
+    async lastBankChange(memberId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: max(bankAccountChanges.createdAt) })
+        .from(bankAccountChanges)
+        .where(eq(bankAccountChanges.memberId, memberId));
+      return row?.at ?? null;
+    },
+
     async bankChangesOf(memberId: number) {
       return db.select().from(bankAccountChanges).where(eq(bankAccountChanges.memberId, memberId));
     },

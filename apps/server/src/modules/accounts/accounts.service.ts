@@ -267,12 +267,16 @@ export function createAccountsService(options: AccountsServiceOptions) {
     async moneyProfile(memberId: number) {
       const found = await repository.profileOf(memberId);
       if (!found) return fail('NO_USER', 404);
+      // Since when the account is the member's as it stands (registered, or last changed: its
+      // number or name, by its row's stamp or its audit trail, whichever is later).
+      const changed = await repository.lastBankChange(memberId);
       return {
         currency: found.member.currency,
         bank: {
           code: found.bank.bankCode,
           accountNo: found.bank.accountNo,
           accountName: found.bank.accountName,
+          since: changed && changed > found.bank.updatedAt ? changed : found.bank.updatedAt,
         },
       };
     },

@@ -32,7 +32,11 @@ const refusals = {
   409: ErrorResponse,
   413: ErrorResponse,
   422: ErrorResponse,
+  /** SLIP_UPLOAD_BUSY: this member's uploads of the last hour. */
+  429: ErrorResponse,
   502: ErrorResponse,
+  /** SLIP_UPLOAD_BUSY: too many uploads waiting to be read, or none can be read now. */
+  503: ErrorResponse,
 };
 
 /** Slip uploads and their status (spec section 7: Wallet slip, Statement slip). */

@@ -30,10 +30,11 @@ export interface SlipsOptions {
   }>;
   /** The operator's receiving accounts. */
   depositAccounts: () => Promise<{ bankCode: string; accountNo: string; currency: string }[]>;
-  /** The member's currency and registered bank account. */
-  moneyProfile: (
-    memberId: number,
-  ) => Promise<{ currency: string; bank: { code: string; accountNo: string; accountName: string } }>;
+  /** The member's currency and registered bank account, and since when it is as it stands. */
+  moneyProfile: (memberId: number) => Promise<{
+    currency: string;
+    bank: { code: string; accountNo: string; accountName: string; since: Date };
+  }>;
   /** Reads uploads in worker threads (slip-reader.ts). */
   reader: SlipReader;
   /** Signs the short-lived links to slip images. */
@@ -100,6 +101,53 @@ export function createSlipsService(options: SlipsOptions) {
       .from(slipUploads)
       .where(and(sql`upper(${slipUploads.reference}) = ${reference}`, eq(slipUploads.status, 'SUCCESS')));
 
+  /**
+   * A credit of this transfer under a ledger key of before references were upper case: the
+   * reference as it was read (deposit:slip:abc), which may be as read now or as the bank writes it.
+   */
+  async function legacyCredit(references: string[], keyed: string) {
+    for (const reference of new Set(references)) {
+      if (reference === keyed) continue;
+      const credit = await ledger.findTransfer(`deposit:slip:${reference}`);
+      if (credit) return credit;
+    }
+    return null;
+  }
+
+  /** The SUCCESS row of a credited upload, which the database allows once per reference. */
+  async function succeed(
+    upload: Upload,
+    slip: { sendingBank: string; reference: string; amount: bigint },
+  ): Promise<SlipUploadResult> {
+    try {
+      await record(upload, { status: 'SUCCESS', ...slip });
+    } catch (error) {
+      if (!uniqueViolation(error)) throw error;
+      return refuse(upload, 'SLIP_REFNO_DUPLICATED', slip);
+    }
+    return { status: 'SUCCESS', amount: Number(slip.amount) as MinorUnits, reference: slip.reference };
+  }
+
+  /**
+   * NOTE: rows stored before only re-encoded pixels were kept hold the upload's own bytes (a ZIP in
+   * a private PNG chunk went along): their pixels are re-encoded on first showing and stored back;
+   * an image that no longer passes is dropped. The upload's bytes are never served.
+   */
+  async function reencodeStored(id: number, bytes: Buffer): Promise<{ image: Buffer; type: string }> {
+    const made = await options.reader.reencode(bytes);
+    // Not now (the pool's time limit): nothing stored, the next showing tries again.
+    if (!made.ok && made.reason === 'READ_TIME_LIMIT') throw new AppError('SLIP_UPLOAD_BUSY', 503);
+    if (!made.ok) options.log.warn({ slipUpload: id, reason: made.reason }, 'stored slip image dropped');
+    const kept = made.ok
+      ? { image: Buffer.from(made.image), type: made.type }
+      : { image: Buffer.alloc(0), type: 'unknown' };
+    await db
+      .update(slipUploads)
+      .set({ image: kept.image, imageType: kept.type, imageReencoded: true })
+      .where(and(eq(slipUploads.id, id), eq(slipUploads.imageReencoded, false)));
+    return kept;
+  }
+
   const signature = (id: number, expires: number) =>
     createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
 
@@ -144,6 +192,15 @@ export function createSlipsService(options: SlipsOptions) {
       const slip = { sendingBank: read.sendingBank, reference: normalizeReference(verdict.reference) };
       const found = { ...slip, amount: verdict.amount };
 
+      // NOTE: until references were upper case the ledger key was the reference as read. A credit
+      // made then whose SUCCESS row was never written (a crash between the two) is finished, not
+      // made again under the new key; someone else's is a duplicate.
+      const legacy = await legacyCredit([reading.transRef, verdict.reference], slip.reference);
+      if (legacy) {
+        if (legacy.metadata.memberId !== memberId) return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
+        return succeed(upload, { ...slip, amount: legacy.amount });
+      }
+
       const profile = await options.moneyProfile(memberId);
       // The money must have gone to one of the operator's accounts in the member's currency: the
       // receiving bank named by the verifier and the digits it shows must both agree.
@@ -164,9 +221,19 @@ export function createSlipsService(options: SlipsOptions) {
       if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
         return refuse(upload, 'EXPIRED_SLIP', found);
       }
-      // NOTE: a holder's name that is not confirmed credits nobody: not this member (it may be
-      // someone else's slip), and not refused for good either (it may be theirs, named in another
-      // script): staff review it. The slip's owner can still upload it and be credited.
+      // NOTE: a sender that is not confirmed credits nobody: not this member (it may be someone
+      // else's slip), and not refused for good either (it may be theirs, named in another script):
+      // staff review it. The slip's owner can still upload it and be credited.
+      // The account must have been the member's as it stands before the money left it: its number
+      // and name are what the member typed in (at registration, or a change of name), and someone
+      // holding another's slip could type in just what the verifier shows of its sender.
+      if (profile.bank.since.getTime() >= verdict.paidAt.getTime()) {
+        options.log.warn(
+          { memberId, reference: slip.reference, bankSince: profile.bank.since, paidAt: verdict.paidAt },
+          'slip sender unconfirmed: the bank account was registered or changed after the transfer',
+        );
+        return refuse(upload, 'SENDER_UNCONFIRMED', found);
+      }
       if (!sender.names.some((name) => nameMatches(name, profile.bank.accountName))) {
         return refuse(upload, 'SENDER_UNCONFIRMED', found);
       }
@@ -200,13 +267,7 @@ export function createSlipsService(options: SlipsOptions) {
         }
         throw error;
       }
-      try {
-        await record(upload, { status: 'SUCCESS', ...found });
-      } catch (error) {
-        if (!uniqueViolation(error)) throw error;
-        return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
-      }
-      return { status: 'SUCCESS', amount: Number(verdict.amount) as MinorUnits, reference: slip.reference };
+      return succeed(upload, found);
     },
 
     async statement(memberId: number, page: number, limit: number): Promise<SlipStatementResponse> {
@@ -259,13 +320,18 @@ export function createSlipsService(options: SlipsOptions) {
         throw new AppError('NO_DATA', 404);
       }
       const [row] = await db
-        .select({ image: slipUploads.image, type: slipUploads.imageType })
+        .select({
+          image: slipUploads.image,
+          type: slipUploads.imageType,
+          reencoded: slipUploads.imageReencoded,
+        })
         .from(slipUploads)
         .where(eq(slipUploads.id, id));
       if (!row) throw new AppError('NO_DATA', 404);
-      const type = row.type === 'png' ? 'image/png' : row.type === 'jpeg' ? 'image/jpeg' : null;
-      if (!type || row.image.length === 0) throw new AppError('NO_DATA', 404);
-      return { bytes: row.image, type };
+      const stored = row.reencoded || row.image.length === 0 ? row : await reencodeStored(id, row.image);
+      const type = stored.type === 'png' ? 'image/png' : stored.type === 'jpeg' ? 'image/jpeg' : null;
+      if (!type || stored.image.length === 0) throw new AppError('NO_DATA', 404);
+      return { bytes: stored.image, type };
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   index,
   pgTable,
@@ -22,7 +23,12 @@ export const slipUploads = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    /** REVIEW: verified but its sender not confirmed as the member; nothing credited, staff decide. */
+    /**
+     * REVIEW: for staff. With note SENDER_UNCONFIRMED, verified but its sender not confirmed as the
+     * member: nothing credited, staff decide. With note SLIP_CREDITED_TWICE (rows from before
+     * migration 0014 only): credited a second time under its reference in another letter case,
+     * staff reverse that credit, then set the row FAILED (`npm run ledger:check` lists them till then).
+     */
     status: text('status', { enum: ['SUCCESS', 'FAILED', 'PENDING', 'REVIEW'] }).notNull(),
     /** Why it failed (a slip note of the contract); null otherwise. */
     note: text('note'),
@@ -36,6 +42,11 @@ export const slipUploads = pgTable(
     /** The image re-encoded from its pixels (never the uploaded bytes); empty without a reference. */
     image: bytea('image').notNull(),
     imageType: text('image_type').notNull(),
+    /**
+     * Whether `image` holds re-encoded pixels: rows from before migration 0015 hold the upload's
+     * own bytes, re-encoded and stored back when first shown.
+     */
+    imageReencoded: boolean('image_reencoded').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { slipVerify } from 'promptparse/generate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,12 @@ import { pngChunk } from '../../../test/slip-images';
 import { getAs, listen, signedInMember, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { checkLedger } from '../ledger/ledger.check';
+import { accountKey, createLedgerService } from '../ledger/ledger.service';
 import { BANK_NUMBERS } from '../../sandbox/bank/sandbox-bank.routes';
 import { renderSlipImage } from '../../sandbox/bank/slip-image';
 import { decodeQrText } from './reading/decode-qr';
+import { checkSlips } from './slips.check';
+import { slipUploads } from './slips.tables';
 
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';
@@ -265,31 +269,197 @@ describe('slip uploads', () => {
     expect((await walletOf(test.app, attacker.token)).wallet).toBe(0);
   });
 
-  it('keeps and serves only the re-encoded pixels of a slip, never what rides in its chunks', async () => {
-    const { token, slip } = await memberWithSlip(7_000);
-    const zip = zipOf('payload.html', Buffer.from('<script>alert(1)</script>'));
-    // A private ancillary chunk before IEND: still a valid PNG, and a ZIP tool finds the archive.
-    const iend = slip.length - 12;
-    const carrier = Buffer.concat([slip.subarray(0, iend), pngChunk('prVt', zip), slip.subarray(iend)]);
-    expect((await upload(token, carrier)).statusCode).toBe(200);
+  it('credits nobody whose bank account was registered or changed after the transfer, and the slip’s owner all the same', async () => {
+    // The owner's account, which a verifier shows as xxx-x-x6789-x, SOMCHAI J***.
+    const shared = (prefix: string) => `${prefix.slice(0, 5)}6789${prefix.slice(5, 6)}`;
+    const owner = await memberWithAccount(shared(randomAccountNo()), 'SOMCHAI JAIDEE');
+    const { slip, transRef } = await bankTransfer({
+      fromBankCode: owner.member.bankCode,
+      fromAccountNo: owner.member.bankAccountNo,
+      toAccountNo: OPERATOR_ACCOUNT,
+      amount: 45_000,
+    });
+    // Someone holding the slip registers after it what it shows of its sender: the same bank,
+    // 6789 in place, a name that SOMCHAI J*** fits.
+    const attacker = await memberWithAccount(shared(randomAccountNo()), 'SOMCHAI JONES');
+    await refusedWith(await upload(attacker.token, slip), 422, 'SENDER_UNCONFIRMED');
+    expect((await walletOf(test.app, attacker.token)).wallet).toBe(0);
+    expect((await slipsOf(attacker.token)).slips).toEqual([
+      expect.objectContaining({ status: 'REVIEW', note: 'SENDER_UNCONFIRMED', reference: transRef }),
+    ]);
 
-    const [row] = (await slipsOf(token)).slips;
-    const { url } = (await getAs(test.app, token, row!.link!)).json<{ url: string }>();
-    const image = await test.app.inject({ url });
-    expect(image.statusCode).toBe(200);
+    const own = await upload(owner.token, slip);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await walletOf(test.app, owner.token)).wallet).toBe(45_000);
+
+    // Bank details changed after the transfer (by the audit trail: a change of name) likewise.
+    const renamed = await memberWithSlip(15_000);
+    await test.database.db.execute(
+      sql`insert into bank_account_changes (member_id, actor_type, actor_id, field, old_value, new_value, client_address)
+          values (${renamed.id}, 'member', ${String(renamed.id)}, 'bankAccountName', 'SOMCHAI JAIDEE', 'SOMCHAI JAIDEE', '127.0.0.1')`,
+    );
+    await refusedWith(await upload(renamed.token, renamed.slip), 422, 'SENDER_UNCONFIRMED');
+    expect((await walletOf(test.app, renamed.token)).wallet).toBe(0);
+  });
+
+  it('finishes a credit made under the ledger key of before (the reference as read), never crediting it twice', async () => {
+    const ledger = createLedgerService(test.database.db);
+    /** A credit as made before references were upper case, its SUCCESS row never written (a crash). */
+    const creditedBefore = async (memberId: number, reference: string, amount: bigint) => {
+      await ledger.openAccount(accountKey.wallet(memberId), 'BAHT');
+      await ledger.transfer({
+        idempotencyKey: `deposit:slip:${reference}`,
+        debit: accountKey.operator('cash_in', 'BAHT'),
+        credit: accountKey.wallet(memberId),
+        amount,
+        kind: 'deposit',
+        metadata: { memberId, slip: reference, statement: { type: 'deposit', from: 'bank', to: 'wallet' } },
+      });
+    };
+    const { id, token, member, transRef } = await memberWithSlip(18_000);
+    await creditedBefore(id, transRef.toLowerCase(), 18_000n);
+    expect((await walletOf(test.app, token)).wallet).toBe(18_000);
+
+    const finished = await upload(
+      token,
+      await slipWithReference(member.bankAccountNo, transRef.toLowerCase()),
+    );
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toEqual({ status: 'SUCCESS', amount: 18_000, reference: transRef });
+    expect((await walletOf(test.app, token)).wallet).toBe(18_000);
+    await refusedWith(
+      await upload(token, await slipWithReference(member.bankAccountNo, transRef)),
+      409,
+      'SLIP_REFNO_DUPLICATED',
+    );
+    expect((await walletOf(test.app, token)).wallet).toBe(18_000);
+
+    // Credited before to someone else: a duplicate for this member.
+    const other = await memberWithSlip(11_000);
+    const someoneElse = await signedInMember(test.app);
+    await creditedBefore(someoneElse.id, other.transRef.toLowerCase(), 11_000n);
+    await refusedWith(
+      await upload(
+        other.token,
+        await slipWithReference(other.member.bankAccountNo, other.transRef.toLowerCase()),
+      ),
+      409,
+      'SLIP_REFNO_DUPLICATED',
+    );
+    expect((await walletOf(test.app, other.token)).wallet).toBe(0);
+    expect(await checkLedger(test.database.db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
+  });
+
+  /** A slip with a ZIP archive in a private ancillary chunk: still a valid PNG, and a ZIP tool finds the archive. */
+  const withHiddenZip = (slip: Buffer) => {
+    const zip = zipOf('payload.html', Buffer.from('<script>alert(1)</script>'));
+    const iend = slip.length - 12;
+    return Buffer.concat([slip.subarray(0, iend), pngChunk('prVt', zip), slip.subarray(iend)]);
+  };
+  const expectPixelsOnly = async (image: Buffer) => {
     for (const hidden of [
       Buffer.from('PK\u0003\u0004', 'latin1'),
       Buffer.from('PK\u0005\u0006', 'latin1'),
       Buffer.from('prVt'),
       Buffer.from('payload.html'),
     ]) {
-      expect(image.rawPayload.includes(hidden), hidden.toString('latin1')).toBe(false);
+      expect(image.includes(hidden), hidden.toString('latin1')).toBe(false);
     }
-    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
-      format: 'png',
-      width: 600,
-      height: 900,
+    expect(await sharp(image).metadata()).toMatchObject({ format: 'png', width: 600, height: 900 });
+  };
+
+  it('keeps and serves only the re-encoded pixels of a slip, never what rides in its chunks', async () => {
+    const { token, slip } = await memberWithSlip(7_000);
+    expect((await upload(token, withHiddenZip(slip))).statusCode).toBe(200);
+
+    const [row] = (await slipsOf(token)).slips;
+    const { url } = (await getAs(test.app, token, row!.link!)).json<{ url: string }>();
+    const image = await test.app.inject({ url });
+    expect(image.statusCode).toBe(200);
+    await expectPixelsOnly(image.rawPayload);
+  });
+
+  it('serves a slip stored before only pixels were kept as its pixels re-encoded, and stores those back', async () => {
+    const { id, token, slip, transRef } = await memberWithSlip(6_000);
+    // As uploads were kept before migration 0015: the upload's own bytes, ZIP and all.
+    const [stored] = await test.database.db
+      .insert(slipUploads)
+      .values({
+        memberId: id,
+        status: 'FAILED',
+        note: 'EXPIRED_SLIP',
+        amount: 6_000n,
+        sendingBank: '014',
+        reference: transRef,
+        image: withHiddenZip(slip),
+        imageType: 'png',
+        imageReencoded: false,
+      })
+      .returning({ id: slipUploads.id });
+
+    const [row] = (await slipsOf(token)).slips;
+    const { url } = (await getAs(test.app, token, row!.link!)).json<{ url: string }>();
+    const image = await test.app.inject({ url });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    await expectPixelsOnly(image.rawPayload);
+    expect(await decodeQrText(image.rawPayload, { maxPixels: 1_000_000 })).toEqual(
+      await decodeQrText(slip, { maxPixels: 1_000_000 }),
+    );
+    const [kept] = await test.database.db
+      .select({ image: slipUploads.image, reencoded: slipUploads.imageReencoded })
+      .from(slipUploads)
+      .where(eq(slipUploads.id, stored!.id));
+    expect(kept!.reencoded).toBe(true);
+    expect(Buffer.from(kept!.image).equals(image.rawPayload)).toBe(true);
+    expect((await test.app.inject({ url })).rawPayload.equals(image.rawPayload)).toBe(true);
+  });
+
+  it('tells slips credited twice before references were upper case, and ledger:check names them till staff act', async () => {
+    const { id, token, transRef } = await memberWithSlip(9_000);
+    // A later case-twin as migration 0014 left it: REVIEW / SLIP_REFNO_DUPLICATED, yet credited.
+    await test.database.db.insert(slipUploads).values({
+      memberId: id,
+      status: 'REVIEW',
+      note: 'SLIP_REFNO_DUPLICATED',
+      amount: 9_000n,
+      sendingBank: '014',
+      reference: transRef.toLowerCase(),
+      image: Buffer.alloc(0),
+      imageType: 'png',
     });
+    const migration = readFileSync(
+      new URL('../../../db/migrations/0015_slip_images_and_credited_twice.sql', import.meta.url),
+      'utf8',
+    );
+    const marking = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('SLIP_CREDITED_TWICE'));
+    await test.database.db.execute(sql.raw(marking!));
+
+    expect((await slipsOf(token)).slips).toContainEqual(
+      expect.objectContaining({ status: 'REVIEW', note: 'SLIP_CREDITED_TWICE', amount: 9_000 }),
+    );
+    const check = await checkSlips(test.database.db);
+    expect(check.problems).toEqual([
+      expect.stringContaining(`member ${id} ${transRef.toLowerCase()} (9000)`),
+    ]);
+    expect(check.openReviews).toEqual(expect.any(Number));
+    // Reversed by staff and set FAILED: nothing more to tell.
+    await test.database.db
+      .update(slipUploads)
+      .set({ status: 'FAILED' })
+      .where(eq(slipUploads.note, 'SLIP_CREDITED_TWICE'));
+    expect((await checkSlips(test.database.db)).problems).toEqual([]);
+  });
+
+  it('documents the upload’s SLIP_UPLOAD_BUSY answers (429 for the member, 503 for the reader)', async () => {
+    const document = (await test.app.inject({ url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(Object.keys(document.paths['/api/wallet/slip']!.post!.responses)).toEqual(
+      expect.arrayContaining(['429', '503']),
+    );
   });
 
   it('refuses a slip paid to another account, from another account, or too old, with its note', async () => {

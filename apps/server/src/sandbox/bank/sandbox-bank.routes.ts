@@ -40,12 +40,17 @@ const masked = (accountNo: string) =>
   [...accountNo]
     .map((digit, index) => (index >= accountNo.length - 5 && index < accountNo.length - 1 ? digit : 'x'))
     .join('');
-/** As verification services show names: the first part whole, the others by their first letter. */
+/**
+ * As verification services show names: the first part whole, the others by their first letter
+ * (in Thai and Lao with the vowels written before it: ใจ***, not ใ***).
+ */
 export const maskName = (name: string) =>
   name
     .trim()
     .split(/\s+/)
-    .map((part, index) => (index === 0 ? part : `${[...part][0] ?? ''}***`))
+    .map((part, index) =>
+      index === 0 ? part : `${/^[\u0E40-\u0E44\u0EC0-\u0EC4]*./u.exec(part)?.[0] ?? ''}***`,
+    )
     .join(' ');
 /** The name shown for an account the bank has no holder of (not a member's). */
 const UNKNOWN_HOLDER = 'SANDBOX CUSTOMER';

@@ -68,6 +68,28 @@ export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<Slip
   };
 }
 
+/** A stored image made into what may be kept and served: its pixels re-encoded, or nothing. */
+export type StoredImage =
+  { ok: true; type: SlipImageType; image: Uint8Array } | { ok: false; reason: string };
+
+/**
+ * An image kept before only re-encoded pixels were (its upload's own bytes, chunks and all),
+ * checked as an upload is and re-encoded; no QR code is read (it was, when it was uploaded).
+ */
+export async function reencodeStoredImage(bytes: Buffer, limits: ImageLimits): Promise<StoredImage> {
+  const image = checkSlipImage(bytes, limits);
+  if (!image.ok) return { ok: false, reason: image.reason };
+  try {
+    return {
+      ok: true,
+      type: image.type,
+      image: await reencode(await decodeImage(bytes, limits.maxPixels), image.type),
+    };
+  } catch (error) {
+    return { ok: false, reason: `DECODE_FAILED: ${messageOf(error)}` };
+  }
+}
+
 /**
  * NOTE: the upload's own bytes are never kept: chunks, metadata, comments and appended data can
  * carry anything (a ZIP in a private PNG chunk is still a valid PNG), and the image is served back.
