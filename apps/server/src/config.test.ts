@@ -1,7 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-import { PRODUCTION_ENV } from '../test/production-env';
+import { ConfigError, loadConfig, readEnvironment } from './config';
+import { PRODUCTION_ENV as PRODUCTION_ADAPTERS } from '../test/production-env';
+
+// NOTE: TRUST_PROXY_HOPS is required in production too.
+const PRODUCTION_ENV: Record<string, string> = { TRUST_PROXY_HOPS: '1', ...PRODUCTION_ADAPTERS };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -86,5 +93,71 @@ describe('loadConfig', () => {
 
   it('accepts production when every real adapter is configured', () => {
     expect(loadConfig(PRODUCTION_ENV).mode).toBe('production');
+  });
+
+  it('refuses production without TRUST_PROXY_HOPS said, 0 included: behind a balancer 0 is one address', () => {
+    const { TRUST_PROXY_HOPS: _hops, ...withoutHops } = PRODUCTION_ENV;
+    const problems = problemsOf(withoutHops);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY_HOPS: required when APP_MODE=production/);
+    expect(loadConfig({ ...withoutHops, TRUST_PROXY_HOPS: '0' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ ...withoutHops, TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(loadConfig(SANDBOX).trustProxyHops).toBe(0);
+  });
+
+  it('refuses the sign-in variables whose meaning changed, naming what to set instead', () => {
+    const perPhone = problemsOf({ ...PRODUCTION_ENV, LOGIN_MAX_FAILURES_PER_PHONE: '50' });
+    expect(perPhone).toHaveLength(1);
+    expect(perPhone[0]).toMatch(
+      /^LOGIN_MAX_FAILURES_PER_PHONE: no longer read .*set LOGIN_PHONE_BACKOFF_AFTER/,
+    );
+    const perAddress = problemsOf({ ...SANDBOX, LOGIN_MAX_FAILURES_PER_ADDRESS: '30' });
+    expect(perAddress[0]).toMatch(
+      /^LOGIN_MAX_FAILURES_PER_ADDRESS: no longer read; set LOGIN_ADDRESS_BACKOFF_AFTER/,
+    );
+  });
+
+  it('throttles sign-ins as decision 015 says, by default', () => {
+    expect(loadConfig(PRODUCTION_ENV).login).toEqual({
+      windowMs: 15 * 60_000,
+      maxFailuresPerPhoneAndAddress: 5,
+      phoneBackoffAfter: 50,
+      phoneForgetMs: 5 * 60_000,
+      backoffMaxMs: 60_000,
+      addressBackoffAfter: 100,
+      busyAddressPhones: 30,
+      knownForMs: 90 * 86_400_000,
+    });
+    const sandbox = loadConfig({ ...SANDBOX, LOGIN_PHONE_BACKOFF_AFTER: '20' }).login;
+    expect(sandbox).toMatchObject({
+      phoneBackoffAfter: 20,
+      addressBackoffAfter: 100_000,
+      busyAddressPhones: 1000,
+    });
+  });
+});
+
+describe('the launcher of npm start (scripts/sandbox.mjs)', () => {
+  const launcher = fileURLToPath(new URL('../../../scripts/sandbox.mjs', import.meta.url));
+  const folder = mkdtempSync(path.join(tmpdir(), 'launcher-'));
+  const printer = path.join(folder, 'print-mode.mjs');
+  writeFileSync(printer, 'process.stdout.write(JSON.stringify(process.env.APP_MODE ?? null));\n');
+  /** The APP_MODE the server gets from `npm start` when the caller's is `mode` (undefined: unset). */
+  const launched = (mode: string | undefined): string => {
+    const { APP_MODE: _mode, ...env } = readEnvironment();
+    const output = execFileSync(process.execPath, [launcher, printer], {
+      env: mode === undefined ? env : { ...env, APP_MODE: mode },
+      encoding: 'utf8',
+    });
+    return JSON.parse(output) as string;
+  };
+
+  it('agrees with the server that an empty APP_MODE is unset: npm start makes it the sandbox', () => {
+    expect(launched(undefined)).toBe('sandbox');
+    expect(launched('')).toBe('sandbox');
+    expect(loadConfig({ APP_MODE: launched('') }).mode).toBe('sandbox');
+    // A mode the caller chose is kept.
+    expect(launched('production')).toBe('production');
+    expect(launched('sandbox')).toBe('sandbox');
   });
 });

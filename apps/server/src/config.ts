@@ -31,8 +31,11 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Seconds a read of the service-active flag may be reused by one process. */
   SERVICE_STATE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
-  /** Hops of reverse proxies whose X-Forwarded-For is trusted (0: use the socket address). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Hops of reverse proxies whose X-Forwarded-For is trusted (0: use the socket address). Required
+   * in production: behind a load balancer 0 would make every client one address. Sandbox: 0.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   /**
    * Calls of the public registration forms (OTP send, validate, register) one address may make
    * per window. Default: 30 in production, 2000 in sandbox.
@@ -52,12 +55,20 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** Wrong passwords for one phone from one address before that address is refused for that phone. */
   LOGIN_MAX_FAILURES_PER_PHONE_AND_ADDRESS: z.coerce.number().int().positive().default(5),
-  /** Wrong passwords for one phone from all addresses before each further try waits a back-off. */
-  LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().positive().default(50),
-  /** The longest back-off (it doubles from 1 s with each failure past the ceiling). */
+  /**
+   * A phone's failure level (wrong passwords from every address, one forgotten every
+   * LOGIN_PHONE_FORGET_MINUTES) past which each try from an unknown device waits a back-off.
+   */
+  LOGIN_PHONE_BACKOFF_AFTER: z.coerce.number().int().positive().default(50),
+  LOGIN_PHONE_FORGET_MINUTES: z.coerce.number().int().positive().default(5),
+  /** The longest back-off (it doubles from 1 s): past the level, about one try every this many seconds. */
   LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(60),
-  /** Phones failing from one address before it gets one try per phone. Default: 30, sandbox 1000. */
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  /** Wrong passwords from one address (any phones) in the window before its tries wait a back-off. */
+  LOGIN_ADDRESS_BACKOFF_AFTER: z.coerce.number().int().positive().optional(),
+  /** Phones failing from one address before a phone that failed there waits a short back-off. */
+  LOGIN_BUSY_ADDRESS_PHONES: z.coerce.number().int().positive().optional(),
+  /** How long a device (its cookie) or an address a member signed in from stays known. */
+  LOGIN_KNOWN_DAYS: z.coerce.number().int().positive().default(90),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
   // Money leaving for outside systems (docs/decisions/010-two-phase-outside-money.md).
@@ -122,6 +133,17 @@ const EnvSchema = z.object({
   PAYOUT_KEY: optionalText,
 });
 
+/**
+ * Variables no longer read whose names would say something else now; set, they stop the start
+ * rather than be ignored (docs/decisions/015-sign-in-throttling.md).
+ */
+const RETIRED: Record<string, string> = {
+  LOGIN_MAX_FAILURES_PER_PHONE:
+    'no longer read (it meant failures that lock a phone out, then a per-phone ceiling); set LOGIN_PHONE_BACKOFF_AFTER, the failure level past which tries at a phone wait a back-off',
+  LOGIN_MAX_FAILURES_PER_ADDRESS:
+    'no longer read; set LOGIN_ADDRESS_BACKOFF_AFTER (failures from one address before it waits a back-off) or LOGIN_BUSY_ADDRESS_PHONES (phones failing there before each waits a short one)',
+};
+
 /** What production needs that the sandbox provides by itself. */
 const PRODUCTION_REQUIRED = [
   'DATABASE_URL',
@@ -165,13 +187,21 @@ export interface Config {
     dailyPerAddress: number;
     verifiedWindowMs: number;
   };
+  /** Sign-in throttling (docs/decisions/015-sign-in-throttling.md). */
   login: {
     windowMs: number;
     maxFailuresPerPhoneAndAddress: number;
-    maxFailuresPerPhone: number;
+    /** A phone's failure level past which unknown devices wait a back-off. */
+    phoneBackoffAfter: number;
+    /** The phone's failure level drops by one this often. */
+    phoneForgetMs: number;
     backoffMaxMs: number;
-    /** Distinct phones that failed from one address. */
-    maxFailuresPerAddress: number;
+    /** Failures from one address in the window (any phones) before its tries wait a back-off. */
+    addressBackoffAfter: number;
+    /** Distinct phones that failed from one address before each of them waits a short back-off. */
+    busyAddressPhones: number;
+    /** How long a device or address a member signed in from stays known. */
+    knownForMs: number;
   };
   /** Per-address limit of the public registration forms. */
   forms: { limitPerAddress: number; windowMs: number };
@@ -218,9 +248,17 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  for (const [name, why] of Object.entries(RETIRED)) if (name in cleaned) problems.push(`${name}: ${why}`);
   if (parsed.success && parsed.data.APP_MODE === 'production') {
     for (const name of PRODUCTION_REQUIRED) {
       if (parsed.data[name] === undefined) problems.push(`${name}: required when APP_MODE=production`);
+    }
+    if (parsed.data.TRUST_PROXY_HOPS === undefined) {
+      problems.push(
+        'TRUST_PROXY_HOPS: required when APP_MODE=production: the number of reverse proxies (load balancers) ' +
+          'in front of the server, 0 if clients connect to it directly; with a wrong 0 every client is the ' +
+          "balancer's one address to the per-address limits",
+      );
     }
     if (problems.length > 0 && cleaned.APP_MODE === undefined) {
       problems.unshift(
@@ -254,7 +292,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     serviceStateCacheMs: env.SERVICE_STATE_CACHE_SECONDS * 1000,
-    trustProxyHops: env.TRUST_PROXY_HOPS,
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     otp: {
       ttlMs: env.OTP_TTL_SECONDS * 1000,
       maxAttempts: env.OTP_MAX_ATTEMPTS,
@@ -266,9 +304,13 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     login: {
       windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
       maxFailuresPerPhoneAndAddress: env.LOGIN_MAX_FAILURES_PER_PHONE_AND_ADDRESS,
-      maxFailuresPerPhone: env.LOGIN_MAX_FAILURES_PER_PHONE,
+      phoneBackoffAfter: env.LOGIN_PHONE_BACKOFF_AFTER,
+      phoneForgetMs: env.LOGIN_PHONE_FORGET_MINUTES * 60_000,
       backoffMaxMs: env.LOGIN_BACKOFF_MAX_SECONDS * 1000,
-      maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? (sandbox ? 1000 : 30),
+      // NOTE: test suites sign in from one address by the thousand.
+      addressBackoffAfter: env.LOGIN_ADDRESS_BACKOFF_AFTER ?? (sandbox ? 100_000 : 100),
+      busyAddressPhones: env.LOGIN_BUSY_ADDRESS_PHONES ?? (sandbox ? 1000 : 30),
+      knownForMs: env.LOGIN_KNOWN_DAYS * 86_400_000,
     },
     forms: {
       limitPerAddress: env.FORM_LIMIT_PER_ADDRESS ?? (sandbox ? 2000 : 30),

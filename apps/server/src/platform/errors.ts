@@ -55,11 +55,16 @@ function describe(error: FastifyError): { code: ErrorCode; status: number } | nu
 }
 
 /**
- * What the log may keep of an error: never values a query carried. pg's `detail` and `where`
- * quote row values, drizzle's `params` are the values, and drizzle writes them into its message
- * (and so its stack) too; those are rebuilt from the SQL text alone.
+ * What the log may keep of an error: never values a query carried. Drizzle's `params` are the
+ * values and it writes them into its message (and so its stack) too; a database error (one with
+ * a SQLSTATE code) quotes values in its message (`invalid input syntax for type integer:
+ * "0812..."`), `detail` and `where`. So a query's error keeps the SQL text alone, a database
+ * error only its code, constraint, table and column, and every stack only its frames.
  */
-const LOGGED_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'];
+const LOGGED_ERROR_FIELDS = ['code', 'statusCode'];
+const DATABASE_ERROR_FIELDS = ['code', 'constraint', 'table', 'column'];
+/** Five digits or capitals: PostgreSQL's error codes (and PGlite's, the same). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 interface LoggedError {
   [field: string]: unknown;
@@ -68,14 +73,33 @@ interface LoggedError {
   stack: string;
 }
 
+const fieldsOf = (error: Error) => error as unknown as Record<string, unknown>;
+const isDatabaseError = (error: Error) => {
+  const code = fieldsOf(error).code;
+  return typeof code === 'string' && SQLSTATE.test(code);
+};
+
+/** The first error with a SQLSTATE code in the cause chain (how deep depends on the driver). */
+function databaseErrorIn(error: Error): Error | null {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 6; depth++) {
+    if (isDatabaseError(current)) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
-  const fields = error as unknown as Record<string, unknown>;
-  const message =
-    'params' in error
-      ? typeof fields.query === 'string'
-        ? `Failed query: ${fields.query}`
-        : error.name
+  const fields = fieldsOf(error);
+  const database = isDatabaseError(error);
+  const query = typeof fields.query === 'string' ? fields.query : null;
+  const message = database
+    ? `database error ${String(fields.code)}${query === null ? '' : ` in: ${query}`}`
+    : 'params' in error
+      ? query === null
+        ? error.name
+        : `Failed query: ${query}`
       : error.message;
   const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
   const logged: LoggedError = {
@@ -83,7 +107,23 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     message,
     stack: [`${error.name}: ${message}`, ...frames].join('\n'),
   };
-  for (const field of LOGGED_ERROR_FIELDS) if (fields[field] !== undefined) logged[field] = fields[field];
+  for (const field of database ? DATABASE_ERROR_FIELDS : LOGGED_ERROR_FIELDS) {
+    if (fields[field] !== undefined) logged[field] = fields[field];
+  }
+  if (depth === 0) {
+    // Where the database's answer is, for every driver: node-postgres puts it in the cause of
+    // drizzle's error, PGlite's error is drizzle's cause and carries the query itself.
+    const found = databaseErrorIn(error);
+    if (found) {
+      const foundFields = fieldsOf(found);
+      logged.database = Object.fromEntries(
+        DATABASE_ERROR_FIELDS.filter((field) => foundFields[field] !== undefined).map((field) => [
+          field,
+          foundFields[field],
+        ]),
+      );
+    }
+  }
   if (error.cause instanceof Error && depth < 5) logged.cause = serializeError(error.cause, depth + 1);
   return logged;
 }

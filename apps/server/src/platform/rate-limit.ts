@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { clientKey } from './client-address';
 import { AppError } from './errors';
 import type { RedisHandle } from './redis';
 
@@ -43,10 +44,13 @@ export function createRateLimiter(redis: RedisHandle | null): RateLimiter {
   return redis ? redisRateLimiter(redis) : memoryRateLimiter();
 }
 
-/** A preHandler: at most `limit` calls of `name` per client address per window, else REQUEST_LIMIT. */
+/**
+ * A preHandler: at most `limit` calls of `name` per client address (its `clientKey`: an IPv6
+ * host's whole /64 counts as one) per window, else REQUEST_LIMIT.
+ */
 export function perAddress(limiter: RateLimiter, name: string, limit: number, windowMs: number) {
   return async (request: FastifyRequest) => {
-    if (!(await limiter.hit(`${name}:${request.ip}`, limit, windowMs)))
+    if (!(await limiter.hit(`${name}:${clientKey(request.ip)}`, limit, windowMs)))
       throw new AppError('REQUEST_LIMIT', 429);
   };
 }

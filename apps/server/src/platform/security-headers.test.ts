@@ -15,24 +15,17 @@ describe('security headers', () => {
       .find(([directiveName]) => directiveName === name)
       ?.slice(1);
 
-  it('lets pages connect to their own origin only, its websockets included', async () => {
-    const response = await t.app.inject({
-      url: '/api/lookup/info',
-      headers: memberHeaders({ host: 'wallet.example.test:8443' }),
+  // 'self' covers the page's own websockets in CSP level 3 browsers; the Host header is the
+  // client's to write, so it names no source, whatever host it says.
+  for (const host of ['wallet.example.test:8443', 'evil.example', "evil.test script-src 'unsafe-inline'"]) {
+    it(`lets pages connect to their own origin only (Host: ${host})`, async () => {
+      const response = await t.app.inject({ url: '/api/lookup/info', headers: memberHeaders({ host }) });
+      expect(response.statusCode).toBe(200);
+      const csp = String(response.headers['content-security-policy']);
+      expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
+      expect(csp).not.toContain('evil');
     });
-    const connect = directive(String(response.headers['content-security-policy']), 'connect-src');
-    expect(connect).toEqual(["'self'", 'ws://wallet.example.test:8443', 'wss://wallet.example.test:8443']);
-  });
-
-  it('names no websocket origin for a Host header that is not a plain host', async () => {
-    const response = await t.app.inject({
-      url: '/api/lookup/info',
-      headers: memberHeaders({ host: "evil.test script-src 'unsafe-inline'" }),
-    });
-    expect(response.statusCode).toBe(200);
-    const connect = directive(String(response.headers['content-security-policy']), 'connect-src');
-    expect(connect?.every((source) => source === "'self'")).toBe(true);
-  });
+  }
 
   it('switches off the browser features the app does not use', async () => {
     const response = await t.app.inject({ url: '/api/lookup/info', headers: memberHeaders() });

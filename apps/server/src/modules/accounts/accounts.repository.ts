@@ -1,20 +1,56 @@
 import { and, count, countDistinct, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { bankAccountChanges, loginFailures, memberBankAccounts, members, sessions } from './accounts.tables';
+import { rowsOf } from '../../platform/db/rows';
+import {
+  bankAccountChanges,
+  loginFailures,
+  memberBankAccounts,
+  members,
+  sessions,
+  signInKnown,
+  signInPhones,
+} from './accounts.tables';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewBankAccount = Omit<typeof memberBankAccounts.$inferInsert, 'memberId'>;
 export type BankChange = Omit<typeof bankAccountChanges.$inferInsert, 'id' | 'createdAt'>;
 
-/** Failed password tries in the window, as the sign-in limits read them. */
-export interface FailureCounts {
-  /** Of this phone from this address. */
+/** What the sign-in limits read before a password try (docs/decisions/015-sign-in-throttling.md). */
+export interface AttemptFacts {
+  /** The time of the try: the database's, unless a test's clock gave one. */
+  at: Date;
+  /** Failures in the window of this phone from this address, and the last one's time. */
   pair: number;
-  /** Of this phone from every address, and when the last one was. */
-  phone: number;
-  phoneLast: Date | null;
-  /** Distinct phones that failed from this address. */
+  pairLast: Date | null;
+  /** Failures in the window from this address, any phones, and the last one's time. */
+  address: number;
+  addressLast: Date | null;
+  /** Distinct phones that failed from this address in the window. */
   addressPhones: number;
+  /** The phone's back-off row, if it has one. */
+  phone: PhoneState | null;
+  /** Whether the member signed in from this device or this address lately. */
+  known: boolean;
+}
+
+/** A phone's failure level at `levelAt`, and the time before which unknown devices wait. */
+export interface PhoneState {
+  level: number;
+  levelAt: Date;
+  nextTryAt: Date | null;
+}
+
+/** One password try's request, as `beginPasswordAttempt` takes it. */
+export interface AttemptRequest {
+  username: string;
+  /** The client key of its address. */
+  addressKey: string;
+  /** The SHA-256 of the device cookie's token, when one came. */
+  deviceHash: string | null;
+  /** The test's clock; otherwise the database's now(). */
+  at: Date | undefined;
+  windowMs: number;
+  knownForMs: number;
 }
 
 /** The only code that reads or writes the accounts tables. */
@@ -123,8 +159,18 @@ export function createAccountsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Deletes sessions past their end or idle since `idleBefore`, and sign-in failures older than `failuresBefore`. */
-    async purge(now: Date, idleBefore: Date, failuresBefore: Date): Promise<number> {
+    /**
+     * Deletes sessions past their end or idle since `idleBefore`, sign-in failures older than
+     * `failuresBefore`, devices and addresses not used since `knownBefore`, and phone back-offs
+     * whose level has drained to nothing (one every `forgetMs`) and whose wait is over.
+     */
+    async purge(
+      now: Date,
+      idleBefore: Date,
+      failuresBefore: Date,
+      knownBefore: Date,
+      forgetMs: number,
+    ): Promise<number> {
       const gone = await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
@@ -133,7 +179,20 @@ export function createAccountsRepository(db: Database) {
         .delete(loginFailures)
         .where(lt(loginFailures.createdAt, failuresBefore))
         .returning({ id: loginFailures.id });
-      return gone.length + failures.length;
+      const known = await db
+        .delete(signInKnown)
+        .where(lt(signInKnown.lastUsedAt, knownBefore))
+        .returning({ key: signInKnown.key });
+      const phones = await db
+        .delete(signInPhones)
+        .where(
+          and(
+            sql`${signInPhones.levelAt} + ${signInPhones.level} * ${forgetMs} * interval '1 millisecond' < ${now}`,
+            or(sql`${signInPhones.nextTryAt} is null`, lt(signInPhones.nextTryAt, now)),
+          ),
+        )
+        .returning({ username: signInPhones.username });
+      return gone.length + failures.length + known.length + phones.length;
     },
 
     async touchSession(tokenHash: string, at: Date) {
@@ -147,51 +206,134 @@ export function createAccountsRepository(db: Database) {
     /**
      * Counts a password attempt BEFORE the password is checked, so parallel guesses cannot all
      * pass a limit while argon2 runs. Under locks on the address and the phone (in that order, so
-     * no two attempts wait on each other): count the failures since `since`; when `admit` refuses,
-     * record nothing and answer false, else record this attempt at `at` as a failure (deleted
-     * again when the password was right) and answer true.
+     * no two attempts wait on each other): reads the facts `decide` needs; when it answers null,
+     * records nothing and answers null; else records this attempt as a failure (deleted again by
+     * `passwordWasRight`), writes the phone's new back-off state and answers the attempt's time.
      */
     async beginPasswordAttempt(
-      username: string,
-      clientAddress: string,
-      at: Date,
-      since: Date,
-      admit: (counts: FailureCounts) => boolean,
-    ): Promise<boolean> {
+      request: AttemptRequest,
+      decide: (facts: AttemptFacts) => PhoneState | null,
+    ): Promise<Date | null> {
+      const { username, addressKey, deviceHash } = request;
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${clientAddress}`}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${addressKey}`}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-phone:${username}`}))`);
-        const [byPhone] = await tx
-          .select({
-            phone: count(),
-            pair: sql<number>`count(*) filter (where ${eq(loginFailures.clientAddress, clientAddress)})`.mapWith(
-              Number,
+        const at =
+          request.at ??
+          new Date(
+            (
+              await rowsOf<{ ms: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as ms`)
+            )[0]!.ms,
+          );
+        const since = new Date(at.getTime() - request.windowMs);
+        const [pair] = await tx
+          .select({ count: count(), last: max(loginFailures.createdAt) })
+          .from(loginFailures)
+          .where(
+            and(
+              eq(loginFailures.username, username),
+              eq(loginFailures.clientAddress, addressKey),
+              gt(loginFailures.createdAt, since),
             ),
-            phoneLast: max(loginFailures.createdAt),
+          );
+        const [address] = await tx
+          .select({
+            count: count(),
+            last: max(loginFailures.createdAt),
+            phones: countDistinct(loginFailures.username),
           })
           .from(loginFailures)
-          .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-        const [byAddress] = await tx
-          .select({ phones: countDistinct(loginFailures.username) })
-          .from(loginFailures)
-          .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.createdAt, since)));
-        const counts = {
-          pair: byPhone?.pair ?? 0,
-          phone: byPhone?.phone ?? 0,
-          phoneLast: byPhone?.phoneLast ?? null,
-          addressPhones: byAddress?.phones ?? 0,
-        };
-        if (!admit(counts)) return false;
-        await tx.insert(loginFailures).values({ username, clientAddress, createdAt: at });
-        return true;
+          .where(and(eq(loginFailures.clientAddress, addressKey), gt(loginFailures.createdAt, since)));
+        const [phone] = await tx.select().from(signInPhones).where(eq(signInPhones.username, username));
+        const knownSince = new Date(at.getTime() - request.knownForMs);
+        const [known] = await tx
+          .select({ key: signInKnown.key })
+          .from(signInKnown)
+          .where(
+            and(
+              eq(signInKnown.username, username),
+              gt(signInKnown.lastUsedAt, knownSince),
+              or(
+                and(eq(signInKnown.kind, 'address'), eq(signInKnown.key, addressKey)),
+                deviceHash === null
+                  ? sql`false`
+                  : and(eq(signInKnown.kind, 'device'), eq(signInKnown.key, deviceHash)),
+              ),
+            ),
+          )
+          .limit(1);
+        const next = decide({
+          at,
+          pair: pair?.count ?? 0,
+          pairLast: pair?.last ?? null,
+          address: address?.count ?? 0,
+          addressLast: address?.last ?? null,
+          addressPhones: address?.phones ?? 0,
+          phone: phone ? { level: phone.level, levelAt: phone.levelAt, nextTryAt: phone.nextTryAt } : null,
+          known: known !== undefined,
+        });
+        if (!next) return null;
+        await tx.insert(loginFailures).values({ username, clientAddress: addressKey, createdAt: at });
+        await tx
+          .insert(signInPhones)
+          .values({ username, ...next })
+          .onConflictDoUpdate({ target: signInPhones.username, set: next });
+        return at;
       });
     },
 
-    /** A right password forgets the failures of its phone from its address (the member's own typos). */
-    async clearLoginFailures(username: string, clientAddress: string) {
-      await db
-        .delete(loginFailures)
-        .where(and(eq(loginFailures.username, username), eq(loginFailures.clientAddress, clientAddress)));
+    /**
+     * A right password: forgets the failures of its phone from its address (the member's own
+     * typos) and the one this try added to the phone's level, and marks its device and address
+     * as the member's, as of `at`.
+     */
+    async passwordWasRight(username: string, addressKey: string, deviceHash: string, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(loginFailures)
+          .where(and(eq(loginFailures.username, username), eq(loginFailures.clientAddress, addressKey)));
+        await tx
+          .update(signInPhones)
+          .set({ level: sql`greatest(${signInPhones.level} - 1, 0)` })
+          .where(eq(signInPhones.username, username));
+        await tx
+          .insert(signInKnown)
+          .values([
+            { username, kind: 'device', key: deviceHash, lastUsedAt: at },
+            { username, kind: 'address', key: addressKey, lastUsedAt: at },
+          ])
+          .onConflictDoUpdate({
+            target: [signInKnown.username, signInKnown.kind, signInKnown.key],
+            set: { lastUsedAt: sql`greatest(${signInKnown.lastUsedAt}, excluded.last_used_at)` },
+          });
+      });
+    },
+
+    /** Whether this device token is known for this member (a cookie kept from their last sign-in). */
+    async isKnownDevice(username: string, deviceHash: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ key: signInKnown.key })
+        .from(signInKnown)
+        .where(
+          and(
+            eq(signInKnown.username, username),
+            eq(signInKnown.kind, 'device'),
+            eq(signInKnown.key, deviceHash),
+            gt(signInKnown.lastUsedAt, since),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** After a password change: only the device and address that changed it stay known. */
+    async forgetOtherDevices(username: string, deviceHash: string | null, addressKey: string) {
+      await db.delete(signInKnown).where(
+        and(
+          eq(signInKnown.username, username),
+          sql`not ((${signInKnown.kind} = 'address' and ${signInKnown.key} = ${addressKey})
+                  or (${signInKnown.kind} = 'device' and ${signInKnown.key} = ${deviceHash ?? ''}))`,
+        ),
+      );
     },
 
     /** Only for tests and staff tools: deactivate or reactivate a member. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Market } from '@wallet/contract/constants';
 import { ErrorResponse } from '@wallet/contract/errors';
@@ -24,10 +24,36 @@ export interface AccountsRoutesOptions {
   formLimit: (request: FastifyRequest) => Promise<void>;
 }
 
+/**
+ * The device cookie: a random token a sign-in leaves in the browser, so that the member's next
+ * sign-in from it is not held back by the back-offs a distributed attack on their phone causes
+ * (docs/decisions/015-sign-in-throttling.md). It signs no one in. `__Host-`: only this origin,
+ * over HTTPS (or localhost), set by no subdomain; HttpOnly: no script reads it; SameSite=Strict:
+ * no other site's request carries it.
+ */
+export const DEVICE_COOKIE = '__Host-wallet-device';
+
+/** The device cookie's value in a Cookie header, if any. */
+export function deviceCookieOf(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === DEVICE_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
 const metaOf = (request: FastifyRequest): ClientMeta => ({
   address: request.ip,
   userAgent: request.headers['user-agent'],
+  device: deviceCookieOf(request.headers.cookie),
 });
+
+function setDeviceCookie(reply: FastifyReply, token: string, maxAgeMs: number) {
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${token}; Path=/; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly; Secure; SameSite=Strict`,
+  );
+}
 
 const errors = {
   400: ErrorResponse,
@@ -76,9 +102,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/login',
     { schema: { tags: ['account'], body: LoginRequest, response: { 200: LoginResponse, ...errors } } },
-    async (request) => ({
-      token: await accounts.login(request.body.username, request.body.password, metaOf(request)),
-    }),
+    async (request, reply) => {
+      const signedIn = await accounts.login(request.body.username, request.body.password, metaOf(request));
+      setDeviceCookie(reply, signedIn.device, accounts.deviceLifetimeMs);
+      return { token: signedIn.token };
+    },
   );
 
   app.post(
@@ -127,8 +155,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: OkResponse, ...errors },
       },
     },
-    async (request) => {
-      await accounts.changePassword(memberOf(request), request.body, metaOf(request));
+    async (request, reply) => {
+      const device = await accounts.changePassword(memberOf(request), request.body, metaOf(request));
+      setDeviceCookie(reply, device, accounts.deviceLifetimeMs);
       return { ok: true as const };
     },
   );

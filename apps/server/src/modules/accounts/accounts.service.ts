@@ -13,23 +13,34 @@ import {
   needsEnglishName,
   normalizeAccountName,
   normalizePhone,
+  phoneRule,
   profileIdOfInviteCode,
 } from '@wallet/contract/rules';
 import type { Config } from '../../config';
 import type { Authenticator } from '../../platform/auth';
+import { clientKey } from '../../platform/client-address';
 import { hashToken, looksLikeToken, newToken } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
 import { uniqueViolation } from '../../platform/db/unique-violation';
-import { createAccountsRepository, type FailureCounts } from './accounts.repository';
+import { createAccountsRepository, type AttemptFacts, type PhoneState } from './accounts.repository';
 import { argon2Hasher, type PasswordHasher } from './password';
 
 /** Where a request came from, for the audit trail and the per-address limits. */
 export interface ClientMeta {
+  /** As the socket (or the trusted proxies) gave it; the limits count it by its `clientKey`. */
   address: string;
   userAgent: string | undefined;
+  /** The token of the device cookie a sign-in set, when the request carried one. */
+  device?: string | undefined;
+}
+
+/** A sign-in: the session's token, and the device token to keep in the device cookie. */
+export interface SignedIn {
+  token: string;
+  device: string;
 }
 
 export interface AccountsServiceOptions {
@@ -39,6 +50,10 @@ export interface AccountsServiceOptions {
   otp: Pick<OtpService, 'isVerified' | 'consume'>;
   login: Config['login'];
   session: Config['session'];
+  /**
+   * A test's clock. Without it times come from the process, except the sign-in limits', which
+   * come from the database's now(), one clock for every process.
+   */
   now?: () => Date;
   passwords?: PasswordHasher;
 }
@@ -62,6 +77,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
     passwords = argon2Hasher,
   } = options;
   const repository = createAccountsRepository(db);
+  const isPhone = phoneRule(options.market);
+  /** The sign-in limits' clock: the test's, else the database's (undefined here). */
+  const limitsNow = options.now;
 
   /** Every rule of registration the database can answer; the payload's own rules ran already. */
   async function checkRegistration(payload: ValidateRequest) {
@@ -103,48 +121,91 @@ export function createAccountsService(options: AccountsServiceOptions) {
     return token;
   }
 
+  /** 1 s doubling with each step past a limit, at most backoffMaxMs; none below it. */
+  const backoffMs = (excess: number) =>
+    excess > 0 ? Math.min(1000 * 2 ** (excess - 1), limits.backoffMaxMs) : 0;
+  /** The phone's level never needs to go higher than where the longest back-off holds for a while. */
+  const levelCap =
+    limits.phoneBackoffAfter + Math.ceil(Math.log2(Math.max(limits.backoffMaxMs, 1000) / 1000)) + 4;
+  const waited = (since: Date | null, ms: number, at: Date) =>
+    since === null || at.getTime() - since.getTime() >= ms;
+
   /**
-   * Whether a password try may be checked now, from the failures in the window
-   * (docs/decisions/015-sign-in-throttling.md). No rule lets a stranger keep a member out:
-   * - an address that failed maxFailuresPerPhoneAndAddress times for a phone is refused for that
-   *   phone; other addresses are not;
-   * - past maxFailuresPerPhone failures from all addresses (only a distributed attack gets there),
-   *   each try waits a back-off after the phone's last failure, doubling from 1 s to backoffMaxMs;
-   * - an address from which maxFailuresPerAddress phones failed gets one failure per phone; a phone
-   *   that has not failed from there is always checked, so a shared carrier address keeps no one out.
+   * Whether a password try may be checked now, and if so the phone's back-off state after it
+   * (counted as a failure until the password proves right). No rule lets a stranger keep a member
+   * out (docs/decisions/015-sign-in-throttling.md):
+   * 1. an address that failed maxFailuresPerPhoneAndAddress times in the window for a phone is
+   *    refused for that phone; other addresses are not;
+   * 2. a phone's failure level (every address; one forgotten every phoneForgetMs) past
+   *    phoneBackoffAfter makes each try wait a back-off after the last one (1 s doubling, at most
+   *    backoffMaxMs): only a distributed attack gets there, and it gets about one guess every
+   *    backoffMaxMs. A device or address the member signed in from lately is not held back;
+   * 3. an address that failed addressBackoffAfter times in the window (any phones) waits a
+   *    back-off after its last failure, so one address cannot make argon2 work without end;
+   * 4. on an address from which busyAddressPhones phones failed, a phone that failed there waits
+   *    a short back-off after its last failure there (2 s doubling), not the window.
+   * Rules 2 to 4 pass a known device or address.
    */
-  function admits(counts: FailureCounts, at: Date): boolean {
-    if (counts.pair >= limits.maxFailuresPerPhoneAndAddress) return false;
-    if (counts.pair > 0 && counts.addressPhones >= limits.maxFailuresPerAddress) return false;
-    if (counts.phone >= limits.maxFailuresPerPhone && counts.phoneLast) {
-      const backoffMs = Math.min(
-        1000 * 2 ** (counts.phone - limits.maxFailuresPerPhone),
-        limits.backoffMaxMs,
-      );
-      if (at.getTime() - counts.phoneLast.getTime() < backoffMs) return false;
+  function decide(facts: AttemptFacts): PhoneState | null {
+    const { at, known } = facts;
+    if (facts.pair >= limits.maxFailuresPerPhoneAndAddress) return null;
+    const phone = facts.phone;
+    if (!known) {
+      if (phone?.nextTryAt && phone.nextTryAt > at) return null;
+      const addressExcess = facts.address - limits.addressBackoffAfter + 1;
+      if (!waited(facts.addressLast, backoffMs(addressExcess), at)) return null;
+      if (facts.pair > 0 && facts.addressPhones >= limits.busyAddressPhones) {
+        if (!waited(facts.pairLast, backoffMs(facts.pair + 1), at)) return null;
+      }
     }
-    return true;
+    const drained = phone
+      ? Math.max(0, phone.level - (at.getTime() - phone.levelAt.getTime()) / limits.phoneForgetMs)
+      : 0;
+    const level = Math.min(levelCap, drained + 1);
+    const wait = backoffMs(level - limits.phoneBackoffAfter);
+    return {
+      level,
+      levelAt: at,
+      // A known device's try holds no one back; an unknown one's sets the next turn.
+      nextTryAt: !known && wait > 0 ? new Date(at.getTime() + wait) : (phone?.nextTryAt ?? null),
+    };
   }
 
   /**
-   * The member whose password this is, or null. Every try is counted before argon2 runs
-   * (REQUEST_LIMIT when `admits` refuses it); a right password forgets this address's failures
-   * for the phone. Unknown phones cost the same work as known ones (a decoy hash).
+   * The member whose password this is, with their device token, or null. Every try is counted before
+   * argon2 runs (REQUEST_LIMIT when `decide` refuses it); a right password forgets this address's
+   * failures for the phone and marks the device and address as the member's. Unknown phones cost
+   * the same work as known ones (a decoy hash).
    */
   async function checkPassword(username: string, password: string, meta: ClientMeta) {
-    const at = now();
-    const since = new Date(at.getTime() - limits.windowMs);
-    if (!(await repository.beginPasswordAttempt(username, meta.address, at, since, (c) => admits(c, at)))) {
-      return fail('REQUEST_LIMIT', 429);
-    }
+    const addressKey = clientKey(meta.address);
+    const deviceHash = meta.device && looksLikeToken(meta.device) ? hashToken(meta.device) : null;
+    const at = await repository.beginPasswordAttempt(
+      {
+        username,
+        addressKey,
+        deviceHash,
+        at: limitsNow?.(),
+        windowMs: limits.windowMs,
+        knownForMs: limits.knownForMs,
+      },
+      decide,
+    );
+    if (!at) return fail('REQUEST_LIMIT', 429);
     const member = await repository.memberByUsername(username);
     const passwordOk = await passwords.verify(
       member?.passwordHash ?? (await passwords.decoyHash()),
       password,
     );
     if (!member || !passwordOk) return null;
-    await repository.clearLoginFailures(username, meta.address);
-    return member;
+    // The device keeps its token when it is this member's already; else it gets a new one.
+    const device =
+      deviceHash !== null &&
+      (await repository.isKnownDevice(username, deviceHash, new Date(at.getTime() - limits.knownForMs)))
+        ? meta.device!
+        : newToken();
+    await repository.passwordWasRight(username, addressKey, hashToken(device), at);
+    return { member, device };
   }
 
   const authenticator: Authenticator = {
@@ -166,6 +227,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
 
   return {
     authenticator,
+
+    /** How long the device cookie a sign-in sets keeps the device known. */
+    deviceLifetimeMs: limits.knownForMs,
 
     usernameExists: async (username: string) => (await repository.memberByUsername(username)) !== null,
 
@@ -212,13 +276,16 @@ export function createAccountsService(options: AccountsServiceOptions) {
 
     /**
      * One answer for an unknown phone and a wrong password, after the same work, so neither
-     * the answer nor its timing tells which phones are members.
+     * the answer nor its timing tells which phones are members. What is not a phone at all is
+     * answered the same at once, before any counting or hashing.
      */
-    async login(username: string, password: string, meta: ClientMeta): Promise<string> {
-      const member = await checkPassword(username, password, meta);
-      if (!member) return fail('WRONG_CREDENTIAL', 401);
-      if (member.status !== 'active') fail('INACTIVE_USER', 403);
-      return openSession(member.id, meta);
+    async login(username: string, password: string, meta: ClientMeta): Promise<SignedIn> {
+      const phone = isPhone.safeParse(username);
+      if (!phone.success) return fail('WRONG_CREDENTIAL', 401);
+      const signedIn = await checkPassword(phone.data, password, meta);
+      if (!signedIn) return fail('WRONG_CREDENTIAL', 401);
+      if (signedIn.member.status !== 'active') fail('INACTIVE_USER', 403);
+      return { token: await openSession(signedIn.member.id, meta), device: signedIn.device };
     },
 
     async logout(tokenHash: string): Promise<void> {
@@ -261,6 +328,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
         at,
         new Date(at.getTime() - lifetimes.idleMs),
         new Date(at.getTime() - Math.max(limits.windowMs, 86_400_000)),
+        new Date(at.getTime() - limits.knownForMs),
+        limits.phoneForgetMs,
       );
     },
 
@@ -301,16 +370,25 @@ export function createAccountsService(options: AccountsServiceOptions) {
       return this.profile(memberId);
     },
 
+    /** Answers the device token to keep in the device cookie (see `login`). */
     async changePassword(
       member: { id: number; tokenHash: string },
       body: ChangePasswordRequest,
       meta: ClientMeta,
-    ): Promise<void> {
+    ): Promise<string> {
       const current = await repository.memberById(member.id);
       if (!current) return fail('NO_USER', 404);
       // A stolen session must not be a way to guess the password without limit.
-      if (!(await checkPassword(current.username, body.oldPassword, meta))) fail('WRONG_PASSWORD', 400);
+      const checked = await checkPassword(current.username, body.oldPassword, meta);
+      if (!checked) return fail('WRONG_PASSWORD', 400);
       await repository.changePassword(member.id, await passwords.hash(body.newPassword), member.tokenHash);
+      // Whoever knew the old password signed in from somewhere: only this device and address stay known.
+      await repository.forgetOtherDevices(
+        current.username,
+        hashToken(checked.device),
+        clientKey(meta.address),
+      );
+      return checked.device;
     },
 
     /** Only KTB, TMB and BBL names not yet in English may be corrected, and only into English. */

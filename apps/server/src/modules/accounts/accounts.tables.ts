@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -86,7 +88,7 @@ export const sessions = pgTable(
   (table) => [index('sessions_member').on(table.memberId)],
 );
 
-/** Failed sign-ins, counted per phone and per address to throttle guessing. */
+/** Failed sign-ins (the address by its client key), counted per phone and per address to throttle guessing. */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -98,5 +100,37 @@ export const loginFailures = pgTable(
   (table) => [
     index('login_failures_username').on(table.username, table.createdAt),
     index('login_failures_address').on(table.clientAddress, table.createdAt),
+  ],
+);
+
+/**
+ * The sign-in back-off of one phone from every address (docs/decisions/015-sign-in-throttling.md):
+ * its failure level, which drops by one every LOGIN_PHONE_FORGET_MINUTES from `level_at` on, and
+ * the time before which a try from a device or address the member has not signed in from is refused.
+ */
+export const signInPhones = pgTable('sign_in_phones', {
+  username: text('username').primaryKey(),
+  level: doublePrecision('level').notNull(),
+  levelAt: timestamp('level_at', { withTimezone: true }).notNull(),
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+});
+
+/**
+ * Where a member signed in from: a device (the SHA-256 of its cookie's token) or an address (its
+ * client key). A try from either is not held back by the back-offs a distributed attack causes.
+ */
+export const signInKnown = pgTable(
+  'sign_in_known',
+  {
+    username: text('username').notNull(),
+    /** device or address */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.username, table.kind, table.key] }),
+    check('sign_in_known_kind', sql`${table.kind} in ('device', 'address')`),
+    index('sign_in_known_last_used').on(table.lastUsedAt),
   ],
 );

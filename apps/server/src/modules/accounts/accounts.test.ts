@@ -10,6 +10,7 @@ import {
   registration,
   verifyPhone,
 } from '../../../test/members';
+import { hashToken } from '../../platform/crypto';
 import { createAccountsRepository } from './accounts.repository';
 import { hashPassword } from './password';
 
@@ -263,11 +264,12 @@ describe('sign-in and sessions', () => {
 describe('sign-in throttling per address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: '12' });
+    t = await createTestApp({ LOGIN_BUSY_ADDRESS_PHONES: '3' });
   });
   afterAll(() => t.close());
 
-  it('gives an address that failed for many phones one try a phone, and still checks new ones', async () => {
+  it('makes a phone that failed on a busy address wait a short back-off, and still checks new ones', async () => {
+    // (The rules on the clock of a test: sign-in-throttling.test.ts.)
     const from = (username: string) =>
       t.app.inject({
         method: 'POST',
@@ -276,12 +278,83 @@ describe('sign-in throttling per address', () => {
         headers: memberHeaders(),
         remoteAddress: '10.1.2.3',
       });
-    const phones = Array.from({ length: 12 }, () => randomPhone());
+    const phones = Array.from({ length: 3 }, () => randomPhone());
     const answers = [];
     for (const phone of phones) answers.push(codeOf(await from(phone)));
     expect(answers.every((code) => code === 'WRONG_CREDENTIAL')).toBe(true);
-    expect(codeOf(await from(phones[0]!))).toBe('REQUEST_LIMIT');
+    expect(codeOf(await from(phones[2]!))).toBe('REQUEST_LIMIT');
     expect(codeOf(await from(randomPhone()))).toBe('WRONG_CREDENTIAL');
+  });
+});
+
+describe('the device cookie of a sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signIn = (username: string, password: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      headers: memberHeaders(cookie ? { cookie } : {}),
+    });
+  const deviceOf = (response: { headers: Record<string, unknown> }) =>
+    /^__Host-wallet-device=([A-Za-z0-9_-]{43});/.exec(String(response.headers['set-cookie']))?.[1];
+
+  it('is set by a sign-in for this origin only, where no script reads it, and kept by the next', async () => {
+    const member = await registerMember(t.app);
+    const first = await signIn(member.username, member.password);
+    expect(first.statusCode).toBe(200);
+    expect(Object.keys(first.json<{ token: string }>())).toEqual(['token']);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^__Host-wallet-device=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=7776000; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const device = deviceOf(first)!;
+    // The same device keeps its token; a made-up or another member's token is replaced.
+    const again = await signIn(member.username, member.password, `a=1; __Host-wallet-device=${device}`);
+    expect(deviceOf(again)).toBe(device);
+    expect(
+      deviceOf(await signIn(member.username, member.password, `__Host-wallet-device=${'A'.repeat(43)}`)),
+    ).not.toBe('A'.repeat(43));
+    const other = await registerMember(t.app);
+    expect(deviceOf(await signIn(other.username, other.password, `__Host-wallet-device=${device}`))).not.toBe(
+      device,
+    );
+    // A wrong password sets no cookie.
+    expect((await signIn(member.username, 'wrong-one')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is forgotten, with every address, by a password change made elsewhere', async () => {
+    const member = await registerMember(t.app);
+    const old = deviceOf(await signIn(member.username, member.password))!;
+    const here = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: member.password },
+      headers: memberHeaders(),
+      remoteAddress: '10.3.3.3',
+    });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/changepwd',
+      payload: { oldPassword: member.password, newPassword: 'Brand-new-secret-4' },
+      headers: memberHeaders({
+        ...bearer(here.json<{ token: string }>().token),
+        cookie: `__Host-wallet-device=${deviceOf(here)}`,
+      }),
+      remoteAddress: '10.3.3.3',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(deviceOf(changed)).toBe(deviceOf(here));
+    const known = await createAccountsRepository(t.database.db).isKnownDevice(
+      member.username,
+      hashToken(old),
+      new Date(0),
+    );
+    expect(known).toBe(false);
   });
 });
 
@@ -447,5 +520,21 @@ describe('public forms per address', () => {
     expect(probes.slice(0, 4).includes('REQUEST_LIMIT')).toBe(false);
     expect(probes[4]).toBe('REQUEST_LIMIT');
     expect(codeOf(await from('10.7.7.8', '/api/otp/send', { phoneNumber: randomPhone() }))).toBeUndefined();
+  });
+
+  it('counts an IPv6 host by its /64, however it rotates', async () => {
+    const from = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/otp/send',
+        payload: { phoneNumber: randomPhone() },
+        headers: memberHeaders(),
+        remoteAddress: address,
+      });
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push(codeOf(await from(`2001:db8:5:5:${i}::${i}`)));
+    expect(answers.slice(0, 4).includes('REQUEST_LIMIT')).toBe(false);
+    expect(answers[4]).toBe('REQUEST_LIMIT');
+    expect(codeOf(await from('2001:db8:5:6::1'))).toBeUndefined();
   });
 });

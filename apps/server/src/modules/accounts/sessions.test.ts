@@ -28,7 +28,7 @@ describe('session lifetimes', () => {
 
   it('ends a session left idle longer than the idle lifetime', async () => {
     const member = await registerMember(t.app);
-    const token = await accounts.login(member.username, member.password, meta);
+    const { token } = await accounts.login(member.username, member.password, meta);
     clock += 29 * MINUTE;
     await expect(accounts.authenticator.authenticate(token)).resolves.toMatchObject({
       memberId: Number(member.id),
@@ -41,7 +41,7 @@ describe('session lifetimes', () => {
 
   it('ends a busy session at its absolute lifetime', async () => {
     const member = await registerMember(t.app);
-    const token = await accounts.login(member.username, member.password, meta);
+    const { token } = await accounts.login(member.username, member.password, meta);
     // Used every 20 minutes for 100 minutes: never idle, still alive.
     for (let minutes = 20; minutes <= 100; minutes += 20) {
       clock += 20 * MINUTE;

@@ -8,6 +8,7 @@ import {
   OtpVerifyRequest,
   OtpVerifyResponse,
 } from '@wallet/contract/http/otp';
+import { clientKey } from '../../platform/client-address';
 import { requestLocale } from '../../platform/locale';
 import type { OtpService } from './otp.service';
 
@@ -28,7 +29,12 @@ export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { 
       schema: { tags: ['otp'], body: OtpSendRequest, response: { 200: OtpSendResponse, ...errors } },
     },
     async (request) =>
-      otp.send(request.body.phoneNumber, request.ip, requestLocale(request, market), request.body.otpToken),
+      otp.send(
+        request.body.phoneNumber,
+        clientKey(request.ip),
+        requestLocale(request, market),
+        request.body.otpToken,
+      ),
   );
 
   app.post(
