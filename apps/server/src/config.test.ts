@@ -5,10 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readEnvironment } from './config';
-import { PRODUCTION_ENV as PRODUCTION_ADAPTERS } from '../test/production-env';
-
-// NOTE: TRUST_PROXY_HOPS is required in production too.
-const PRODUCTION_ENV: Record<string, string> = { TRUST_PROXY_HOPS: '1', ...PRODUCTION_ADAPTERS };
+import { PRODUCTION_ENV } from '../test/production-env';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -1,6 +1,7 @@
 /** Every variable production needs, with harmless values, for tests of production mode. */
 export const PRODUCTION_ENV: Record<string, string> = {
   APP_MODE: 'production',
+  TRUST_PROXY_HOPS: '0',
   DATABASE_URL: 'postgres://user@127.0.0.1:5432/unused',
   REDIS_URL: 'redis://127.0.0.1:6379',
   SMS_GATEWAY_URL: 'https://sms.invalid/send',
