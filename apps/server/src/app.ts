@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
@@ -14,7 +15,7 @@ import { createIdempotency } from './platform/idempotency/idempotency';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
 import { createRateLimiter, perAddress } from './platform/rate-limit';
 import type { RedisHandle } from './platform/redis';
-import { registerRequestPolicy } from './platform/request-policy';
+import { isApiPath, registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticWeb } from './platform/static-web';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -92,6 +93,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // API answers (JSON) of 1 KB and more go out compressed, br else gzip. NOTE: only under /api:
+  // the member app's files come compressed from the build (static-web.ts) and media is compressed
+  // already; and request bodies are never inflated (a small body could inflate past the limit).
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) route.compress ??= false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
   await registerOpenApi(app);
 
   const lookups = createLookupsService({

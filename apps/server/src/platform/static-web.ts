@@ -24,6 +24,10 @@ export async function registerStaticWeb(app: FastifyInstance, { webDistDir, medi
       prefix: '/',
       wildcard: true,
       index: false,
+      // The build writes .br and .gz siblings of its text files (apps/web/scripts/precompress.mjs):
+      // the best one the browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding,
+      // for the shell too (sendFile); no sibling, or no encoding accepted, sends the file itself.
+      preCompressed: true,
       // NOTE: source maps would publish our whole source; the build makes none, and none is served.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
