@@ -1,18 +1,49 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoonPage } from '../components/coming-soon';
+import { Loading } from '../components/ui/loading';
 import { LoginPage } from '../features/auth/login-page';
-import { ContactPage } from '../features/contact/contact-page';
-import { DepositDialog } from '../features/deposit/deposit-dialog';
-import { HomePage } from '../features/home/home-page';
-import { HowtoPage } from '../features/howto/howto-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { RegisterPage } from '../features/register/register-page';
-import { StatementPage } from '../features/statement/statement-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { TerminatedPage } from '../features/service/terminated-page';
-import { BareLayout } from './layouts/bare-layout';
-import { MemberLayout } from './layouts/member-layout';
 import { PublicLayout } from './layouts/public-layout';
+
+// Only /login and its shell are in the first download (issue 15); every other screen is a chunk
+// of its own, fetched when first shown (scripts/check-login-budget.mjs holds the first download
+// to its budget).
+
+/** A component whose module is fetched on first render; `load` starts (or reuses) the fetch. */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load());
+  const Component = lazy(async () => ({ default: await start() }));
+  return { Component, preload: start };
+}
+
+/** The honest wait for a chunk: the spinner, never an empty page. */
+function Chunk({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
+
+const member = lazyPage(async () => (await import('./layouts/member-layout')).MemberLayout);
+const bare = lazyPage(async () => (await import('./layouts/bare-layout')).BareLayout);
+// The deposit dialog is another feature's, so the app hands it in; its tabs load when it opens.
+const home = lazyPage(async () => {
+  const [{ HomePage }, { DepositDialog }] = await Promise.all([
+    import('../features/home/home-page'),
+    import('../features/deposit/deposit-dialog'),
+  ]);
+  return function HomeWithDeposit() {
+    return <HomePage DepositDialog={DepositDialog} />;
+  };
+});
+const register = lazyPage(async () => (await import('../features/register/register-page')).RegisterPage);
+const howto = lazyPage(async () => (await import('../features/howto/howto-page')).HowtoPage);
+const contact = lazyPage(async () => (await import('../features/contact/contact-page')).ContactPage);
+const profile = lazyPage(async () => (await import('../features/profile/profile-page')).ProfilePage);
+const statement = lazyPage(async () => (await import('../features/statement/statement-page')).StatementPage);
+const comingSoon = lazyPage(async () => (await import('../components/coming-soon')).ComingSoonPage);
+const terminated = lazyPage(async () => (await import('../features/service/terminated-page')).TerminatedPage);
+const notFound = lazyPage(async () => (await import('../features/not-found/not-found-page')).NotFoundPage);
+
+/** Fetches the member shell and home ahead, so the move there after sign-in is instant. */
+export const prefetchMemberArea = () => Promise.all([member.preload(), home.preload()]).then(() => undefined);
 
 /** Routes, guards and redirects of spec section 2. */
 export const routes: RouteObject[] = [
@@ -20,30 +51,115 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/howto', element: <HowtoPage /> },
-      { path: '/contact', element: <ContactPage /> },
+      { path: '/login', element: <LoginPage prefetch={prefetchMemberArea} /> },
+      {
+        path: '/register',
+        element: (
+          <Chunk>
+            <register.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: '/howto',
+        element: (
+          <Chunk>
+            <howto.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: '/contact',
+        element: (
+          <Chunk>
+            <contact.Component />
+          </Chunk>
+        ),
+      },
     ],
   },
   {
     path: '/user',
-    element: <MemberLayout />,
+    element: (
+      <Chunk>
+        <member.Component />
+      </Chunk>
+    ),
     children: [
       { index: true, element: <Navigate to="/user/home" replace /> },
-      { path: 'home', element: <HomePage DepositDialog={DepositDialog} /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'bonus', element: <ComingSoonPage titleKey="bonus.title" /> },
-      { path: 'statement', element: <StatementPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'spin', element: <ComingSoonPage titleKey="spin.title" /> },
+      {
+        path: 'home',
+        element: (
+          <Chunk>
+            <home.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: 'profile',
+        element: (
+          <Chunk>
+            <profile.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: 'bonus',
+        element: (
+          <Chunk>
+            <comingSoon.Component titleKey="bonus.title" />
+          </Chunk>
+        ),
+      },
+      {
+        path: 'statement',
+        element: (
+          <Chunk>
+            <statement.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: 'contact',
+        element: (
+          <Chunk>
+            <contact.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: 'spin',
+        element: (
+          <Chunk>
+            <comingSoon.Component titleKey="spin.title" />
+          </Chunk>
+        ),
+      },
     ],
   },
   {
-    element: <BareLayout />,
+    element: (
+      <Chunk>
+        <bare.Component />
+      </Chunk>
+    ),
     children: [
-      { path: '/terminated', element: <TerminatedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '/terminated',
+        element: (
+          <Chunk>
+            <terminated.Component />
+          </Chunk>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <Chunk>
+            <notFound.Component />
+          </Chunk>
+        ),
+      },
     ],
   },
 ];

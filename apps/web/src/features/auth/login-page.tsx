@@ -12,8 +12,11 @@ import { storage } from '../../lib/storage';
 
 type Field = 'username' | 'password';
 
-/** The public home: phone and password (spec section 2, Login). */
-export function LoginPage() {
+/**
+ * The public home: phone and password (spec section 2, Login). `prefetch` fetches the member
+ * area's code ahead (the app's, issue 15): once the page is idle, and again on sign-in.
+ */
+export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const active = useLookup('active', { fresh: true });
@@ -24,6 +27,17 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const ids = { username: useId(), password: useId(), error: useId() };
+
+  useEffect(() => {
+    if (!prefetch) return;
+    const start = () => void prefetch().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(start, 1500);
+    return () => window.clearTimeout(id);
+  }, [prefetch]);
 
   // The login path checks that the service is still on (spec section 2).
   useEffect(() => {
@@ -51,6 +65,7 @@ export function LoginPage() {
         schema: LoginResponse,
       });
       storage.setToken(token, remember);
+      void prefetch?.().catch(() => undefined);
       void navigate('/user', { replace: true });
     } catch (error) {
       setFormError(errorText(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'));

@@ -73,7 +73,10 @@ function depositServer(
 
 async function openDeposit(label = 'Deposit') {
   await userEvent.click(await screen.findByRole('button', { name: label }));
-  return screen.findByRole('dialog', { name: label });
+  const dialog = await screen.findByRole('dialog', { name: label });
+  // The tabs are a chunk of their own, fetched when the dialog opens.
+  await within(dialog).findByRole('tablist');
+  return dialog;
 }
 
 const walletLoads = (calls: { url: string }[]) =>

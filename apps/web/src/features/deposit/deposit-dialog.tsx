@@ -1,20 +1,11 @@
-import { Gift, Landmark, QrCode, type LucideIcon } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@wallet/contract/money';
 import { Dialog } from '../../components/ui/dialog';
-import { useMoneyRequester } from '../../lib/idempotency';
-import { BankTab } from './bank-tab';
-import { GiftLinkTab } from './gift-link-tab';
-import { QrTab } from './qr-tab';
+import { Loading } from '../../components/ui/loading';
 
-type Tab = 'bank' | 'qr' | 'gift';
-
-const TABS: { key: Tab; icon: LucideIcon }[] = [
-  { key: 'bank', icon: Landmark },
-  { key: 'qr', icon: QrCode },
-  { key: 'gift', icon: Gift },
-];
+// The tabs (slip upload, QR, gift link) load when the dialog first opens; a spinner meanwhile.
+const DepositTabs = lazy(async () => ({ default: (await import('./deposit-tabs')).DepositTabs }));
 
 export interface DepositTabProps {
   currency: Currency;
@@ -34,97 +25,11 @@ export function DepositDialog({
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={t('deposit.title')}>
-      {open ? <DepositTabs {...props} /> : null}
+      {open ? (
+        <Suspense fallback={<Loading />}>
+          <DepositTabs {...props} />
+        </Suspense>
+      ) : null}
     </Dialog>
-  );
-}
-
-function DepositTabs(props: DepositTabProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  // Outlives the tabs, so a retry after a lost answer carries the same key.
-  const money = useMoneyRequester();
-  const [tab, setTab] = useState<Tab>('bank');
-  // A tab is mounted when first opened and kept: an open QR goes on being watched for its payment
-  // while the member reads the bank tab.
-  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set(['bank']));
-  const buttons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-
-  function select(next: Tab) {
-    setTab(next);
-    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
-  }
-
-  /** Arrow keys, Home and End move between tabs (the ARIA tabs pattern). */
-  function onKeyDown(event: KeyboardEvent) {
-    const index = TABS.findIndex((one) => one.key === tab);
-    const target =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS.at(-1)
-              : undefined;
-    if (!target) return;
-    event.preventDefault();
-    select(target.key);
-    buttons.current[target.key]?.focus();
-  }
-
-  return (
-    <div>
-      <div
-        role="tablist"
-        aria-label={t('deposit.tabs.label')}
-        onKeyDown={onKeyDown}
-        className="grid grid-cols-3 gap-1 rounded-2xl bg-ink-900 p-1"
-      >
-        {TABS.map(({ key, icon: Icon }) => {
-          const selected = key === tab;
-          return (
-            <button
-              key={key}
-              ref={(element) => {
-                buttons.current[key] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-${key}-tab`}
-              aria-selected={selected}
-              aria-controls={`${id}-${key}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(key)}
-              className={`flex min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 py-2 text-center text-[13px] leading-snug font-medium transition ${
-                selected ? 'bg-ink-700 text-gold-300 shadow' : 'text-mist-400 hover:text-snow'
-              }`}
-            >
-              <Icon className="size-5 shrink-0" aria-hidden="true" />
-              {t(`deposit.tabs.${key}`)}
-            </button>
-          );
-        })}
-      </div>
-      {TABS.map(({ key }) => (
-        <div
-          key={key}
-          role="tabpanel"
-          id={`${id}-${key}-panel`}
-          aria-labelledby={`${id}-${key}-tab`}
-          hidden={key !== tab}
-          className="pt-4"
-        >
-          {!visited.has(key) ? null : key === 'bank' ? (
-            <BankTab money={money} {...props} />
-          ) : key === 'qr' ? (
-            <QrTab money={money} {...props} />
-          ) : (
-            <GiftLinkTab money={money} {...props} />
-          )}
-        </div>
-      ))}
-    </div>
   );
 }

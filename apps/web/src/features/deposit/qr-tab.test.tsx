@@ -115,7 +115,8 @@ function qrServer(
 async function openQrTab() {
   await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
-  await userEvent.click(within(dialog).getByRole('tab', { name: 'QR payment' }));
+  // The tabs are a chunk of their own, fetched when the dialog opens.
+  await userEvent.click(await within(dialog).findByRole('tab', { name: 'QR payment' }));
   const panel = within(dialog).getByRole('tabpanel', { name: 'QR payment' });
   return { dialog, panel };
 }

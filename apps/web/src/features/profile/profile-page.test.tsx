@@ -112,6 +112,8 @@ describe('agreement dialog', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer();
     const first = await renderApp('/user/home');
+    // The delay counts from home's first showing (its chunk loads first).
+    await screen.findByRole('heading', { name: 'Home' });
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(TIMING.agreementDelayMs));
     expect(await screen.findByText('Be 18 or older.')).toBeTruthy();
