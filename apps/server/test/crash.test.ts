@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
 import { openServerDatabase } from '../src/platform/db/database';
-import { createLedgerService } from '../src/modules/ledger/ledger.service';
+import { pendingHoldKeys } from './money';
 import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
 
 /**
@@ -83,23 +83,22 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
           latencyMs: 1_500,
         });
 
-        const ledger = createLedgerService(database.db);
         const loads = tokens.map((token) => load(call, token));
-        for (let waited = 0; (await ledger.pendingHolds()).length < 2 * MEMBERS; waited += 100) {
+        for (let waited = 0; (await pendingHoldKeys(database.db)).length < 2 * MEMBERS; waited += 100) {
           expect(waited, 'the load never put money in flight').toBeLessThan(30_000);
           await sleep(100);
         }
         server.kill('SIGKILL');
         await once(server, 'exit');
         const answered = (await Promise.all(loads)).reduce((sum, n) => sum + n, 0);
-        const inFlightAtKill = (await ledger.pendingHolds()).length;
+        const inFlightAtKill = (await pendingHoldKeys(database.db)).length;
         expect(answered).toBeGreaterThan(0);
         expect(inFlightAtKill, 'the kill should catch money in flight').toBeGreaterThan(0);
 
         server = await startServer(env);
         await call('POST', '/api/sandbox/provider/JOKER/faults', { mode: 'none', latencyMs: 0 });
         // References expire after 2 s (+1 s of call time); the reconciler passes every second.
-        for (let waited = 0; (await ledger.pendingHolds()).length > 0; waited += 500) {
+        for (let waited = 0; (await pendingHoldKeys(database.db)).length > 0; waited += 500) {
           expect(waited, 'pending money was not finished').toBeLessThan(30_000);
           await sleep(500);
         }

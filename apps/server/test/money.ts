@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
 import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database } from '../src/platform/db/database';
+import { rowsOf } from '../src/platform/db/rows';
 import { bearer, login, registerMember } from './members';
 import { memberHeaders } from './test-app';
 
@@ -122,4 +123,13 @@ export async function fundedWallet(ledger: LedgerService, memberId: number, amou
     kind: 'deposit',
   });
   return wallet;
+}
+
+/** The keys of the holds on the ledger's pending list (what the reconciler claims from). */
+export async function pendingHoldKeys(db: Database): Promise<string[]> {
+  const rows = await rowsOf<{ idempotency_key: string }>(
+    db,
+    sql`select idempotency_key from ledger_pending_holds order by transfer_id`,
+  );
+  return rows.map((row) => row.idempotency_key);
 }

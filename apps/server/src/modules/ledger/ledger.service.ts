@@ -326,23 +326,6 @@ export function createLedgerService(db: Database) {
     },
 
     /**
-     * Unsettled holds, oldest first, with what the reconciler needs to finish them: up to `limit`
-     * after the hold id `afterId` (page on with the last id seen).
-     */
-    async pendingHolds(afterId = 0, limit = 1_000): Promise<PendingHold[]> {
-      const rows = await rowsOf<PendingHoldRow>(
-        db,
-        sql`select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at, a.key as from_key
-            from ledger_pending_holds p
-            join ledger_transfers h on h.id = p.transfer_id
-            join ledger_accounts a on a.id = h.debit_account_id
-            where p.transfer_id > ${afterId}
-            order by p.transfer_id limit ${limit}`,
-      );
-      return rows.map(pendingHoldOf);
-    },
-
-    /**
      * Claims the next pending hold after `afterId` that no other process holds a lease on: due
      * ones only, or every one (`all`: at start-up, after a crash). The claim is a lease of
      * `leaseMs` on the database's clock; SKIP LOCKED lets claimers pass each other's rows.
