@@ -317,7 +317,6 @@ export function createAccountsService(options: AccountsServiceOptions) {
       };
     },
 
-    /** What money needs of a member: their currency, and the bank account payouts go to. */
     /**
      * Forgets sessions that can no longer be used (past their end, or idle too long) and sign-in
      * failures older than a day (the limits look back `login.windowMs`). Answers how many rows went.
@@ -333,6 +332,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       );
     },
 
+    /** What money needs of a member: their currency, and the bank account payouts go to. */
     async moneyProfile(memberId: number) {
       const found = await repository.profileOf(memberId);
       if (!found) return fail('NO_USER', 404);

@@ -29,13 +29,12 @@ const MAX_CODES_PER_REGION = 4;
  * Passes tried at most (after sizes that come out the same are merged): the work of an image
  * without a code is bounded by this as much as by the reader's time limit.
  */
-export const MAX_SCAN_PASSES = 6;
+const MAX_SCAN_PASSES = 6;
 
 type Region = { left: number; top: number; width: number; height: number };
 type Pass = { regions: Region[]; box: number; normalise: boolean };
 /** An image decoded once: 3 channels (sRGB, alpha flattened on white), upright. */
 export type DecodedImage = { data: Buffer; width: number; height: number };
-type Raw = DecodedImage;
 type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
 /**
@@ -109,7 +108,7 @@ function fitWidth(region: Region, box: number): number {
   return Math.max(1, Math.round(region.width * scale));
 }
 
-async function rgbaFor(base: Raw, region: Region, pass: Pass): Promise<Rgba> {
+async function rgbaFor(base: DecodedImage, region: Region, pass: Pass): Promise<Rgba> {
   let image = sharp(base.data, { raw: { width: base.width, height: base.height, channels: 3 } });
   if (region.width !== base.width || region.height !== base.height) image = image.extract(region);
   const width = fitWidth(region, pass.box);
