@@ -8,17 +8,20 @@ import { PublicLayout } from './layouts/public-layout';
 // of its own, fetched when first shown (scripts/check-login-budget.mjs holds the first download
 // to its budget).
 
-/** A component whose module is fetched on first render; `load` starts (or reuses) the fetch. */
+/**
+ * A screen whose module is fetched on first render: `page()` is its element, behind the spinner
+ * while the chunk arrives (never an empty page); `preload` starts (or reuses) the fetch.
+ */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load());
   const Component = lazy(async () => ({ default: await start() }));
-  return { Component, preload: start };
-}
-
-/** The honest wait for a chunk: the spinner, never an empty page. */
-function Chunk({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+  const page = (props?: P): ReactNode => (
+    <Suspense fallback={<Loading />}>
+      <Component {...(props ?? ({} as P))} />
+    </Suspense>
+  );
+  return { page, preload: start };
 }
 
 const member = lazyPage(async () => (await import('./layouts/member-layout')).MemberLayout);
@@ -54,111 +57,59 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage prefetch={prefetchMemberArea} /> },
       {
         path: '/register',
-        element: (
-          <Chunk>
-            <register.Component />
-          </Chunk>
-        ),
+        element: register.page(),
       },
       {
         path: '/howto',
-        element: (
-          <Chunk>
-            <howto.Component />
-          </Chunk>
-        ),
+        element: howto.page(),
       },
       {
         path: '/contact',
-        element: (
-          <Chunk>
-            <contact.Component />
-          </Chunk>
-        ),
+        element: contact.page(),
       },
     ],
   },
   {
     path: '/user',
-    element: (
-      <Chunk>
-        <member.Component />
-      </Chunk>
-    ),
+    element: member.page(),
     children: [
       { index: true, element: <Navigate to="/user/home" replace /> },
       {
         path: 'home',
-        element: (
-          <Chunk>
-            <home.Component />
-          </Chunk>
-        ),
+        element: home.page(),
       },
       {
         path: 'profile',
-        element: (
-          <Chunk>
-            <profile.Component />
-          </Chunk>
-        ),
+        element: profile.page(),
       },
       {
         path: 'bonus',
-        element: (
-          <Chunk>
-            <comingSoon.Component titleKey="bonus.title" />
-          </Chunk>
-        ),
+        element: comingSoon.page({ titleKey: 'bonus.title' }),
       },
       {
         path: 'statement',
-        element: (
-          <Chunk>
-            <statement.Component />
-          </Chunk>
-        ),
+        element: statement.page(),
       },
       {
         path: 'contact',
-        element: (
-          <Chunk>
-            <contact.Component />
-          </Chunk>
-        ),
+        element: contact.page(),
       },
       {
         path: 'spin',
-        element: (
-          <Chunk>
-            <comingSoon.Component titleKey="spin.title" />
-          </Chunk>
-        ),
+        element: comingSoon.page({ titleKey: 'spin.title' }),
       },
     ],
   },
   {
-    element: (
-      <Chunk>
-        <bare.Component />
-      </Chunk>
-    ),
+    element: bare.page(),
     children: [
       {
         path: '/terminated',
-        element: (
-          <Chunk>
-            <terminated.Component />
-          </Chunk>
-        ),
+        element: terminated.page(),
       },
       {
         path: '*',
-        element: (
-          <Chunk>
-            <notFound.Component />
-          </Chunk>
-        ),
+        element: notFound.page(),
       },
     ],
   },
