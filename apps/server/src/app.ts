@@ -297,6 +297,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),
       accountHolder: (bankCode, accountNo) => accounts.accountHolder(bankCode, accountNo),
+      playerOf: async (memberId, gameCode) => {
+        const rows = await games.accounts.accountsOf(memberId);
+        return rows.find((row) => row.gameCode === gameCode)?.username ?? null;
+      },
       selfUrl,
       promptPayId: config.deposits.sandboxPromptPayId,
       payoutDelayMs: config.money.sandboxPayoutDelayMs,

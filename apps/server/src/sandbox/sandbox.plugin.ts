@@ -54,6 +54,8 @@ export interface SandboxPluginOptions {
   ledger: LedgerService;
   idempotent: Idempotent;
   currencyOf: (memberId: number) => Promise<{ currency: string }>;
+  /** The member's username at a game, or null without a game account there. */
+  playerOf: (memberId: number, gameCode: string) => Promise<string | null>;
   /** The holder's name of a registered bank account (the sandbox bank's customers). */
   accountHolder: (bankCode: string, accountNo: string) => Promise<string | null>;
   /** This server's address, known once it listens. */
@@ -66,7 +68,11 @@ export interface SandboxPluginOptions {
 export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, options) => {
   const { world, db } = options;
   await app.register(sandboxRoutes, { lookups: options.lookups, sms: world.sms });
-  await app.register(sandboxProviderRoutes, { db, key: world.keys.gameProvider });
+  await app.register(sandboxProviderRoutes, {
+    db,
+    key: world.keys.gameProvider,
+    playerOf: options.playerOf,
+  });
   await app.register(sandboxMoneyRoutes, {
     ledger: options.ledger,
     idempotent: options.idempotent,

@@ -68,6 +68,10 @@ export function createSandboxProviderRepository(db: Database) {
         .returning({ id: sandboxProviderRounds.id });
       return row!.id;
     },
+    /** Many rounds in one statement. */
+    async insertRounds(values: (typeof sandboxProviderRounds.$inferInsert)[]) {
+      if (values.length > 0) await tx.insert(sandboxProviderRounds).values(values);
+    },
     async roundsAfter(gameCode: string, username: string, afterId: number, limit: number) {
       return tx
         .select()

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@wallet/contract/errors';
+import { SandboxRoundsRequest, SandboxRoundsResponse } from '@wallet/contract/http/bonus';
 import { PROVIDER_FAULT_MODES, ProviderFaultRequest } from '@wallet/contract/http/wallet';
+import type { MinorUnits } from '@wallet/contract/money';
+import { memberOf } from '../../platform/auth';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { playPagesRoutes } from './play-pages.routes';
 import { providerApiRoutes } from './provider-api.routes';
 import { createSandboxProviderService } from './sandbox-provider.service';
@@ -11,16 +15,19 @@ export interface SandboxProviderRoutesOptions {
   db: Database;
   /** The key callers must send in `x-provider-key`. */
   key: string;
+  /** The member's username at a game (their game account there), or null when they have none. */
+  playerOf: (memberId: number, gameCode: string) => Promise<string | null>;
 }
 
 /**
  * The sandbox game provider, mounted on this server in sandbox mode only: its provider API
  * (/api/sandbox/provider-api, called by HttpGameProvider as a remote provider would be), its
- * pages (/api/sandbox/pages: artwork and the demo slot), and the fault switch tests use.
+ * pages (/api/sandbox/pages: artwork and the demo slot), the fault switch tests use, and rounds
+ * played at once on the caller's own game account.
  */
 export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesOptions> = async (
   app,
-  { db, key },
+  { db, key, playerOf },
 ) => {
   const provider = createSandboxProviderService({ db });
   const closing = new AbortController();
@@ -48,6 +55,40 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesO
     async (request) => {
       await provider.setFault(request.params.gameCode, request.body);
       return { gameCode: request.params.gameCode, ...request.body };
+    },
+  );
+
+  app.post(
+    '/api/sandbox/provider/:gameCode/rounds',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['sandbox'],
+        summary: "Plays rounds of one bet and one win on the caller's account at a sandbox game",
+        security: [{ bearer: [] }],
+        params: z.object({ gameCode: z.string().min(1).max(32) }),
+        body: SandboxRoundsRequest,
+        response: {
+          200: SandboxRoundsResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { gameCode } = request.params;
+      if (!provider.game(gameCode)) throw new AppError('NO_GAME', 404);
+      // NOTE: only the caller's own account: the player is found from the session, never the body.
+      const username = await playerOf(memberOf(request).id, gameCode);
+      if (username === null) throw new AppError('SLOT_NO_ACCOUNT', 404);
+      const { count, bet, win } = request.body;
+      const played = await provider.playRounds(gameCode, username, {
+        count,
+        bet: BigInt(bet),
+        win: BigInt(win),
+      });
+      return { played: played.played, balance: Number(played.balance) as MinorUnits };
     },
   );
 };

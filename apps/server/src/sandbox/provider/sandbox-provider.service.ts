@@ -59,6 +59,23 @@ export interface Fault {
   latencyMs: number;
 }
 
+/** Rounds played at once by sandbox control: `count` rounds, each taking `bet` and paying `win`. */
+export interface RoundsOrder {
+  count: number;
+  bet: bigint;
+  win: bigint;
+}
+
+/** The balance after the rounds in order, or null when one of them finds less than its bet. */
+export function balanceAfterRounds(balance: bigint, { count, bet, win }: RoundsOrder): bigint | null {
+  let left = balance;
+  for (let round = 0; round < count; round += 1) {
+    if (bet > left) return null;
+    left = left - bet + win;
+  }
+  return left;
+}
+
 export interface SpinResult {
   reels: Reels;
   bet: bigint;
@@ -268,6 +285,36 @@ export function createSandboxProviderService({ db, now = () => new Date() }: San
           playedAt: now(),
         });
         return { reels, bet, win, balance };
+      });
+    },
+
+    /**
+     * Sandbox control (tests and trying bonuses): `count` rounds for one player, recorded like
+     * spins of the demo slot, in one transaction with the player's row locked. All or none: the
+     * balance after them is worked out before anything is written. Called like the member app's
+     * calls: hence AppError.
+     */
+    async playRounds(gameCode: string, username: string, order: RoundsOrder) {
+      if (!sandboxGame(gameCode)) throw new AppError('NO_GAME', 404);
+      return repository.transaction(async (q) => {
+        const player = await q.lockPlayer(gameCode, username);
+        if (!player) throw new AppError('SLOT_NO_ACCOUNT', 404);
+        const balance = balanceAfterRounds(player.balance, order);
+        if (balance === null) throw new AppError('MONEY_NOT_ENOUGH', 400);
+        // The answer carries the balance as a JSON number: it must stay exact.
+        if (balance > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError('INVALID_INPUT', 400);
+        const playedAt = now();
+        await q.setBalance(gameCode, username, balance);
+        await q.insertRounds(
+          Array.from({ length: order.count }, () => ({
+            gameCode,
+            username,
+            bet: order.bet,
+            win: order.win,
+            playedAt,
+          })),
+        );
+        return { played: order.count, balance };
       });
     },
   };
