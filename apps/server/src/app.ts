@@ -34,6 +34,8 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
 import { otpRoutes } from './modules/otp/otp.routes';
+import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { createPromotionsService } from './modules/promotions/promotions.service';
 import { createOtpService } from './modules/otp/otp.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -61,6 +63,8 @@ export interface AppDependencies {
   redis?: RedisHandle | null;
   /** The built member app; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** The clock of bonus claims, periods and expiry; tests move it. Defaults to the system clock. */
+  clock?: () => Date;
   /** Pino logger options (a test may read the log through `stream`), or false for none. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
@@ -165,12 +169,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     providerTimeoutMs: config.money.providerTimeoutMs,
     log: app.log,
   });
+  // Bonuses and promotion codes: the grant engine (decision 019).
+  const promotions = createPromotionsService({
+    db: database.db,
+    ledger,
+    games,
+    provider,
+    currencyOf: memberCurrency,
+    now: deps.clock ?? (() => new Date()),
+    providerTimeoutMs: config.money.providerTimeoutMs,
+    log: app.log,
+  });
+  await promotions.seed();
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
     limits: () => lookups.withdrawLimits(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
     sweepToWallet: (memberId, key) => games.transfers.sweepToWallet(memberId, key),
+    // A running bonus's turnover must be met first (BONUS_CONDITION).
+    beforeWithdraw: (memberId) => promotions.assertWithdrawable(memberId),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     log: app.log,
@@ -230,6 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       { name: 'game to game transfers', run: () => games.transfers.finishGameToGame() },
       { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
       { name: 'gift links', run: () => giftLinks.sweepInterrupted() },
+      { name: 'bonus grants', run: () => promotions.sweep() },
     ],
     intervalMs: config.money.reconcileIntervalMs,
     // A resolver makes at most two outside calls (a game-to-game transfer's status and second leg);
@@ -274,7 +293,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes, { accounts, market: config.market, formLimit });
   await app.register(gamesRoutes, { games, idempotent });
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
-  await app.register(statementRoutes, { statement });
+  await app.register(statementRoutes, { statement, market: config.market });
+  await app.register(promotionsRoutes, { promotions, market: config.market, limiter });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
   await app.register(slipsRoutes, {
     slips,

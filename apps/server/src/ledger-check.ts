@@ -5,6 +5,7 @@ import { createLedgerService } from './modules/ledger/ledger.service';
 import { checkGameBalances } from './modules/games/games.check';
 import { checkDeposits } from './modules/deposits/deposits.check';
 import { checkSlips } from './modules/slips/slips.check';
+import { checkGrants } from './modules/promotions/promotions.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -34,6 +35,8 @@ try {
   const slips = await checkSlips(database.db);
   console.log(`ledger:check: ${slips.openReviews} slip(s) with an unconfirmed sender open for staff review`);
   problems.push(...slips.problems);
+  // Bonus grants (decision 019): their movements match their records; one running grant a member.
+  problems.push(...(await checkGrants(database.db, { olderThanMs: config.money.pendingAlertMs })));
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

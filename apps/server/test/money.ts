@@ -5,6 +5,7 @@ import type { StatementResponse } from '@wallet/contract/http/statement';
 import type { MoneyResult, WalletResponse } from '@wallet/contract/http/wallet';
 import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
+import { checkGrants } from '../src/modules/promotions/promotions.check';
 import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database } from '../src/platform/db/database';
 import { rowsOf } from '../src/platform/db/rows';
@@ -86,6 +87,7 @@ export async function statementOf(app: FastifyInstance, token: string): Promise<
 /** Every invariant of the books holds (money pending is fine for an hour). */
 export async function booksAreSound(db: Database): Promise<void> {
   expect(await checkLedger(db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
+  expect(await checkGrants(db, { olderThanMs: 3_600_000 })).toEqual([]);
 }
 
 /**

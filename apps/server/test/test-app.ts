@@ -53,6 +53,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance, database: DatabaseHandle) => void;
     /** Where the log goes (at LOG_LEVEL, default info); without it there is no log. */
     logTo?: { write(line: string): void };
+    /** The clock of bonus claims, periods and expiry. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -66,6 +68,7 @@ export async function createTestApp(
     database,
     logger: options.logTo ? { stream: options.logTo } : false,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
+    clock: options.clock,
   });
   options.beforeReady?.(app, database);
   await app.ready();

@@ -204,6 +204,18 @@ export const PLATFORM_CODES = [
   'SLIP_UPLOAD_BUSY',
   /** Slip uploads are closed at this time of day (the slip lookup names the window). */
   'SLIP_UPLOAD_CLOSED',
+  /** Bonus claim: no credited deposit the offer can use (none yet, or none within its window). */
+  'BONUS_NO_DEPOSIT',
+  /** Bonus claim: the latest deposit has already been used by a bonus or promotion. */
+  'BONUS_DEPOSIT_USED',
+  /** Bonus claim: the latest deposit is below the offer's minimum deposit. */
+  'BONUS_DEPOSIT_MINIMUM',
+  /** Bonus claim: the offer needs the member's first deposit (ever, or of the day) and this is not it. */
+  'BONUS_DEPOSIT_RULE',
+  /** Bonus claim: money other than the deposit is in play (the balance before it, or now in games, is at or above the floor). */
+  'BONUS_BALANCE_NOT_EMPTY',
+  /** Bonus claim: the offer is not open now (before or after its window, or switched off). */
+  'BONUS_UNAVAILABLE',
   /** Set by the web app: the server could not be reached. */
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */

@@ -95,6 +95,14 @@ export interface AccountState {
   updatedAt: Date;
 }
 
+/** A deposit credited to an account, with the account's balance just before it. */
+export interface CreditedDeposit {
+  transferId: number;
+  amount: bigint;
+  createdAt: Date;
+  balanceBefore: bigint;
+}
+
 /** A member-visible movement, for the statement: metadata.statement says what it was. */
 export interface StatementLine extends StoredTransfer {
   /** null for a plain transfer (done at once); the hold's state for two-phase money. */
@@ -458,6 +466,46 @@ export function createLedgerService(db: Database) {
             order by (metadata ->> 'toRound')::bigint desc limit 1`,
       );
       return row?.mark == null ? null : Number(row.mark);
+    },
+
+    /**
+     * The latest deposits credited to an account (transfers whose statement type is `deposit`),
+     * newest first, each with the account's balance just before it; an index walk backwards
+     * through the account's entries.
+     */
+    async recentDeposits(key: string, limit: number): Promise<CreditedDeposit[]> {
+      const rows = await rowsOf<{
+        id: number;
+        amount: string;
+        created_at: Date | string;
+        balance_before: string;
+      }>(
+        db,
+        sql`select t.id, t.amount::text, t.created_at, e.balance_before::text
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${key}) and e.amount > 0
+              and t.metadata -> 'statement' ->> 'type' = 'deposit'
+            order by e.id desc limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        transferId: Number(row.id),
+        amount: BigInt(row.amount),
+        createdAt: new Date(row.created_at),
+        balanceBefore: BigInt(row.balance_before),
+      }));
+    },
+
+    /** The sum of deposits credited to an account after transfer `afterTransferId`. */
+    async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        db,
+        sql`select coalesce(sum(e.amount), 0)::text as total
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${key}) and e.amount > 0
+              and e.transfer_id > ${afterTransferId}
+              and t.metadata -> 'statement' ->> 'type' = 'deposit'`,
+      );
+      return BigInt(row!.total);
     },
 
     /**

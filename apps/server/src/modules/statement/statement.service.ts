@@ -1,5 +1,6 @@
 import type { StatementResponse, StatementRow, StatementType } from '@wallet/contract/http/statement';
 import { STATEMENT_TYPES } from '@wallet/contract/http/statement';
+import type { Locale } from '@wallet/contract/constants';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { LedgerService, StatementLine } from '../ledger/ledger.service';
 
@@ -7,13 +8,30 @@ export interface StatementServiceOptions {
   ledger: LedgerService;
 }
 
+/** The kinds of detail a statement row may carry (spec section 3, statement). */
+const DETAIL_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
+type DetailKind = (typeof DETAIL_KINDS)[number];
+
 interface StatementMetadata {
   type?: string;
   from?: string;
   to?: string;
+  /** What a reward's movement was for: its offer's name in each language (promotions module). */
+  detail?: { kind?: string; names?: Partial<Record<Locale, string>> };
 }
 
-function rowOf(line: StatementLine): StatementRow {
+/** The row's detail ({description} in the member's language) under the key of its kind. */
+function detailOf(
+  meta: StatementMetadata,
+  locale: Locale,
+): Partial<Record<DetailKind, { description: string }>> {
+  const kind = meta.detail?.kind;
+  if (!kind || !(DETAIL_KINDS as readonly string[]).includes(kind)) return {};
+  const description = meta.detail?.names?.[locale] ?? meta.detail?.names?.en ?? '';
+  return { [kind as DetailKind]: { description } };
+}
+
+function rowOf(line: StatementLine, locale: Locale): StatementRow {
   const meta = (line.metadata.statement ?? {}) as StatementMetadata;
   const type = STATEMENT_TYPES.includes(meta.type as StatementType)
     ? (meta.type as StatementType)
@@ -32,16 +50,22 @@ function rowOf(line: StatementLine): StatementRow {
     to: meta.to ?? '',
     amount: Number(line.amount) as MinorUnits,
     createdAt: line.createdAt.toISOString(),
+    ...detailOf(meta, locale),
   };
 }
 
 /** The member's statement: a view over the ledger (spec sections 3 and 7, Statement). */
 export function createStatementService(options: StatementServiceOptions) {
   return {
-    async statement(memberId: number, page: number, limit: number): Promise<StatementResponse> {
+    async statement(
+      memberId: number,
+      page: number,
+      limit: number,
+      locale: Locale,
+    ): Promise<StatementResponse> {
       const keys = await options.ledger.memberAccountKeys(memberId);
       const { total, lines } = await options.ledger.statementOf(keys, { offset: (page - 1) * limit, limit });
-      return { total, statements: lines.map(rowOf) };
+      return { total, statements: lines.map((line) => rowOf(line, locale)) };
     },
   };
 }

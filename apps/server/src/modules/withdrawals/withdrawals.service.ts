@@ -21,6 +21,8 @@ export interface WithdrawalsServiceOptions {
     currency: string;
     bank: { code: string; accountNo: string; accountName: string } | null;
   }>;
+  /** Refuses a withdrawal the member may not make now (a running bonus's turnover unmet). */
+  beforeWithdraw: (memberId: number) => Promise<void>;
   /** Brings every game balance back to the wallet (withdrawAll). */
   sweepToWallet: (memberId: number, key: string) => Promise<unknown>;
   referenceTtlMs: number;
@@ -57,6 +59,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       if (earlier)
         return { status: answerOf(await ledger.holdState(key)), reference: key, amount: body.amount };
       await checkLimits(body.amount);
+      await options.beforeWithdraw(memberId);
       const profile = await options.moneyProfile(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
       const amount = BigInt(body.amount);
@@ -102,6 +105,8 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       if (await ledger.findTransfer(`${key}:withdraw`))
         return service.withdraw(memberId, body, `${key}:withdraw`);
       await checkLimits(body.amount);
+      // Before the sweep: a refused withdrawal leaves the games' money where it is.
+      await options.beforeWithdraw(memberId);
       await options.sweepToWallet(memberId, key);
       return service.withdraw(memberId, body, `${key}:withdraw`);
     },

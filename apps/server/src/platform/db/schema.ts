@@ -12,3 +12,4 @@ export * from '../idempotency/idempotency.tables';
 export * from '../../modules/games/games.tables';
 export * from '../../modules/deposits/deposits.tables';
 export * from '../../modules/slips/slips.tables';
+export * from '../../modules/promotions/promotions.tables';

@@ -1,0 +1,454 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OfferChannel } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import type { GameProvider } from '../../adapters/game-provider/game-provider';
+import { AppError } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import type { GamesService } from '../games/games.service';
+import { accountKey, type CreditedDeposit, type LedgerService } from '../ledger/ledger.service';
+import {
+  closingDue,
+  contributionOf,
+  periodStart,
+  requiredTurnover,
+  rewardOf,
+  sameMarketDay,
+  takeBack,
+} from './grant-rules';
+import type {
+  ClaimQueries,
+  ClosingState,
+  GrantRow,
+  OfferRow,
+  PromotionsRepository,
+} from './promotions.repository';
+import type { GrantTerms } from './promotions.tables';
+
+export interface GrantEngineOptions {
+  ledger: LedgerService;
+  games: GamesService;
+  provider: GameProvider;
+  repository: PromotionsRepository;
+  currencyOf: (memberId: number) => Promise<Currency>;
+  /** The clock of claims, periods and expiry (tests move it). */
+  now: () => Date;
+  /** How long one closer has a grant: two provider calls per game with room to spare. */
+  closingLeaseMs: number;
+  /** How often the schedule pulls a running grant's turnover. */
+  pullIntervalMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** What a member holds now: the wallet, the wallet and every game, and whether money is in flight. */
+export interface Holdings {
+  wallet: bigint;
+  total: bigint;
+  inFlight: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** The keys a grant's two kinds of movement are made under: each once, whoever makes it. */
+export const grantKeys = {
+  credit: (grantId: number) => `grant:${grantId}:credit`,
+  close: (grantId: number) => `grant:${grantId}:close`,
+};
+
+/** An offer's terms as a grant copies them: a later edit of the offer never changes a running grant. */
+export function termsOf(offer: OfferRow): GrantTerms {
+  return {
+    code: offer.code,
+    channel: offer.channel,
+    names: offer.names,
+    type: offer.type,
+    maxReceived: offer.maxReceived,
+    reward: offer.reward,
+    minimumDeposit: offer.minimumDeposit.toString(),
+    turnoverMultiple: offer.turnoverMultiple,
+    contributions: offer.contributions,
+    withdrawCapMultiple: offer.withdrawCapMultiple,
+    floor: offer.floor.toString(),
+    percentFail: offer.percentFail,
+    grantDays: offer.grantDays,
+  };
+}
+
+/**
+ * The grant engine (docs/decisions/019-bonus-grant-engine.md): claims an offer as a grant, counts
+ * its turnover from the providers' round history, and closes it (completed, cancelled, ended under
+ * the floor, expired) with the one ledger movement each closing makes. Later kinds of reward
+ * (refunds, invite bonuses, prizes) are offers of their own on this same engine.
+ */
+export function createGrantEngine(options: GrantEngineOptions) {
+  const { ledger, games, provider, repository, now, log } = options;
+
+  async function holdings(memberId: number): Promise<Holdings> {
+    const walletKey = accountKey.wallet(memberId);
+    const states = await ledger.accountStates(await ledger.memberAccountKeys(memberId));
+    return {
+      wallet: states.find((state) => state.key === walletKey)?.balance ?? 0n,
+      total: states.reduce((sum, state) => sum + state.balance, 0n),
+      // NOTE: every hold of a member's money starts or ends at the wallet (games go through it).
+      inFlight: await ledger.hasPendingHold(walletKey),
+    };
+  }
+
+  /**
+   * The deposit a claim of this offer is made on (decision 019): the member's latest credited
+   * deposit, not used by a grant before, at most `depositWithinMinutes` old, at least the minimum,
+   * first of all or of the day when the offer says so, with nothing else worth the floor in play
+   * (the wallet before it, and everything now besides it). An offer of a fixed amount without a
+   * minimum deposit needs no deposit, only nothing in play.
+   */
+  async function qualifyingDeposit(
+    q: ClaimQueries,
+    offer: OfferRow,
+    deposits: CreditedDeposit[],
+    held: Holdings,
+    at: Date,
+  ): Promise<{ transferId: number | null; amount: bigint }> {
+    if (offer.reward.kind === 'fixed' && offer.minimumDeposit === 0n) {
+      if (held.total >= offer.floor) throw new AppError('BONUS_BALANCE_NOT_EMPTY', 409);
+      return { transferId: null, amount: 0n };
+    }
+    const [latest, previous] = deposits;
+    if (!latest || latest.createdAt.getTime() < at.getTime() - offer.depositWithinMinutes * 60_000)
+      throw new AppError('BONUS_NO_DEPOSIT', 409);
+    if (await q.depositUsed(latest.transferId)) throw new AppError('BONUS_DEPOSIT_USED', 409);
+    if (latest.amount < offer.minimumDeposit) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
+    const notFirst =
+      (offer.depositRule === 'first_ever' && previous !== undefined) ||
+      (offer.depositRule === 'first_of_day' &&
+        previous !== undefined &&
+        sameMarketDay(previous.createdAt, latest.createdAt));
+    if (notFirst) throw new AppError('BONUS_DEPOSIT_RULE', 409);
+    if (latest.balanceBefore >= offer.floor || held.total - latest.amount >= offer.floor)
+      throw new AppError('BONUS_BALANCE_NOT_EMPTY', 409);
+    return { transferId: latest.transferId, amount: latest.amount };
+  }
+
+  /** The bonus credit, from the operator's bonus account, once per grant. */
+  async function credit(grant: GrantRow): Promise<void> {
+    const walletKey = accountKey.wallet(grant.memberId);
+    await ledger.openAccount(walletKey, grant.currency);
+    await ledger.transfer({
+      idempotencyKey: grantKeys.credit(grant.id),
+      debit: accountKey.operator('bonus', grant.currency),
+      credit: walletKey,
+      amount: grant.bonus,
+      kind: 'bonus',
+      metadata: {
+        memberId: grant.memberId,
+        grantId: grant.id,
+        statement: statementOf('bonus', grant, 'credit'),
+      },
+    });
+    await repository.markCredited(grant.id);
+  }
+
+  function statementOf(type: 'bonus' | 'finish_bonus', grant: GrantRow, _step: 'credit' | ClosingState) {
+    const { channel, code, names } = grant.terms;
+    const place = channel === 'promotion' ? 'promotion' : 'bonus';
+    return {
+      type,
+      from: type === 'bonus' ? place : 'wallet',
+      to: type === 'bonus' ? 'wallet' : place,
+      detail: {
+        kind: place,
+        code,
+        names,
+        grantId: grant.id,
+        ...(_step === 'credit' ? {} : { closing: _step }),
+      },
+    };
+  }
+
+  /**
+   * Claims an offer for a member: refused with the code that says why, else one grant, credited.
+   * 20 claims at once give one grant: the offer's row lock orders claims of one offer, and the
+   * database's one-active-grant index refuses the rest.
+   */
+  async function claim(memberId: number, code: string, channel: OfferChannel): Promise<GrantRow> {
+    const currency = await options.currencyOf(memberId);
+    const walletKey = accountKey.wallet(memberId);
+    // Read before the claim's transaction: the ledger and the providers are not part of it.
+    const [deposits, held, players] = await Promise.all([
+      ledger.recentDeposits(walletKey, 2),
+      holdings(memberId),
+      games.accounts.accountsOf(memberId),
+    ]);
+    // Turnover counts rounds after the ones already booked (and played after the claim).
+    const cursors = await Promise.all(
+      players.map(async (player) => ({
+        gameCode: player.gameCode,
+        lastRoundId: (await ledger.lastBookedRound(memberId, player.gameCode)) ?? 0,
+      })),
+    );
+    const at = now();
+    let grant: GrantRow;
+    try {
+      grant = await repository.claim(async (q) => {
+        const offer = await q.lockOffer(code);
+        if (!offer || offer.channel !== channel)
+          throw new AppError(channel === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA', 404);
+        const open =
+          offer.active &&
+          (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
+          (!offer.endsAt || at.getTime() < offer.endsAt.getTime());
+        if (!open) throw new AppError('BONUS_UNAVAILABLE', 409);
+        const running = await q.activeGrant(memberId);
+        if (running)
+          throw new AppError(running.offerId === offer.id ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
+        const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
+        if (received >= offer.maxReceived)
+          throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
+        const deposit = await qualifyingDeposit(q, offer, deposits, held, at);
+        const bonus = rewardOf(offer.reward, deposit.amount);
+        if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
+        if (offer.budget !== null && (await q.grantedTotal(offer.id)) + bonus > offer.budget)
+          throw new AppError('BONUS_FULL', 409);
+        const inserted = await q.insertGrant({
+          memberId,
+          offerId: offer.id,
+          terms: termsOf(offer),
+          currency,
+          depositTransferId: deposit.transferId,
+          deposit: deposit.amount,
+          bonus,
+          requiredTurnover: requiredTurnover(offer.turnoverMultiple, deposit.amount, bonus),
+          state: 'active',
+          claimedAt: at,
+          expiresAt: new Date(at.getTime() + offer.grantDays * DAY_MS),
+        });
+        await q.insertCursors(inserted.id, cursors);
+        return inserted;
+      });
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      // Claims of two offers at once: the index let one through.
+      if (violated === 'promotion_grants_one_active') throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+      if (violated?.includes('deposit_transfer_id')) throw new AppError('BONUS_DEPOSIT_USED', 409);
+      throw error;
+    }
+    await credit(grant);
+    return { ...grant, credited: true };
+  }
+
+  /**
+   * Adds the turnover of rounds played since each game's cursor: settled rounds (a provider's
+   * history holds only those) played after the claim, in the grant's eligible categories, times
+   * their contribution. Answers the grant's turnover done.
+   */
+  async function pullTurnover(grant: GrantRow): Promise<bigint> {
+    const [players, catalogue] = await Promise.all([
+      games.accounts.accountsOf(grant.memberId),
+      games.accounts.catalogue(),
+    ]);
+    await Promise.all(
+      players.map(async (player) => {
+        // The same rounds are booked into the ledger, so balances judged after this are current.
+        await games.plays.bookPlaysQuietly(grant.memberId, player);
+        const category = catalogue.find((entry) => entry.code === player.gameCode)?.category;
+        const percent = grant.terms.contributions.find((entry) => entry.category === category)?.percent ?? 0;
+        if (percent === 0) return;
+        try {
+          let cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
+          for (;;) {
+            const rounds = await provider.rounds(player.gameCode, player.username, cursor);
+            if (rounds.length === 0) return;
+            const added = rounds
+              .filter((round) => round.playedAt.getTime() >= grant.claimedAt.getTime())
+              .reduce((sum, round) => sum + contributionOf(round.bet, percent), 0n);
+            const last = rounds.at(-1)!.id;
+            if (await repository.advanceCursor(grant.id, player.gameCode, cursor, last, added)) cursor = last;
+            // Another reader counted these rounds first: go on from where it left the cursor.
+            else cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
+          }
+        } catch (error) {
+          log.warn(
+            { err: error, grantId: grant.id, game: player.gameCode },
+            'could not read rounds for turnover',
+          );
+        }
+      }),
+    );
+    return turnoverDone(grant.id);
+  }
+
+  async function turnoverDone(grantId: number): Promise<bigint> {
+    return (await repository.turnoverOf(grantId)).reduce((sum, row) => sum + row.turnover, 0n);
+  }
+
+  /**
+   * Closes a running grant as `state` (or as the state an earlier, cut-off closer chose), making
+   * its one take-back movement into the operator's bonus account: never more than the member holds,
+   * after the games' balances came back to the wallet through the normal two-phase transfer when
+   * the wallet alone does not hold it. Answers false when another closer holds the grant now.
+   */
+  async function close(grant: GrantRow, state: ClosingState): Promise<boolean> {
+    const claimed = await repository.claimClosing(grant.id, state, options.closingLeaseMs);
+    if (!claimed) return false;
+    try {
+      const taken = await takeBackFor(grant, claimed.closingState);
+      if (taken === null) {
+        await repository.releaseClosing(grant.id, claimed.lease);
+        return false;
+      }
+      await repository.finishClosing(grant.id, claimed.lease, taken, now());
+      return true;
+    } catch (error) {
+      await repository.releaseClosing(grant.id, claimed.lease);
+      throw error;
+    }
+  }
+
+  /** The closing movement, made once: what it took (0: nothing to take), or null to try later. */
+  async function takeBackFor(grant: GrantRow, state: ClosingState): Promise<bigint | null> {
+    const key = grantKeys.close(grant.id);
+    const earlier = await ledger.findTransfer(key);
+    if (earlier) return earlier.amount;
+    const walletKey = accountKey.wallet(grant.memberId);
+    const credited = await ledger.findTransfer(grantKeys.credit(grant.id));
+    const terms = {
+      bonus: grant.bonus,
+      deposit: grant.deposit,
+      percentFail: grant.terms.percentFail,
+      capMultiple: grant.terms.withdrawCapMultiple,
+    };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = await holdings(grant.memberId);
+      const later = credited ? await ledger.depositsAfter(walletKey, credited.id) : 0n;
+      const wanted = takeBack(state, terms, before.total, later);
+      if (wanted <= 0n) return 0n;
+      if (wanted > before.wallet) await games.transfers.sweepToWallet(grant.memberId, key);
+      const held = wanted > before.wallet ? (await holdings(grant.memberId)).wallet : before.wallet;
+      const amount = min(wanted, held);
+      if (amount <= 0n) return 0n;
+      try {
+        await ledger.transfer({
+          idempotencyKey: key,
+          debit: walletKey,
+          credit: accountKey.operator('bonus', grant.currency),
+          amount,
+          kind: 'bonus_close',
+          metadata: {
+            memberId: grant.memberId,
+            grantId: grant.id,
+            state,
+            statement: statementOf('finish_bonus', grant, state),
+          },
+        });
+        return amount;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // The member's money moved between the look and the take (a transfer, a game): look again.
+        if (error.code === 'MONEY_NOT_ENOUGH') continue;
+        if (error.code === 'IDEMPOTENCY_KEY_REUSED') return (await ledger.findTransfer(key))!.amount;
+        throw error;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Brings a grant up to date: its credit made, its turnover pulled, and closed if its time came
+   * (turnover met, under the floor, expired). Answers the grant as it stands after.
+   */
+  async function refresh(grantId: number): Promise<GrantRow | null> {
+    const grant = await repository.grant(grantId);
+    if (!grant || grant.state !== 'active') return grant;
+    if (!grant.credited) await credit(grant);
+    if (grant.closingState) {
+      await close(grant, grant.closingState);
+      return repository.grant(grantId);
+    }
+    const done = await pullTurnover(grant);
+    const held = await holdings(grant.memberId);
+    const due = closingDue({
+      done,
+      required: grant.requiredTurnover,
+      held: held.total,
+      floor: BigInt(grant.terms.floor),
+      now: now(),
+      expiresAt: grant.expiresAt,
+      moneyInFlight: held.inFlight,
+    });
+    if (due) await close(grant, due);
+    return repository.grant(grantId);
+  }
+
+  return {
+    holdings,
+    claim,
+    refresh,
+    close,
+    turnoverDone,
+
+    /** The member's running grant, brought up to date; null when none runs. */
+    async current(memberId: number): Promise<GrantRow | null> {
+      const active = await repository.activeGrantOf(memberId);
+      if (!active) return null;
+      const after = await refresh(active.id);
+      return after?.state === 'active' ? after : null;
+    },
+
+    /**
+     * Refuses a withdrawal while a running grant's turnover is unmet (BONUS_CONDITION); a grant
+     * whose turnover is met is completed first, its cap applied.
+     */
+    async assertWithdrawable(memberId: number): Promise<void> {
+      const active = await repository.activeGrantOf(memberId);
+      if (!active) return;
+      const after = await refresh(active.id);
+      if (after?.state === 'active') throw new AppError('BONUS_CONDITION', 422);
+    },
+
+    /** The member cancels: a met turnover completes instead. Answers what was taken back. */
+    async cancel(memberId: number): Promise<bigint> {
+      const active = await repository.activeGrantOf(memberId);
+      if (!active) throw new AppError('NO_DATA', 404);
+      let after = await refresh(active.id);
+      if (after?.state === 'active') {
+        await close(after, 'cancelled');
+        after = await repository.grant(active.id);
+      }
+      // Another process is closing it at this very moment: the member may ask again shortly.
+      if (!after || after.state === 'active') throw new AppError('SERVICE_UNAVAILABLE', 503);
+      return after.closedAmount ?? 0n;
+    },
+
+    /**
+     * The schedule (a reconciler sweep): finishes claims cut off before their credit and closings
+     * cut off midway, then pulls the turnover of running grants that are due, each claimed by one
+     * process (FOR UPDATE SKIP LOCKED).
+     */
+    async sweep(): Promise<number> {
+      let handled = 0;
+      for (const id of await repository.uncredited(30_000)) {
+        const grant = await repository.grant(id);
+        if (grant) await credit(grant);
+        handled += 1;
+      }
+      for (const id of await repository.abandonedClosings()) {
+        await refresh(id);
+        handled += 1;
+      }
+      for (let batch = 0; batch < 10; batch += 1) {
+        const due = await repository.claimDue(20, options.pullIntervalMs);
+        if (due.length === 0) break;
+        handled += due.length;
+        for (const id of due) {
+          try {
+            await refresh(id);
+          } catch (error) {
+            log.warn({ err: error, grantId: id }, 'could not bring a grant up to date');
+          }
+        }
+      }
+      return handled;
+    },
+  };
+}
+
+export type GrantEngine = ReturnType<typeof createGrantEngine>;

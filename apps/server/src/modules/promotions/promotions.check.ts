@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+
+/**
+ * The grants' side of the books, for `npm run ledger:check` (decision 019): no member has two
+ * running grants; each credited grant has exactly its credit, of its bonus, from the operator's
+ * bonus account into the member's wallet; each closed grant's recorded take-back is its closing
+ * movement (or none, for 0), back into the bonus account; a running grant has no closing movement
+ * unless a closing is under way; and no claim waits for its credit longer than `olderThanMs`.
+ */
+export async function checkGrants(db: Database, options: { olderThanMs: number }): Promise<string[]> {
+  const problems: string[] = [];
+
+  const doubled = await rowsOf<{ member_id: string; n: number }>(
+    db,
+    sql`select member_id::text, count(*)::int as n from promotion_grants where state = 'active'
+        group by member_id having count(*) > 1`,
+  );
+  for (const row of doubled) problems.push(`member ${row.member_id} has ${row.n} running grants`);
+
+  const movements = await rowsOf<{
+    id: string;
+    state: string;
+    credited: boolean;
+    closing_state: string | null;
+    bonus: string;
+    closed_amount: string | null;
+    credit_amount: string | null;
+    credit_ok: boolean | null;
+    close_amount: string | null;
+    close_ok: boolean | null;
+    waiting: boolean;
+  }>(
+    db,
+    sql`select g.id::text, g.state, g.credited, g.closing_state, g.bonus::text, g.closed_amount::text,
+               c.amount::text as credit_amount,
+               (cd.key = 'operator:bonus:' || g.currency and cc.key = 'wallet:' || g.member_id) as credit_ok,
+               x.amount::text as close_amount,
+               (xd.key = 'wallet:' || g.member_id and xc.key = 'operator:bonus:' || g.currency) as close_ok,
+               (not g.credited and g.claimed_at < now() - ${options.olderThanMs} * interval '1 millisecond') as waiting
+        from promotion_grants g
+        left join ledger_transfers c on c.idempotency_key = 'grant:' || g.id || ':credit'
+        left join ledger_accounts cd on cd.id = c.debit_account_id
+        left join ledger_accounts cc on cc.id = c.credit_account_id
+        left join ledger_transfers x on x.idempotency_key = 'grant:' || g.id || ':close'
+        left join ledger_accounts xd on xd.id = x.debit_account_id
+        left join ledger_accounts xc on xc.id = x.credit_account_id`,
+  );
+  for (const row of movements) {
+    const grant = `grant ${row.id}`;
+    if (row.credited && row.credit_amount === null)
+      problems.push(`${grant} is marked credited but has no credit`);
+    if (row.credit_amount !== null && row.credit_amount !== row.bonus)
+      problems.push(`${grant} credited ${row.credit_amount} for a bonus of ${row.bonus}`);
+    if (row.credit_ok === false)
+      problems.push(`${grant}'s credit is not from the bonus account to the wallet`);
+    if (row.waiting) problems.push(`${grant} has waited for its credit longer than allowed`);
+    if (row.close_ok === false)
+      problems.push(`${grant}'s take-back is not from the wallet to the bonus account`);
+    if (row.state === 'active') {
+      if (row.close_amount !== null && row.closing_state === null)
+        problems.push(`${grant} is running but has a closing movement`);
+      continue;
+    }
+    if (row.credit_amount === null) problems.push(`${grant} is ${row.state} but was never credited`);
+    if ((row.closed_amount ?? '0') !== (row.close_amount ?? '0'))
+      problems.push(
+        `${grant} records a take-back of ${row.closed_amount ?? 'nothing'} but the ledger holds ${row.close_amount ?? 'none'}`,
+      );
+  }
+  return problems;
+}

@@ -1,0 +1,219 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ActiveCheckResponse,
+  BonusOffer,
+  BonusProgress,
+  MinimumCheckResponse,
+  OfferChannel,
+  Promotion,
+  UserBonus,
+} from '@wallet/contract/http/bonus';
+import type { Locale } from '@wallet/contract/constants';
+import type { Currency, MinorUnits } from '@wallet/contract/money';
+import type { GameProvider } from '../../adapters/game-provider/game-provider';
+import type { Database } from '../../platform/db/database';
+import type { GamesService } from '../games/games.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { createGrantEngine, termsOf } from './grant-engine';
+import { capOf, forfeitOnCancel } from './grant-rules';
+import { createPromotionsRepository, type GrantRow, type OfferRow } from './promotions.repository';
+import { DEMO_OFFERS } from './promotions.seed';
+import type { GrantTerms } from './promotions.tables';
+
+export interface PromotionsServiceOptions {
+  db: Database;
+  ledger: LedgerService;
+  games: GamesService;
+  provider: GameProvider;
+  currencyOf: (memberId: number) => Promise<Currency>;
+  now: () => Date;
+  /** How long a provider call may take (a closing may sweep every game: its lease covers that). */
+  providerTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** How often the schedule pulls each running grant's turnover. */
+const PULL_INTERVAL_MS = 5 * 60_000;
+
+const amount = (value: bigint) => Number(value) as MinorUnits;
+
+/**
+ * Bonuses and promotion codes (spec sections 2-8; docs/decisions/019-bonus-grant-engine.md): the
+ * answers of the member's calls, over the grant engine.
+ */
+export function createPromotionsService(options: PromotionsServiceOptions) {
+  const repository = createPromotionsRepository(options.db);
+  const engine = createGrantEngine({
+    ...options,
+    repository,
+    closingLeaseMs: 4 * options.providerTimeoutMs + 10_000,
+    pullIntervalMs: PULL_INTERVAL_MS,
+  });
+
+  function termsView(terms: GrantTerms, locale: Locale, endsAt: Date | null) {
+    return {
+      code: terms.code,
+      channel: terms.channel,
+      name: terms.names[locale],
+      type: terms.type,
+      maxReceived: terms.maxReceived,
+      reward: terms.reward,
+      minimumDeposit: amount(BigInt(terms.minimumDeposit)),
+      turnoverMultiple: terms.turnoverMultiple,
+      games: terms.contributions,
+      withdrawCapMultiple: terms.withdrawCapMultiple,
+      floor: amount(BigInt(terms.floor)),
+      percentFail: terms.percentFail,
+      grantDays: terms.grantDays,
+      endsAt: endsAt?.toISOString() ?? null,
+    };
+  }
+
+  const bannersOf = (offer: OfferRow, locale: Locale) =>
+    offer.banners.map((banner) => ({ image: banner.image, html: banner.html[locale] }));
+
+  function userBonusOf(grants: GrantRow[]): UserBonus | null {
+    const [latest] = grants;
+    if (!latest) return null;
+    return {
+      _id: String(latest.id),
+      isActive: latest.state === 'active',
+      received: grants.map((grant) => ({ updatedAt: grant.claimedAt.toISOString() })),
+    };
+  }
+
+  const isOpen = (offer: OfferRow, at: Date) =>
+    offer.active &&
+    (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
+    (!offer.endsAt || at.getTime() < offer.endsAt.getTime());
+
+  function promotionOf(offer: OfferRow, terms: GrantTerms, locale: Locale): Promotion {
+    return {
+      ...termsView(terms, locale, offer.endsAt),
+      description: offer.notices[locale],
+      banners: bannersOf(offer, locale),
+    };
+  }
+
+  async function activate(memberId: number, code: string, channel: OfferChannel): Promise<UserBonus> {
+    const grant = await engine.claim(memberId, code, channel);
+    const grants = (await repository.grantsOf(memberId)).filter((row) => row.offerId === grant.offerId);
+    return userBonusOf(grants)!;
+  }
+
+  return {
+    engine,
+
+    /** Adds the demo offers whose codes are new (at start-up). */
+    seed: () => repository.seedOffers(DEMO_OFFERS),
+
+    /** For operators and tests: running grants keep the terms they copied. */
+    updateOffer: (code: string, changes: Parameters<typeof repository.updateOffer>[1]) =>
+      repository.updateOffer(code, changes),
+
+    /** GET /api/bonus: the open bonus offers, each with the member's record of it. */
+    async list(memberId: number, locale: Locale): Promise<BonusOffer[]> {
+      const at = options.now();
+      const [offers, grants] = await Promise.all([repository.offers('bonus'), repository.grantsOf(memberId)]);
+      return offers
+        .filter((offer) => isOpen(offer, at))
+        .map((offer) => ({
+          ...termsView(termsOf(offer), locale, offer.endsAt),
+          notice: offer.notices[locale],
+          banners: bannersOf(offer, locale),
+          userBonus: userBonusOf(grants.filter((grant) => grant.offerId === offer.id)),
+        }));
+    },
+
+    activate,
+
+    async checkActive(memberId: number, locale: Locale): Promise<ActiveCheckResponse> {
+      const grant = await engine.current(memberId);
+      return grant
+        ? { status: true, type: grant.terms.channel, code: grant.terms.code, name: grant.terms.names[locale] }
+        : { status: false, type: null, code: null, name: null };
+    },
+
+    /** Whether the member's total is under the running grant's floor (a grant under it ends). */
+    async checkMinimum(memberId: number): Promise<MinimumCheckResponse> {
+      const grant = await engine.current(memberId);
+      const held = await engine.holdings(memberId);
+      if (!grant) return { status: false, minimum: null, balance: amount(held.total) };
+      const floor = BigInt(grant.terms.floor);
+      return { status: held.total < floor, minimum: amount(floor), balance: amount(held.total) };
+    },
+
+    /** GET /api/bonus/clear: the member cancels the running grant. */
+    async clear(memberId: number): Promise<{ message: 'BONUS_CLEAR'; forfeited: MinorUnits }> {
+      return { message: 'BONUS_CLEAR', forfeited: amount(await engine.cancel(memberId)) };
+    },
+
+    /** GET /api/bonus/progress: the running grant in numbers, brought up to date first. */
+    async progress(memberId: number, locale: Locale): Promise<BonusProgress | null> {
+      const grant = await engine.current(memberId);
+      if (!grant) return null;
+      const [turnover, players, catalogue, held] = await Promise.all([
+        repository.turnoverOf(grant.id),
+        options.games.accounts.accountsOf(memberId),
+        options.games.accounts.catalogue(),
+        engine.holdings(memberId),
+      ]);
+      const done = turnover.reduce((sum, row) => sum + row.turnover, 0n);
+      const missing = grant.requiredTurnover > done ? grant.requiredTurnover - done : 0n;
+      const cap = capOf(grant.terms.withdrawCapMultiple, grant.deposit, grant.bonus);
+      return {
+        grantId: String(grant.id),
+        code: grant.terms.code,
+        name: grant.terms.names[locale],
+        channel: grant.terms.channel,
+        state: grant.state,
+        deposit: amount(grant.deposit),
+        bonus: amount(grant.bonus),
+        turnoverMultiple: grant.terms.turnoverMultiple,
+        required: amount(grant.requiredTurnover),
+        done: amount(done),
+        missing: amount(missing),
+        games: players.flatMap((player) => {
+          const entry = catalogue.find((game) => game.code === player.gameCode);
+          if (!entry) return [];
+          const percent =
+            grant.terms.contributions.find((contribution) => contribution.category === entry.category)
+              ?.percent ?? 0;
+          const counted = turnover.find((row) => row.gameCode === player.gameCode)?.turnover ?? 0n;
+          return [{ code: entry.code, category: entry.category, percent, turnover: amount(counted) }];
+        }),
+        contributions: grant.terms.contributions,
+        floor: amount(BigInt(grant.terms.floor)),
+        cap: cap === null ? null : amount(cap),
+        balance: amount(held.total),
+        claimedAt: grant.claimedAt.toISOString(),
+        expiresAt: grant.expiresAt.toISOString(),
+        percentFail: grant.terms.percentFail,
+        forfeitNow: amount(forfeitOnCancel(grant.bonus, grant.terms.percentFail, held.total)),
+      };
+    },
+
+    /** GET /api/promotion/current: the running grant when it is a promotion. */
+    async currentPromotion(memberId: number, locale: Locale): Promise<Promotion | null> {
+      const grant = await engine.current(memberId);
+      if (!grant || grant.terms.channel !== 'promotion') return null;
+      const offer = await repository.offerById(grant.offerId);
+      return offer ? promotionOf(offer, grant.terms, locale) : null;
+    },
+
+    /** GET /api/promotion/find/{code}: an open promotion by its code, or null. */
+    async findPromotion(code: string, locale: Locale): Promise<Promotion | null> {
+      const offer = await repository.offerByCode(code);
+      if (!offer || offer.channel !== 'promotion' || !isOpen(offer, options.now())) return null;
+      return promotionOf(offer, termsOf(offer), locale);
+    },
+
+    /** Refuses a withdrawal while a grant's turnover is unmet (the withdrawals module asks). */
+    assertWithdrawable: (memberId: number) => engine.assertWithdrawable(memberId),
+
+    /** The reconciler's sweep: the schedule of running grants. */
+    sweep: () => engine.sweep(),
+  };
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
