@@ -40,6 +40,7 @@ const register = lazyPage(async () => (await import('../features/register/regist
 const howto = lazyPage(async () => (await import('../features/howto/howto-page')).HowtoPage);
 const contact = lazyPage(async () => (await import('../features/contact/contact-page')).ContactPage);
 const profile = lazyPage(async () => (await import('../features/profile/profile-page')).ProfilePage);
+const bonus = lazyPage(async () => (await import('../features/bonus/bonus-page')).BonusPage);
 const statement = lazyPage(async () => (await import('../features/statement/statement-page')).StatementPage);
 const comingSoon = lazyPage(async () => (await import('../components/coming-soon')).ComingSoonPage);
 const terminated = lazyPage(async () => (await import('../features/service/terminated-page')).TerminatedPage);
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'bonus',
-        element: comingSoon.page({ titleKey: 'bonus.title' }),
+        element: bonus.page(),
       },
       {
         path: 'statement',

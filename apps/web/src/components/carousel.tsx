@@ -1,30 +1,38 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, isValidElement, useId, useRef, useState, type ReactNode } from 'react';
 
-const PER_PAGE = 3;
 /** The gap between cards, in px: `gap-2`. */
 const GAP = 8;
+/** Column widths, written out whole so Tailwind finds them. */
+const COLUMNS = { 1: 'auto-cols-[100%]', 3: 'auto-cols-[calc((100%-1rem)/3)]' } as const;
 
 /**
- * A titled row of cards, three at a time (spec section 9): swiped page by page on a phone,
- * or moved with the arrow buttons; dots tell which page shows.
+ * A titled row of cards, three at a time (spec section 9), or one at a time (banners): swiped
+ * page by page on a phone, or moved with the arrow buttons; dots tell which page shows. A
+ * `hiddenTitle` still names the row for screen readers (a dialog's banners, under its title).
  */
 export function Carousel({
   title,
   previousLabel,
   nextLabel,
+  perPage = 3,
+  hiddenTitle = false,
+  className = 'mt-6',
   children,
 }: {
   title: string;
   previousLabel: string;
   nextLabel: string;
+  perPage?: keyof typeof COLUMNS;
+  hiddenTitle?: boolean;
+  className?: string;
   children: ReactNode;
 }) {
   const titleId = useId();
   const track = useRef<HTMLUListElement>(null);
   const [page, setPage] = useState(0);
   const items = Children.toArray(children);
-  const pages = Math.ceil(items.length / PER_PAGE);
+  const pages = Math.ceil(items.length / perPage);
 
   const pageWidth = () => (track.current?.clientWidth ?? 0) + GAP;
   const goTo = (next: number) => track.current?.scrollTo({ left: next * pageWidth(), behavior: 'smooth' });
@@ -33,9 +41,11 @@ export function Carousel({
     'inline-flex size-11 items-center justify-center rounded-full text-mist-300 hover:bg-white/5 hover:text-snow disabled:opacity-30';
 
   return (
-    <section aria-labelledby={titleId} className="mt-6">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 id={titleId} className="text-[17px] leading-snug font-semibold">
+    <section aria-labelledby={titleId} className={className}>
+      <div
+        className={`flex items-center justify-between gap-2 ${hiddenTitle && pages <= 1 ? '' : 'mb-2'} ${hiddenTitle ? 'justify-end' : ''}`}
+      >
+        <h2 id={titleId} className={hiddenTitle ? 'sr-only' : 'text-[17px] leading-snug font-semibold'}>
           {title}
         </h2>
         {pages > 1 ? (
@@ -64,12 +74,12 @@ export function Carousel({
       <ul
         ref={track}
         onScroll={(event) => setPage(Math.round(event.currentTarget.scrollLeft / Math.max(1, pageWidth())))}
-        className="no-scrollbar grid snap-x snap-mandatory auto-cols-[calc((100%-1rem)/3)] grid-flow-col gap-2 overflow-x-auto overscroll-x-contain"
+        className={`no-scrollbar grid snap-x snap-mandatory ${COLUMNS[perPage]} grid-flow-col gap-2 overflow-x-auto overscroll-x-contain`}
       >
         {items.map((item, index) => (
           <li
             key={isValidElement(item) && item.key !== null ? item.key : index}
-            className={index % PER_PAGE === 0 ? 'snap-start' : ''}
+            className={index % perPage === 0 ? 'snap-start' : ''}
           >
             {item}
           </li>

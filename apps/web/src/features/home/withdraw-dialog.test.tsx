@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format';
+import { bonusProgress } from '../../test/bonus-data';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
@@ -97,5 +99,38 @@ describe('withdraw', () => {
     await withdrawAmount(dialog, '500');
     expect(await within(dialog).findByText('Withdrawal in progress')).toBeTruthy();
     expect(within(dialog).getByText(/฿500.00 is being processed. Your money is held safely/)).toBeTruthy();
+  });
+
+  it('shows where a running bonus’s turnover stands when the withdrawal answers BONUS_CONDITION', async () => {
+    memberServer(
+      () => walletResponse(1_000_000),
+      (url) =>
+        url === '/api/wallet/withdrawAll'
+          ? { status: 409, body: { message: 'BONUS_CONDITION' } }
+          : url === '/api/bonus/progress'
+            ? { body: { progress: bonusProgress() } }
+            : undefined,
+    );
+    const { router } = await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    await withdrawAmount(dialog, '500');
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(
+      within(alert).getByText('The conditions for ending the bonus have not been met yet.'),
+    ).toBeTruthy();
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Turnover' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(within(dialog).getByText('฿1,500.00')).toBeTruthy();
+    expect(within(dialog).getByText('/ ฿6,000.00')).toBeTruthy();
+    const missing = within(dialog).getByText('Still to play').parentElement!;
+    expect(within(missing).getByText('฿4,500.00')).toBeTruthy();
+    expect(within(dialog).getByText(formatDateTime('2026-04-21T03:00:00.000Z'))).toBeTruthy();
+    // The short form: no per-game shares here.
+    expect(within(dialog).queryByText('Turnover by game')).toBeNull();
+    expect(within(dialog).queryByLabelText('Amount')).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View my bonus' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
   });
 });

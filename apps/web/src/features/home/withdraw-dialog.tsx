@@ -1,8 +1,9 @@
 import { Landmark } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatBankAccountNo } from '@wallet/contract/rules';
-import { parseMajorAmount } from '@wallet/contract/money';
+import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import type { ProfileResponse } from '@wallet/contract/http/account';
 import type { WithdrawLookup } from '@wallet/contract/http/lookup';
 import {
@@ -10,12 +11,14 @@ import {
   type MoneyResult as Result,
   type WalletResponse,
 } from '@wallet/contract/http/wallet';
+import { TurnoverProgress } from '../../components/turnover-progress';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
+import { useBonusProgress } from '../../lib/bonus-progress';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
@@ -108,6 +111,8 @@ function WithdrawForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  /** The server refused: a running bonus's turnover is not met yet. */
+  const [bonusHeld, setBonusHeld] = useState(false);
   const bankName = i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH;
   const accountNo = formatBankAccountNo(bank.bankAccountNo);
   const min = formatMoney(limits.withdrawMin, currency);
@@ -147,11 +152,14 @@ function WithdrawForm({
       const code = codeOf(failed);
       if (['WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'MONEY_NOT_ENOUGH'].includes(code))
         setError(message(code));
+      else if (code === 'BONUS_CONDITION') setBonusHeld(true);
       else setFailure(errorText(code));
     } finally {
       setBusy(false);
     }
   }
+
+  if (bonusHeld) return <BonusCondition currency={currency} onClose={onDone} />;
 
   if (result) {
     const pending = result.status === 'PENDING';
@@ -202,5 +210,41 @@ function WithdrawForm({
         {t('withdraw.submit')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * A withdrawal refused with BONUS_CONDITION: instead of a bare error, where the running bonus's
+ * turnover stands (done, required, missing, expiry) and the way to the bonus page.
+ */
+function BonusCondition({ currency, onClose }: { currency: Currency; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const progress = useBonusProgress();
+  const numbers = progress.data?.progress ?? null;
+  return (
+    <div className="space-y-4">
+      <div role="alert" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
+        <p className="font-semibold">{errorText('BONUS_CONDITION')}</p>
+        <p>{t('withdraw.bonusCondition')}</p>
+      </div>
+      {numbers ? (
+        <TurnoverProgress progress={numbers} currency={currency} />
+      ) : progress.isPending ? (
+        <Loading />
+      ) : null}
+      <Button
+        block
+        onClick={() => {
+          onClose();
+          void navigate('/user/bonus');
+        }}
+      >
+        {t('withdraw.seeBonus')}
+      </Button>
+      <Button block variant="secondary" onClick={onClose}>
+        {t('action.close')}
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,83 @@
+import { CircleCheck, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { BonusOffer } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import { formatMoney } from '../../lib/format';
+import { BannerImage } from './offer-details';
+import { isReceivedOut, receivedCount } from './received-count';
+
+/**
+ * One offer of the bonus page: its first banner as the background, its reward, how often it was
+ * received in its period; marked current while its grant runs, and disabled once received as
+ * many times as the period allows (spec section 2, Bonus).
+ */
+export function BonusCard({
+  offer,
+  currency,
+  now,
+  onOpen,
+}: {
+  offer: BonusOffer;
+  currency: Currency;
+  now: number;
+  onOpen: (offer: BonusOffer) => void;
+}) {
+  const { t } = useTranslation();
+  const current = offer.userBonus?.isActive === true;
+  const out = isReceivedOut(offer, now);
+  const count = receivedCount(offer.type, offer.userBonus?.received ?? [], now);
+  const reward =
+    offer.reward.kind === 'percent'
+      ? t('bonus.terms.rewardPercent', {
+          percent: offer.reward.percent,
+          max: formatMoney(offer.reward.max, currency),
+        })
+      : t('bonus.terms.rewardFixed', { amount: formatMoney(offer.reward.amount, currency) });
+
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(offer)}
+      disabled={out}
+      aria-haspopup="dialog"
+      data-offer={offer.code}
+      className={`relative flex min-h-44 w-full flex-col justify-end overflow-hidden rounded-2xl border bg-gradient-to-br from-ink-600 to-ink-800 text-left transition enabled:active:scale-[0.99] disabled:cursor-not-allowed ${
+        current ? 'border-gold-400/80' : 'border-white/10'
+      }`}
+    >
+      <BannerImage
+        src={offer.banners[0]?.image}
+        className={`absolute inset-0 size-full object-cover ${out ? 'opacity-40 grayscale' : ''}`}
+      />
+      <span
+        className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/75 to-ink-950/5"
+        aria-hidden="true"
+      />
+      <span className="absolute top-2.5 left-2.5 flex flex-wrap gap-1.5">
+        {current ? (
+          <span className="gold-gradient inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold text-ink-950">
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            {t('bonus.current')}
+          </span>
+        ) : null}
+        {out ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-ink-950/85 px-2.5 py-0.5 text-xs font-semibold text-mist-300">
+            <CircleCheck className="size-3.5" aria-hidden="true" />
+            {t('bonus.receivedOut')}
+          </span>
+        ) : null}
+      </span>
+      <span className="relative flex flex-col gap-0.5 px-3.5 pt-10 pb-3">
+        <span className={`text-[17px] leading-snug font-semibold ${out ? 'text-mist-300' : 'text-snow'}`}>
+          {offer.name}
+        </span>
+        <span className={`text-sm leading-snug font-medium ${out ? 'text-mist-400' : 'text-gold-300'}`}>
+          {reward}
+        </span>
+        <span className="text-xs leading-snug text-mist-300 tabular-nums">
+          {t(`bonus.receivedCount.${offer.type}`, { count, max: offer.maxReceived })}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,82 @@
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { BonusOffer } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useToast } from '../../components/ui/toast';
+import { useClaim } from './bonus-api';
+import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
+import { isReceivedOut } from './received-count';
+import { useSingleSubmit } from './single-submit';
+
+/**
+ * A listed bonus (spec section 2, Bonus): its banners, notice and terms, and a receive button;
+ * while a grant already runs, a note saying so and a button that only closes.
+ */
+export function BonusDialog({
+  offer,
+  running,
+  currency,
+  now,
+  onClose,
+}: {
+  /** The offer shown; null when closed. */
+  offer: BonusOffer | null;
+  /** A grant runs now: nothing more can be claimed. */
+  running: boolean;
+  currency: Currency;
+  now: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const claim = useClaim();
+  const once = useSingleSubmit();
+  const out = offer ? isReceivedOut(offer, now) : false;
+
+  const close = () => {
+    claim.reset();
+    onClose();
+  };
+
+  const receive = (picked: BonusOffer) =>
+    once(async () => {
+      await claim.mutateAsync({ channel: 'bonus', code: picked.code });
+      toast.show('success', t('bonus.receiveDone', { name: picked.name }));
+      close();
+    });
+
+  const footer = !offer ? null : running ? (
+    <div className="w-full space-y-3">
+      <p className="flex gap-2.5 rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{t('bonus.alreadyActive')}</span>
+      </p>
+      <Button block onClick={close}>
+        {t('bonus.understood')}
+      </Button>
+    </div>
+  ) : (
+    <div className="w-full space-y-3">
+      {claim.isError ? <RefusalAlert text={claimRefusal(codeOf(claim.error), t('bonus.offerGone'))} /> : null}
+      <Button block loading={claim.isPending} disabled={out} onClick={() => receive(offer)}>
+        {out ? t('bonus.receivedOut') : t('bonus.receive')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <Dialog open={offer !== null} onClose={close} title={offer?.name ?? ''} footer={footer}>
+      {offer ? (
+        <div className="space-y-4">
+          <BannerSlides banners={offer.banners} />
+          {offer.notice ? (
+            <p className="text-[15px] whitespace-pre-line text-mist-300">{offer.notice}</p>
+          ) : null}
+          <OfferTerms terms={offer} currency={currency} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { Gift } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Loading } from '../../components/ui/loading';
+import { errorText } from '../../lib/i18n';
+import { useNow } from '../../lib/use-now';
+import { useWalletCurrency } from '../../lib/wallet-currency';
+import { useActiveGrant, useBonusList } from './bonus-api';
+import { BonusCard } from './bonus-card';
+import { BonusDialog } from './bonus-dialog';
+import { codeOf } from './offer-details';
+import { PromotionSearch } from './promotion-search';
+import { RunningGrant } from './running-grant';
+
+/**
+ * The bonus page (spec section 2, Bonus): the running grant with its progress and a cancel
+ * button, or else the promotion code search; then the offers, each opening its dialog.
+ */
+export function BonusPage() {
+  const { t } = useTranslation();
+  const offersTitle = useId();
+  const list = useBonusList();
+  const active = useActiveGrant();
+  const currency = useWalletCurrency();
+  // A day or week offer opens again at midnight: the cards follow the clock.
+  const now = useNow(60_000);
+  const [openCode, setOpenCode] = useState<string | null>(null);
+
+  const queries = [list, active, currency];
+  const failed = queries.find((query) => query.isError && query.data === undefined);
+
+  let content;
+  if (failed) {
+    content = (
+      <ErrorAlert
+        action={
+          <Button
+            variant="secondary"
+            className="px-3 text-sm"
+            onClick={() =>
+              void Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch()))
+            }
+          >
+            {t('action.retry')}
+          </Button>
+        }
+      >
+        {errorText(codeOf(failed.error))}
+      </ErrorAlert>
+    );
+  } else if (!list.data || !active.data || !currency.data) {
+    content = <Loading />;
+  } else {
+    const running = active.data.status;
+    const offers = list.data.bonuses;
+    // Looked up by code, so the dialog follows the list when it reloads after a claim.
+    const opened = offers.find((offer) => offer.code === openCode) ?? null;
+    content = (
+      <div className="space-y-6">
+        {running ? (
+          <RunningGrant active={active.data} currency={currency.data} />
+        ) : (
+          <PromotionSearch currency={currency.data} />
+        )}
+        <section aria-labelledby={offersTitle}>
+          <h2 id={offersTitle} className="mb-2 text-[17px] leading-snug font-semibold">
+            {t('bonus.offers')}
+          </h2>
+          {offers.length === 0 ? (
+            <EmptyState
+              icon={Gift}
+              title={t('bonus.empty')}
+              text={t('bonus.emptyText')}
+              className="card px-6 py-10"
+            />
+          ) : (
+            <ul className="grid gap-3">
+              {offers.map((offer) => (
+                <li key={offer.code}>
+                  <BonusCard
+                    offer={offer}
+                    currency={currency.data}
+                    now={now}
+                    onOpen={(picked) => setOpenCode(picked.code)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <BonusDialog
+          offer={opened}
+          running={running}
+          currency={currency.data}
+          now={now}
+          onClose={() => setOpenCode(null)}
+        />
+      </div>
+    );
+  }
+
+  return <Page title={t('bonus.title')}>{content}</Page>;
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BonusBanner, BonusOffer, Promotion } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import { Carousel } from '../../components/carousel';
+import { ServerHtml } from '../../components/server-html';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/i18n';
+
+/** The terms both a listed bonus and a promotion carry. */
+type Terms = Pick<
+  BonusOffer & Promotion,
+  | 'type'
+  | 'maxReceived'
+  | 'reward'
+  | 'minimumDeposit'
+  | 'turnoverMultiple'
+  | 'games'
+  | 'withdrawCapMultiple'
+  | 'floor'
+  | 'percentFail'
+  | 'grantDays'
+  | 'endsAt'
+>;
+
+export const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/** A banner image; when it cannot be loaded, the card or slide keeps its own colours. */
+export function BannerImage({ src, className }: { src: string | undefined; className: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !src) return null;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed(true)}
+      className={className}
+    />
+  );
+}
+
+/** An offer's banners one at a time: each image with its (sanitised) HTML under it. */
+export function BannerSlides({ banners }: { banners: BonusBanner[] }) {
+  const { t } = useTranslation();
+  if (banners.length === 0) return null;
+  return (
+    <Carousel
+      title={t('bonus.banners.title')}
+      previousLabel={t('bonus.banners.previous')}
+      nextLabel={t('bonus.banners.next')}
+      perPage={1}
+      hiddenTitle
+      className=""
+    >
+      {banners.map((banner, index) => (
+        <div key={index} className="overflow-hidden rounded-xl bg-ink-900">
+          <BannerImage src={banner.image} className="aspect-[2/1] w-full object-cover" />
+          {banner.html ? (
+            <ServerHtml html={banner.html} className="px-3 py-2.5 text-sm text-mist-300" />
+          ) : null}
+        </div>
+      ))}
+    </Carousel>
+  );
+}
+
+/** The terms in plain words: what is given, what must be played, what may be withdrawn. */
+export function OfferTerms({
+  terms,
+  currency,
+  percentFail = true,
+}: {
+  terms: Terms;
+  currency: Currency;
+  /** False where the percent taken back on cancel is already told, more prominently. */
+  percentFail?: boolean;
+}) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, currency);
+  const reward =
+    terms.reward.kind === 'percent'
+      ? t('bonus.terms.rewardPercent', { percent: terms.reward.percent, max: money(terms.reward.max) })
+      : t('bonus.terms.rewardFixed', { amount: money(terms.reward.amount) });
+  const games = terms.games
+    .map((share) =>
+      t('bonus.terms.gameShare', { game: t(`turnover.category.${share.category}`), percent: share.percent }),
+    )
+    .join(' · ');
+
+  const rows: [string, string][] = [
+    [t('bonus.terms.reward'), reward],
+    [
+      t('bonus.terms.minimumDeposit'),
+      terms.minimumDeposit > 0 ? money(terms.minimumDeposit) : t('bonus.terms.noMinimum'),
+    ],
+    [
+      t('bonus.terms.turnover'),
+      terms.turnoverMultiple > 0
+        ? t('bonus.terms.turnoverText', { multiple: terms.turnoverMultiple })
+        : t('bonus.terms.noTurnover'),
+    ],
+    ...(games ? ([[t('bonus.terms.games'), games]] as [string, string][]) : []),
+    [
+      t('bonus.terms.cap'),
+      terms.withdrawCapMultiple === null
+        ? t('bonus.terms.noCap')
+        : t('bonus.terms.capText', { multiple: terms.withdrawCapMultiple }),
+    ],
+    ...(terms.floor > 0
+      ? ([[t('bonus.terms.floor'), t('bonus.terms.floorText', { amount: money(terms.floor) })]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ...(percentFail
+      ? ([
+          [
+            t('bonus.terms.percentFail'),
+            terms.percentFail > 0
+              ? t('bonus.terms.percentFailText', { percent: terms.percentFail })
+              : t('bonus.terms.noPercentFail'),
+          ],
+        ] as [string, string][])
+      : []),
+    [t('bonus.terms.duration'), t('bonus.terms.days', { count: terms.grantDays })],
+    [t('bonus.terms.limit'), t(`bonus.terms.limitText.${terms.type}`, { count: terms.maxReceived })],
+    ...(terms.endsAt
+      ? ([[t('bonus.terms.endsAt'), formatDateTime(terms.endsAt)]] as [string, string][])
+      : []),
+  ];
+
+  return (
+    <section>
+      <h3 className="mb-1.5 text-sm font-medium text-mist-300">{t('bonus.terms.title')}</h3>
+      <dl className="divide-y divide-white/5 rounded-xl bg-ink-900 px-4 py-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="py-2">
+            <dt className="text-xs text-mist-400">{label}</dt>
+            <dd className="text-[15px] leading-snug">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A refused claim or cancel, told with the generic error title (spec section 8). */
+export function RefusalAlert({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-200">
+      <p className="font-semibold">{t('error.title')}</p>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** The member's words for a refused claim: the code's translation, NO_DATA said of the offer. */
+export function claimRefusal(code: string, offerGone: string): string {
+  return code === 'NO_DATA' ? offerGone : errorText(code);
+}
