@@ -29,7 +29,8 @@ export const OfferCode = z
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'NO_PROMOTION'));
 
-export const OfferCodeParams = z.object({ code: OfferCode }).meta({ id: 'OfferCodeParams' });
+/** Path parameters carrying an offer code (no schema id: path parameters are inlined in the API document). */
+export const OfferCodeParams = z.object({ code: OfferCode });
 
 /** A banner: an image and sanitised HTML shown over or under it. */
 export const BonusBanner = z.object({ image: z.string(), html: z.string() }).meta({ id: 'BonusBanner' });
