@@ -251,7 +251,7 @@ describe('the grant state machine against a model', () => {
       }
       let taken = look(model);
       if (taken === null) {
-        const grant = model.grant!;
+        const grant = model.grant;
         const total = model.wallet + model.joker;
         taken = close(model, Math.min(Math.floor((grant.bonus * TERMS.percentFail) / 100), total));
       }
