@@ -1,0 +1,111 @@
+import { type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { readEnvironment } from '../src/config';
+import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
+
+/**
+ * Two server processes on one PostgreSQL database, both running the bonus schedule every second
+ * (the reconciler's sweep). Members meet their turnover with a big win over the cap; neither
+ * process is asked, so the schedules find the grants due and complete them. Each grant must be
+ * completed once, its cap taken once, its turnover counted once, and `ledger:check` must pass.
+ */
+const serverUrl = readEnvironment().DATABASE_URL;
+const MEMBERS = 6;
+
+describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
+  it('completes each grant once, taking its cap once', { timeout: 180_000 }, async () => {
+    const scratch = await scratchDatabase('wallet_bonus_two');
+    const database = new pg.Client({ connectionString: scratch.url });
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      APP_MODE: 'sandbox',
+      SANDBOX_WITH_DATABASE_URL: 'yes',
+      DATABASE_URL: scratch.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RECONCILE_INTERVAL_SECONDS: '1',
+    });
+    const servers: ChildProcess[] = [];
+    try {
+      servers.push(await startServer(env(portA)));
+      servers.push(await startServer(env(portB)));
+      await database.connect();
+      // 100% up to 100 baht, turnover 1 x, withdraw cap 1 x (deposit + bonus).
+      await database.query(
+        `insert into promotion_offers (code, channel, names, notices, type, max_received, reward,
+           minimum_deposit, turnover_multiple, contributions, withdraw_cap_multiple, floor,
+           percent_fail, grant_days)
+         values ('T_TWO', 'bonus', '{"th":"T","lo":"T","en":"T"}', '{"th":"","lo":"","en":""}',
+           'limit', 1, '{"kind":"percent","percent":100,"max":10000}', 100, 1,
+           '[{"category":"slot","percent":100}]', 1, 500, 100, 7)`,
+      );
+      const call = client(`http://127.0.0.1:${portA}`);
+      // Each: 10,000 baht deposited, 100 baht bonus; all of it to JOKER, then two rounds that
+      // stake 12,000 and pay 24,000: turnover met, 22,100 held against a cap of 10,100.
+      await Promise.all(
+        Array.from({ length: MEMBERS }, async () => {
+          const token = await registerAndFund(call);
+          const claimed = await call('GET', '/api/bonus/activate/T_TWO', undefined, token);
+          expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+          const moved = await call(
+            'POST',
+            '/api/wallet/transfer',
+            { from: 'wallet', to: 'JOKER', amount: 1_010_000 },
+            token,
+            randomUUID(),
+          );
+          expect(moved.status).toBe(200);
+          const played = await call(
+            'POST',
+            '/api/sandbox/provider/JOKER/rounds',
+            { count: 2, bet: 600_000, win: 1_200_000 },
+            token,
+            randomUUID(),
+          );
+          expect(played.status).toBe(200);
+        }),
+      );
+      // Their time comes now (a grant seen before the rounds waits its interval otherwise).
+      await database.query(`update promotion_grants set next_check_at = now()`);
+      const started = performance.now();
+      for (;;) {
+        const { rows } = await database.query<{ n: number }>(
+          `select count(*)::int as n from promotion_grants where state = 'active'`,
+        );
+        if (rows[0]!.n === 0) break;
+        expect(performance.now() - started, 'grants were not completed').toBeLessThan(60_000);
+        await sleep(250);
+      }
+
+      const grants = await database.query<{ state: string; closed: string; turnover: string; takes: number }>(
+        `select g.state, g.closed_amount::text as closed,
+                (select sum(turnover)::text from promotion_grant_turnover where grant_id = g.id) as turnover,
+                (select count(*)::int from ledger_transfers where idempotency_key = 'grant:' || g.id || ':close') as takes
+         from promotion_grants g`,
+      );
+      expect(grants.rows).toHaveLength(MEMBERS);
+      expect(grants.rows.map((row) => ({ ...row }))).toEqual(
+        Array.from({ length: MEMBERS }, () => ({
+          state: 'completed',
+          closed: '1200000',
+          turnover: '1200000',
+          takes: 1,
+        })),
+      );
+      const check = await ledgerCheck({ ...env(0), PORT: '0' });
+      expect(check.exitCode, check.report).toBe(0);
+    } finally {
+      for (const server of servers) {
+        server.kill('SIGTERM');
+        await once(server, 'exit');
+      }
+      await database.end().catch(() => undefined);
+      await scratch.drop();
+    }
+  });
+});
