@@ -27,7 +27,11 @@ const rows = [
   row('2', 'bonus', 'SUCCESS', 5_000, { from: 'operator', bonus: { description: 'Welcome bonus 5%' } }),
   row('3', 'withdraw', 'PENDING', 25_050, { from: 'wallet', to: 'bank' }),
   row('4', 'transfer', 'FAILED', 30_000, { from: 'wallet', to: 'JOKER' }),
-  row('5', 'finish_bonus', 'SUCCESS', 0),
+  row('5', 'finish_bonus', 'SUCCESS', 4_000, {
+    from: 'wallet',
+    to: 'bonus',
+    bonus: { description: 'Weekly 20% bonus' },
+  }),
   row('6', 'deposit', 'SUCCESS', 10_000, { from: 'KBANK' }),
   row('7', 'deposit', 'SUCCESS', 5_000, { from: 'TRUEWALLET' }),
 ];
@@ -52,7 +56,9 @@ describe('statement', () => {
     expect(within(withdraw!).getByText('-250.50').className).toContain('text-rose-400');
     expect(within(transfer!).getByText('300.00')).toBeTruthy();
     expect(within(transfer!).getByText('Wallet → JOKER')).toBeTruthy();
-    expect(within(finish!).getByText('0.00')).toBeTruthy();
+    // What the end of a bonus took back is money out, with the bonus named.
+    expect(within(finish!).getByText('-40.00').className).toContain('text-rose-400');
+    expect(within(finish!).getByText('Weekly 20% bonus')).toBeTruthy();
 
     expect(within(deposit!).getByText('Success').className).toContain('text-mint-400');
     expect(within(withdraw!).getByText('In progress').className).toContain('text-amber-400');

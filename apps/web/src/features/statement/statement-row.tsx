@@ -12,10 +12,13 @@ const ICONS: Record<StatementType, LucideIcon> = {
   transfer: ArrowLeftRight,
 };
 
-/** Money in is +, money out is -, a move between the member's own accounts has no sign (spec section 9). */
+/**
+ * Money in is +, money out is -, a move between the member's own accounts has no sign (spec
+ * section 9). The end of a bonus shows what it took back, so it is money out.
+ */
 export function signOf(type: StatementType): '+' | '-' | '' {
   if (type === 'deposit' || type === 'bonus') return '+';
-  if (type === 'withdraw') return '-';
+  if (type === 'withdraw' || type === 'finish_bonus') return '-';
   return '';
 }
 
