@@ -285,6 +285,27 @@ describe('bonuses and promotion codes', () => {
     await booksAreSound(t.database.db);
   });
 
+  it('expires a grant past its days, taking back as a cancel would', async () => {
+    const member = await depositor(50_000); // T_HALF: 100 baht bonus, half back; 7 days
+    expect((await claim(member.token, 'T_HALF')).status).toBe(200);
+    try {
+      now = new Date(now.getTime() + 7 * 24 * 3_600_000 - 60_000);
+      expect((await get<ActiveCheckResponse>(member.token, '/api/bonus/check/active')).body.status).toBe(
+        true,
+      );
+      now = new Date(now.getTime() + 60_000);
+      expect((await get<ActiveCheckResponse>(member.token, '/api/bonus/check/active')).body.status).toBe(
+        false,
+      );
+    } finally {
+      now = new Date();
+    }
+    expect(await total(member.token)).toBe(55_000);
+    const [finish] = (await statementOf(t.app, member.token)).statements;
+    expect(finish).toMatchObject({ statementType: 'finish_bonus', amount: 5_000 });
+    await booksAreSound(t.database.db);
+  });
+
   it('refuses claims with the code that says why', async () => {
     const none = await signedInMember(t.app);
     expect((await claim(none.token, 'T_CAP')).body.message).toBe('BONUS_NO_DEPOSIT');
