@@ -1,9 +1,9 @@
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BonusProgress } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { formatDateTime, formatMoney } from '../lib/format';
+import { useBonusTranslation } from '../lib/bonus-texts';
 
 /** Whole percent of the turnover done, 0 to 100 (100 when none is required). */
 export function turnoverPercent(progress: Pick<BonusProgress, 'done' | 'required'>): number {
@@ -35,7 +35,7 @@ export function TurnoverProgress({
   currency: Currency;
   detail?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const money = (minor: number) => formatMoney(minor, currency);
   const percent = turnoverPercent(progress);
   const met = progress.missing <= 0;
@@ -100,7 +100,7 @@ export function TurnoverProgress({
 
 /** Each game's share: the percent of a bet that counts, and the turnover counted from it so far. */
 function GameShares({ progress, money }: { progress: BonusProgress; money: (minor: number) => string }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   // Before any game is played the server may list none: the categories that count say enough.
   const rows =
     progress.games.length > 0

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@wallet/contract/constants';
 import { ERROR_CODES } from '@wallet/contract/errors';
+import { bonusTexts } from './bonus-texts';
 import { resources } from './i18n';
 
 /** Every key path of a nested translation object, e.g. "login.title". */
@@ -21,17 +22,26 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  // `bonus` comes with the screens that use it (lib/bonus-texts.ts), not in the first download.
+  const namespaces = (locale: (typeof LOCALES)[number]) => ({
+    common: resources[locale].common,
+    bonus: bonusTexts[locale],
+  });
+
   it.each(LOCALES)('%s has exactly the interface texts English has, none empty', (locale) => {
-    expect(keyPaths(resources[locale].common).sort()).toEqual(keyPaths(resources.en.common).sort());
-    expect(
-      leaves(resources[locale].common).every((text) => typeof text === 'string' && text.trim() !== ''),
-    ).toBe(true);
+    for (const [name, texts] of Object.entries(namespaces(locale))) {
+      expect(keyPaths(texts).sort(), name).toEqual(keyPaths(namespaces('en')[name as 'common']).sort());
+      expect(
+        leaves(texts).every((text) => typeof text === 'string' && text.trim() !== ''),
+        name,
+      ).toBe(true);
+    }
   });
 
   it('writes Thai in Thai script and Lao in Lao script', () => {
     const thai = /[\u0E00-\u0E7F]/;
     const lao = /[\u0E80-\u0EFF]/;
-    const texts = (locale: 'th' | 'lo') => leaves(resources[locale].common).join(' ');
+    const texts = (locale: 'th' | 'lo') => leaves(namespaces(locale)).join(' ');
     expect(texts('th')).toMatch(thai);
     expect(texts('th')).not.toMatch(lao);
     expect(texts('lo')).toMatch(lao);

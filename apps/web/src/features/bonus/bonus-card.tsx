@@ -1,10 +1,10 @@
 import { CircleCheck, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { formatMoney } from '../../lib/format';
 import { BannerImage } from './offer-details';
 import { isReceivedOut, receivedCount } from './received-count';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
  * One offer of the bonus page: its first banner as the background, its reward, how often it was
@@ -22,7 +22,7 @@ export function BonusCard({
   now: number;
   onOpen: (offer: BonusOffer) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const current = offer.userBonus?.isActive === true;
   const out = isReceivedOut(offer, now);
   const count = receivedCount(offer.type, offer.userBonus?.received ?? [], now);

@@ -1,5 +1,4 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { useClaim } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { isReceivedOut } from './received-count';
 import { useSingleSubmit } from './single-submit';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
  * A listed bonus (spec section 2, Bonus): its banners, notice and terms, and a receive button;
@@ -29,7 +29,7 @@ export function BonusDialog({
   now: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const toast = useToast();
   const claim = useClaim();
   const once = useSingleSubmit();

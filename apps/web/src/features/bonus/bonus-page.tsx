@@ -1,6 +1,5 @@
 import { Gift } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -15,13 +14,14 @@ import { BonusDialog } from './bonus-dialog';
 import { codeOf } from './offer-details';
 import { PromotionSearch } from './promotion-search';
 import { RunningGrant } from './running-grant';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
  * The bonus page (spec section 2, Bonus): the running grant with its progress and a cancel
  * button, or else the promotion code search; then the offers, each opening its dialog.
  */
 export function BonusPage() {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const offersTitle = useId();
   const list = useBonusList();
   const active = useActiveGrant();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BonusBanner, BonusOffer, Promotion } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { Carousel } from '../../components/carousel';
@@ -7,6 +6,7 @@ import { ServerHtml } from '../../components/server-html';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /** The terms both a listed bonus and a promotion carry. */
 type Terms = Pick<
@@ -45,7 +45,7 @@ export function BannerImage({ src, className }: { src: string | undefined; class
 
 /** An offer's banners one at a time: each image with its (sanitised) HTML under it. */
 export function BannerSlides({ banners }: { banners: BonusBanner[] }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   if (banners.length === 0) return null;
   return (
     <Carousel
@@ -79,7 +79,7 @@ export function OfferTerms({
   /** False where the percent taken back on cancel is already told, more prominently. */
   percentFail?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const money = (minor: number) => formatMoney(minor, currency);
   const reward =
     terms.reward.kind === 'percent'
@@ -150,7 +150,7 @@ export function OfferTerms({
 
 /** A refused claim or cancel, told with the generic error title (spec section 8). */
 export function RefusalAlert({ text }: { text: string }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   return (
     <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-200">
       <p className="font-semibold">{t('error.title')}</p>

@@ -1,6 +1,5 @@
 import { SearchX, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OfferCode, type Promotion } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { ServerHtml } from '../../components/server-html';
@@ -13,6 +12,7 @@ import { errorText } from '../../lib/i18n';
 import { useClaim, useFindPromotion } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { useSingleSubmit } from './single-submit';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /** What a search found: the promotion of `code`, or null when none has it. */
 interface Found {
@@ -28,7 +28,7 @@ const NOT_FOUND = ['NO_PROMOTION', 'NO_DATA'];
  * promotion found, or a not-found text, opens in a dialog.
  */
 export function PromotionSearch({ currency }: { currency: Currency }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const find = useFindPromotion();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -108,7 +108,7 @@ function PromotionDialog({
   onClose: () => void;
   onReceived: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const toast = useToast();
   const claim = useClaim();
   const once = useSingleSubmit();

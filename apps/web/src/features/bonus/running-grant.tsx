@@ -1,6 +1,5 @@
 import { Gift, TicketPercent, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ActiveCheckResponse, BonusProgress } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { ServerHtml } from '../../components/server-html';
@@ -16,13 +15,14 @@ import { errorText } from '../../lib/i18n';
 import { useClearGrant, useCurrentPromotion } from './bonus-api';
 import { codeOf, RefusalAlert } from './offer-details';
 import { useSingleSubmit } from './single-submit';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
  * The grant that runs now (spec section 2, Bonus): whether it is a bonus or a promotion, its
  * name, where its turnover stands, and a cancel button whose confirm step says what is lost.
  */
 export function RunningGrant({ active, currency }: { active: ActiveCheckResponse; currency: Currency }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const titleId = useId();
   const progress = useBonusProgress();
   const isPromotion = active.type === 'promotion';
@@ -104,7 +104,7 @@ function CancelDialog({
   currency: Currency;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const toast = useToast();
   const clear = useClearGrant();
   const once = useSingleSubmit();

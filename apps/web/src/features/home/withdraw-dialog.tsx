@@ -19,6 +19,7 @@ import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
 import { useBonusProgress } from '../../lib/bonus-progress';
+import { useBonusTranslation } from '../../lib/bonus-texts';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
@@ -218,7 +219,7 @@ function WithdrawForm({
  * turnover stands (done, required, missing, expiry) and the way to the bonus page.
  */
 function BonusCondition({ currency, onClose }: { currency: Currency; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useBonusTranslation();
   const navigate = useNavigate();
   const progress = useBonusProgress();
   const numbers = progress.data?.progress ?? null;
