@@ -13,7 +13,7 @@ export function turnoverPercent(progress: Pick<BonusProgress, 'done' | 'required
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
+    <div className="flex items-center justify-between gap-3 py-2">
       <dt className="min-w-0 text-sm text-mist-400">{label}</dt>
       <dd className="shrink-0 text-right text-[15px] font-medium tabular-nums">{children}</dd>
     </div>

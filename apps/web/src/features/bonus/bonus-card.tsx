@@ -8,8 +8,8 @@ import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
  * One offer of the bonus page: its first banner as the background, its reward, how often it was
- * received in its period; marked current while its grant runs, and disabled once received as
- * many times as the period allows (spec section 2, Bonus).
+ * received in its period; marked current while its grant runs, and otherwise disabled once
+ * received as many times as the period allows (spec section 2, Bonus).
  */
 export function BonusCard({
   offer,
@@ -24,7 +24,8 @@ export function BonusCard({
 }) {
   const { t } = useBonusTranslation();
   const current = offer.userBonus?.isActive === true;
-  const out = isReceivedOut(offer, now);
+  // The running offer stays open, to read its terms again (its dialog claims nothing while it runs).
+  const out = isReceivedOut(offer, now) && !current;
   const count = receivedCount(offer.type, offer.userBonus?.received ?? [], now);
   const reward =
     offer.reward.kind === 'percent'

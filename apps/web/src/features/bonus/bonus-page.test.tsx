@@ -74,9 +74,8 @@ describe('bonus page with a running grant', () => {
     bonusServer({
       active: runningBonus,
       progress: bonusProgress(),
-      offers: [
-        bonusOffer('WELCOME', { userBonus: userBonus(['2026-04-14T03:00:00.000Z'], true), maxReceived: 2 }),
-      ],
+      // Received once of once, and running: marked current, and still opens (its terms).
+      offers: [bonusOffer('WELCOME', { userBonus: userBonus(['2026-04-14T03:00:00.000Z'], true) })],
     });
     await renderApp('/user/bonus');
 
@@ -99,8 +98,11 @@ describe('bonus page with a running grant', () => {
 
     // No promotion code while a grant runs; the running offer is marked current.
     expect(screen.queryByLabelText('Promotion code')).toBeNull();
-    const card = screen.getByRole('button', { name: /Welcome bonus/ });
+    const card = screen.getByRole<HTMLButtonElement>('button', { name: /Welcome bonus/ });
     expect(within(card).getByText('Current')).toBeTruthy();
+    expect(within(card).getByText('Received 1 of 1')).toBeTruthy();
+    expect(within(card).queryByText('Received')).toBeNull();
+    expect(card.disabled).toBe(false);
   });
 
   it('confirms a cancel with what is lost now, then ends the grant once and reloads', async () => {
@@ -255,7 +257,7 @@ describe('bonus page without a running grant', () => {
     await userEvent.click(receive);
     expect(count(calls, '/api/bonus/activate/WEEKLY')).toBe(1);
     release();
-    expect(await screen.findByText('Weekly bonus received. Good luck!')).toBeTruthy();
+    expect(await screen.findByText('“Weekly bonus” received. Good luck!')).toBeTruthy();
     expect(count(calls, '/api/bonus/activate/WEEKLY')).toBe(1);
     await waitFor(() => expect(count(calls, '/api/bonus')).toBe(loads.offers + 1));
     await waitFor(() => expect(count(calls, '/api/wallet')).toBe(loads.wallet + 1));
@@ -323,7 +325,7 @@ describe('promotion code', () => {
     expect(within(dialog).queryByText('Cancelling early')).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive promotion' }));
-    expect(await screen.findByText('Promotion SUMMER-50 received. Good luck!')).toBeTruthy();
+    expect(await screen.findByText('“Promotion SUMMER-50” received. Good luck!')).toBeTruthy();
     expect(count(calls, '/api/promotion/activate/SUMMER-50')).toBe(1);
     await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
   });
