@@ -106,7 +106,7 @@ function GameShares({ progress, money }: { progress: BonusProgress; money: (mino
     progress.games.length > 0
       ? progress.games.map((game) => ({
           key: game.code,
-          name: game.code,
+          name: game.name,
           category: t(`turnover.category.${game.category}`),
           percent: game.percent,
           turnover: money(game.turnover),

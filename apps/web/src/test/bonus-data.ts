@@ -56,6 +56,7 @@ export function promotion(code: string, overrides: Partial<Record<keyof Promotio
 export function bonusProgress(overrides: Partial<Record<keyof BonusProgress, unknown>> = {}) {
   return {
     grantId: 'grant-1',
+    currency: 'BAHT',
     code: 'WELCOME',
     name: 'Welcome bonus',
     channel: 'bonus',
@@ -67,9 +68,9 @@ export function bonusProgress(overrides: Partial<Record<keyof BonusProgress, unk
     done: 150_000,
     missing: 450_000,
     games: [
-      { code: 'JOKER', category: 'slot', percent: 100, turnover: 100_000 },
-      { code: 'SEXYGAME', category: 'casino', percent: 50, turnover: 50_000 },
-      { code: 'HUAYHD', category: 'lotto', percent: 0, turnover: 0 },
+      { code: 'JOKER', name: 'Joker', category: 'slot', percent: 100, turnover: 100_000 },
+      { code: 'SEXYGAME', name: 'Sexy Game', category: 'casino', percent: 50, turnover: 50_000 },
+      { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', percent: 0, turnover: 0 },
     ],
     contributions: terms.games,
     floor: 1_000,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES } from './wallet';
-import { Amount } from '../money';
+import { Amount, CURRENCIES } from '../money';
 
 /**
  * Bonuses and promotion codes (spec sections 2, 3, 4, 5 and 7, Bonus and Promotion), answered by
@@ -98,10 +98,22 @@ export const BonusOffer = OfferTerms.extend({
 }).meta({ id: 'BonusOffer' });
 export type BonusOffer = z.infer<typeof BonusOffer>;
 
-export const BonusListResponse = z.object({ bonuses: z.array(BonusOffer) }).meta({ id: 'BonusListResponse' });
+export const BonusListResponse = z
+  .object({
+    bonuses: z.array(BonusOffer),
+    /** The member's currency: every amount of the offers is in its minor units. */
+    currency: z.enum(CURRENCIES),
+  })
+  .meta({ id: 'BonusListResponse' });
 export type BonusListResponse = z.infer<typeof BonusListResponse>;
 
-export const ActivateResponse = z.object({ userBonus: UserBonus }).meta({ id: 'ActivateResponse' });
+export const ActivateResponse = z
+  .object({
+    userBonus: UserBonus,
+    /** What the claim credited to the wallet. */
+    credited: Amount,
+  })
+  .meta({ id: 'ActivateResponse' });
 export type ActivateResponse = z.infer<typeof ActivateResponse>;
 
 /** GET /api/bonus/check/active: whether a grant runs, and whether it is a bonus or a promotion. */
@@ -145,6 +157,7 @@ export type PromotionResponse = z.infer<typeof PromotionResponse>;
 export const GameTurnover = z
   .object({
     code: z.string(),
+    name: z.string(),
     category: z.enum(GAME_CATEGORIES),
     /** Percent of each bet that counts (0: the game does not count). */
     percent: z.number().int().min(0).max(100),
@@ -157,6 +170,8 @@ export const GameTurnover = z
 export const BonusProgress = z
   .object({
     grantId: z.string(),
+    /** The grant's currency: every amount here is in its minor units. */
+    currency: z.enum(CURRENCIES),
     code: z.string(),
     name: z.string(),
     channel: z.enum(OFFER_CHANNELS),

@@ -62,9 +62,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
       preHandler: app.requireMember,
       schema: schema('The bonus offers, each with the member’s record', BonusListResponse),
     },
-    async (request) => ({
-      bonuses: await promotions.list(memberOf(request).id, requestLocale(request, market)),
-    }),
+    async (request) => promotions.list(memberOf(request).id, requestLocale(request, market)),
   );
 
   app.get(
@@ -73,9 +71,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
       preHandler: app.requireMember,
       schema: withCode('Claims a bonus on the member’s latest deposit', ActivateResponse),
     },
-    async (request) => ({
-      userBonus: await promotions.activate(memberOf(request).id, request.params.code, 'bonus'),
-    }),
+    async (request) => promotions.activate(memberOf(request).id, request.params.code, 'bonus'),
   );
 
   app.get(
@@ -153,7 +149,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
     async (request) => {
       const memberId = memberOf(request).id;
       await guessGuard(memberId);
-      return { userBonus: await promotions.activate(memberId, request.params.code, 'promotion') };
+      return promotions.activate(memberId, request.params.code, 'promotion');
     },
   );
 };

@@ -95,10 +95,14 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     };
   }
 
-  async function activate(memberId: number, code: string, channel: OfferChannel): Promise<UserBonus> {
+  async function activate(
+    memberId: number,
+    code: string,
+    channel: OfferChannel,
+  ): Promise<{ userBonus: UserBonus; credited: MinorUnits }> {
     const grant = await engine.claim(memberId, code, channel);
     const grants = (await repository.grantsOf(memberId)).filter((row) => row.offerId === grant.offerId);
-    return userBonusOf(grants)!;
+    return { userBonus: userBonusOf(grants)!, credited: amount(grant.bonus) };
   }
 
   return {
@@ -112,10 +116,14 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       repository.updateOffer(code, changes),
 
     /** GET /api/bonus: the open bonus offers, each with the member's record of it. */
-    async list(memberId: number, locale: Locale): Promise<BonusOffer[]> {
+    async list(memberId: number, locale: Locale): Promise<{ bonuses: BonusOffer[]; currency: Currency }> {
       const at = options.now();
-      const [offers, grants] = await Promise.all([repository.offers('bonus'), repository.grantsOf(memberId)]);
-      return offers
+      const [offers, grants, currency] = await Promise.all([
+        repository.offers('bonus'),
+        repository.grantsOf(memberId),
+        options.currencyOf(memberId),
+      ]);
+      const bonuses = offers
         .filter((offer) => isOpen(offer, at))
         .map((offer) => ({
           ...termsView(termsOf(offer), locale, offer.endsAt),
@@ -123,6 +131,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           banners: bannersOf(offer, locale),
           userBonus: userBonusOf(grants.filter((grant) => grant.offerId === offer.id)),
         }));
+      return { bonuses, currency };
     },
 
     activate,
@@ -163,6 +172,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const cap = capOf(grant.terms.withdrawCapMultiple, grant.deposit, grant.bonus);
       return {
         grantId: String(grant.id),
+        currency: grant.currency as Currency,
         code: grant.terms.code,
         name: grant.terms.names[locale],
         channel: grant.terms.channel,
@@ -180,7 +190,15 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
             grant.terms.contributions.find((contribution) => contribution.category === entry.category)
               ?.percent ?? 0;
           const counted = turnover.find((row) => row.gameCode === player.gameCode)?.turnover ?? 0n;
-          return [{ code: entry.code, category: entry.category, percent, turnover: amount(counted) }];
+          return [
+            {
+              code: entry.code,
+              name: entry.name,
+              category: entry.category,
+              percent,
+              turnover: amount(counted),
+            },
+          ];
         }),
         contributions: grant.terms.contributions,
         floor: amount(BigInt(grant.terms.floor)),

@@ -4,6 +4,7 @@ import type { Currency } from '@wallet/contract/money';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
+import { formatMoney } from '../../lib/format';
 import { useClaim } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { isReceivedOut } from './received-count';
@@ -42,8 +43,11 @@ export function BonusDialog({
 
   const receive = (picked: BonusOffer) =>
     once(async () => {
-      await claim.mutateAsync({ channel: 'bonus', code: picked.code });
-      toast.show('success', t('bonus.receiveDone', { name: picked.name }));
+      const { credited } = await claim.mutateAsync({ channel: 'bonus', code: picked.code });
+      toast.show(
+        'success',
+        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
+      );
       close();
     });
 

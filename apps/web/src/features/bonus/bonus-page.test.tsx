@@ -42,7 +42,7 @@ function bonusServer(
     (url) =>
       handler(url) ??
       (url === '/api/bonus'
-        ? { body: { bonuses: state.offers } }
+        ? { body: { bonuses: state.offers, currency: 'BAHT' } }
         : url === '/api/bonus/check/active'
           ? { body: state.active }
           : url === '/api/bonus/progress'
@@ -222,7 +222,7 @@ describe('bonus page without a running grant', () => {
     const calls = bonusServer(state, (url) => {
       if (url !== '/api/bonus/activate/WEEKLY') return undefined;
       state.active = { status: true, type: 'bonus', code: 'WEEKLY', name: 'Weekly bonus' };
-      return { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true) } };
+      return { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true), credited: 12_000 } };
     });
     await renderApp('/user/bonus');
     await userEvent.click(await screen.findByRole('button', { name: /Weekly bonus/ }));
@@ -250,17 +250,18 @@ describe('bonus page without a running grant', () => {
       expect(within(terms).getByText(label).nextElementSibling?.textContent).toBe(value);
     }
 
-    const loads = { offers: count(calls, '/api/bonus'), wallet: count(calls, '/api/wallet') };
+    const loads = { offers: count(calls, '/api/bonus') };
     const release = holdAnswers('/api/bonus/activate/WEEKLY');
     const receive = within(dialog).getByRole('button', { name: 'Receive bonus' });
     await userEvent.click(receive);
     await userEvent.click(receive);
     expect(count(calls, '/api/bonus/activate/WEEKLY')).toBe(1);
     release();
-    expect(await screen.findByText('“Weekly bonus” received. Good luck!')).toBeTruthy();
+    expect(
+      await screen.findByText('“Weekly bonus” received: ฿120.00 is in your wallet. Good luck!'),
+    ).toBeTruthy();
     expect(count(calls, '/api/bonus/activate/WEEKLY')).toBe(1);
     await waitFor(() => expect(count(calls, '/api/bonus')).toBe(loads.offers + 1));
-    await waitFor(() => expect(count(calls, '/api/wallet')).toBe(loads.wallet + 1));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Weekly bonus' })).toBeNull());
     // The page follows: a grant runs now.
     expect(await screen.findByRole('button', { name: 'Cancel bonus' })).toBeTruthy();
@@ -304,7 +305,7 @@ describe('promotion code', () => {
       url === '/api/promotion/find/SUMMER-50'
         ? { body: { promotion: promotion('SUMMER-50') } }
         : url === '/api/promotion/activate/SUMMER-50'
-          ? { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true) } }
+          ? { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true), credited: 5_000 } }
           : undefined,
     );
     await renderApp('/user/bonus');
@@ -325,7 +326,7 @@ describe('promotion code', () => {
     expect(within(dialog).queryByText('Cancelling early')).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive promotion' }));
-    expect(await screen.findByText('“Promotion SUMMER-50” received. Good luck!')).toBeTruthy();
+    expect(await screen.findByText('“Promotion SUMMER-50” received: ฿50.00 is in your wallet. Good luck!')).toBeTruthy();
     expect(count(calls, '/api/promotion/activate/SUMMER-50')).toBe(1);
     await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
   });

@@ -7,7 +7,6 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
-import { useWalletCurrency } from '../../lib/wallet-currency';
 import { useActiveGrant, useBonusList } from './bonus-api';
 import { BonusCard } from './bonus-card';
 import { BonusDialog } from './bonus-dialog';
@@ -25,12 +24,11 @@ export function BonusPage() {
   const offersTitle = useId();
   const list = useBonusList();
   const active = useActiveGrant();
-  const currency = useWalletCurrency();
   // A day or week offer opens again at midnight: the cards follow the clock.
   const now = useNow(60_000);
   const [openCode, setOpenCode] = useState<string | null>(null);
 
-  const queries = [list, active, currency];
+  const queries = [list, active];
   const failed = queries.find((query) => query.isError && query.data === undefined);
 
   let content;
@@ -52,19 +50,20 @@ export function BonusPage() {
         {errorText(codeOf(failed.error))}
       </ErrorAlert>
     );
-  } else if (!list.data || !active.data || !currency.data) {
+  } else if (!list.data || !active.data) {
     content = <Loading />;
   } else {
     const running = active.data.status;
+    const currency = list.data.currency;
     const offers = list.data.bonuses;
     // Looked up by code, so the dialog follows the list when it reloads after a claim.
     const opened = offers.find((offer) => offer.code === openCode) ?? null;
     content = (
       <div className="space-y-6">
         {running ? (
-          <RunningGrant active={active.data} currency={currency.data} />
+          <RunningGrant active={active.data} currency={currency} />
         ) : (
-          <PromotionSearch currency={currency.data} />
+          <PromotionSearch currency={currency} />
         )}
         <section aria-labelledby={offersTitle}>
           <h2 id={offersTitle} className="mb-2 text-[17px] leading-snug font-semibold">
@@ -83,7 +82,7 @@ export function BonusPage() {
                 <li key={offer.code}>
                   <BonusCard
                     offer={offer}
-                    currency={currency.data}
+                    currency={currency}
                     now={now}
                     onOpen={(picked) => setOpenCode(picked.code)}
                   />
@@ -95,7 +94,7 @@ export function BonusPage() {
         <BonusDialog
           offer={opened}
           running={running}
-          currency={currency.data}
+          currency={currency}
           now={now}
           onClose={() => setOpenCode(null)}
         />

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
+import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useClaim, useFindPromotion } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
@@ -121,8 +122,11 @@ function PromotionDialog({
 
   const receive = (picked: Promotion) =>
     once(async () => {
-      await claim.mutateAsync({ channel: 'promotion', code: picked.code });
-      toast.show('success', t('bonus.receiveDone', { name: picked.name }));
+      const { credited } = await claim.mutateAsync({ channel: 'promotion', code: picked.code });
+      toast.show(
+        'success',
+        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
+      );
       claim.reset();
       onReceived();
     });
