@@ -326,7 +326,9 @@ describe('promotion code', () => {
     expect(within(dialog).queryByText('Cancelling early')).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive promotion' }));
-    expect(await screen.findByText('“Promotion SUMMER-50” received: ฿50.00 is in your wallet. Good luck!')).toBeTruthy();
+    expect(
+      await screen.findByText('“Promotion SUMMER-50” received: ฿50.00 is in your wallet. Good luck!'),
+    ).toBeTruthy();
     expect(count(calls, '/api/promotion/activate/SUMMER-50')).toBe(1);
     await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
   });
