@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sweepToWallet: (memberId, key) => games.transfers.sweepToWallet(memberId, key),
     // A running bonus's turnover must be met first (BONUS_CONDITION).
     beforeWithdraw: (memberId) => promotions.assertWithdrawable(memberId),
+    bonusRunning: (memberId) => promotions.engine.hasRunningGrant(memberId),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     log: app.log,
@@ -248,7 +249,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       { name: 'game to game transfers', run: () => games.transfers.finishGameToGame() },
       { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
       { name: 'gift links', run: () => giftLinks.sweepInterrupted() },
-      { name: 'bonus grants', run: () => promotions.sweep() },
     ],
     intervalMs: config.money.reconcileIntervalMs,
     // A resolver makes at most two outside calls (a game-to-game transfer's status and second leg);
@@ -266,6 +266,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reconciler.start();
   });
   app.addHook('onClose', async () => reconciler.stop());
+  // The bonus schedule runs on a timer of its own: providers slow to show rounds must never hold
+  // up the reconciler, which settles everyone's money (decision 019).
+  let bonusTimer: NodeJS.Timeout | null = null;
+  let bonusRunning: Promise<unknown> | null = null;
+  const runBonusSchedule = () => {
+    bonusRunning ??= promotions
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'bonus schedule failed'))
+      .finally(() => (bonusRunning = null));
+  };
+  app.addHook('onListen', async () => {
+    if (config.money.reconcileIntervalMs > 0)
+      bonusTimer = setInterval(runBonusSchedule, config.money.reconcileIntervalMs);
+  });
+  app.addHook('onClose', async () => {
+    if (bonusTimer) clearInterval(bonusTimer);
+    await bonusRunning;
+  });
   const housekeeping = createHousekeeping({
     tasks: [
       { name: 'sessions and sign-in failures', run: () => accounts.purge() },

@@ -214,6 +214,8 @@ export const PLATFORM_CODES = [
   'BONUS_DEPOSIT_RULE',
   /** Bonus claim: money other than the deposit is in play (the balance before it, or now in games, is at or above the floor). */
   'BONUS_BALANCE_NOT_EMPTY',
+  /** Bonus claim: the deposit is no longer all there (withdrawn, on its way, or already played down). */
+  'BONUS_DEPOSIT_SPENT',
   /** Bonus claim: the offer is not open now (before or after its window, or switched off). */
   'BONUS_UNAVAILABLE',
   /** Set by the web app: the server could not be reached. */

@@ -26,6 +26,7 @@ CREATE TABLE "promotion_grants" (
 	"closed_amount" bigint,
 	"closed_at" timestamp with time zone,
 	"next_check_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "promotion_grants_deposit_transfer_id_unique" UNIQUE("deposit_transfer_id"),
 	CONSTRAINT "promotion_grants_bonus" CHECK ("promotion_grants"."bonus" > 0)
 );
@@ -53,6 +54,7 @@ CREATE TABLE "promotion_offers" (
 	"ends_at" timestamp with time zone,
 	"active" boolean DEFAULT true NOT NULL,
 	"budget" bigint,
+	"granted" bigint DEFAULT 0 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "promotion_offers_code_unique" UNIQUE("code"),
@@ -66,4 +68,6 @@ ALTER TABLE "promotion_grants" ADD CONSTRAINT "promotion_grants_offer_id_promoti
 CREATE UNIQUE INDEX "promotion_grants_one_active" ON "promotion_grants" USING btree ("member_id") WHERE "promotion_grants"."state" = 'active';--> statement-breakpoint
 CREATE INDEX "promotion_grants_member_offer" ON "promotion_grants" USING btree ("member_id","offer_id","claimed_at");--> statement-breakpoint
 CREATE INDEX "promotion_grants_offer" ON "promotion_grants" USING btree ("offer_id");--> statement-breakpoint
-CREATE INDEX "promotion_grants_due" ON "promotion_grants" USING btree ("next_check_at") WHERE "promotion_grants"."state" = 'active';
+CREATE INDEX "promotion_grants_due" ON "promotion_grants" USING btree ("next_check_at") WHERE "promotion_grants"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "promotion_grants_uncredited" ON "promotion_grants" USING btree ("created_at") WHERE not "promotion_grants"."credited";--> statement-breakpoint
+CREATE INDEX "promotion_grants_closing" ON "promotion_grants" USING btree ("id") WHERE "promotion_grants"."state" = 'active' and "promotion_grants"."closing_state" is not null;

@@ -24,13 +24,13 @@ export function createPlaysService(options: PlaysOptions) {
    * to, the operator's provider clearing account. Keyed by the first round, so two refreshes at
    * once book the same rounds once.
    */
-  async function bookPlays(memberId: number, account: GamePlayer): Promise<void> {
+  async function bookPlays(memberId: number, account: GamePlayer): Promise<boolean> {
     const gameKey = accountKey.game(memberId, account.gameCode);
     const after = (await ledger.lastBookedRound(memberId, account.gameCode)) ?? 0;
     const rounds = await provider.rounds(account.gameCode, account.username, after);
-    if (rounds.length === 0) return;
+    if (rounds.length === 0) return true;
     const net = rounds.reduce((sum, round) => sum + round.win - round.bet, 0n);
-    if (net === 0n) return;
+    if (net === 0n) return true;
     const currency = await accounts.currencyOf(memberId);
     const clearing = accountKey.operator('provider_clearing', currency);
     try {
@@ -42,22 +42,25 @@ export function createPlaysService(options: PlaysOptions) {
         kind: 'play',
         metadata: { memberId, game: account.gameCode, fromRound: after, toRound: rounds.at(-1)!.id },
       });
+      return true;
     } catch (error) {
       // Another refresh booked from the same round first (with more rounds), or money is held
       // on its way out: the next refresh books what is left.
       if (error instanceof AppError) {
         log.info({ memberId, game: account.gameCode, code: error.code }, 'plays not booked now');
-        return;
+        return false;
       }
       throw error;
     }
   }
 
-  async function bookPlaysQuietly(memberId: number, account: GamePlayer): Promise<void> {
+  /** Books what it can; answers whether the ledger now holds every round the provider reported. */
+  async function bookPlaysQuietly(memberId: number, account: GamePlayer): Promise<boolean> {
     try {
-      await bookPlays(memberId, account);
+      return await bookPlays(memberId, account);
     } catch (error) {
       log.warn({ err: error, memberId, game: account.gameCode }, 'could not read plays from the provider');
+      return false;
     }
   }
 

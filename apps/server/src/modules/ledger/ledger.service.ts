@@ -495,6 +495,19 @@ export function createLedgerService(db: Database) {
       }));
     },
 
+    /**
+     * An account's balance, its row locked until `tx` ends: a caller's transaction that must not
+     * interleave with movements of that account (a bonus claim and a withdrawal) reads it here;
+     * every movement of the account waits for that transaction. 0 for an account not opened yet.
+     */
+    async lockedBalance(tx: Pick<Database, 'execute'>, key: string): Promise<bigint> {
+      const [row] = await rowsOf<{ balance: string }>(
+        tx,
+        sql`select balance::text from ledger_accounts where key = ${key} for update`,
+      );
+      return row ? BigInt(row.balance) : 0n;
+    },
+
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */
     async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(

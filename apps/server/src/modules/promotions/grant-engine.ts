@@ -47,7 +47,12 @@ export interface Holdings {
 }
 
 const DAY_MS = 86_400_000;
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** Pages of a provider's round history read in one pull (the rest waits for the next). */
+const MAX_ROUND_PAGES = 50;
+/** Sweeps of the games into the wallet one closing tries before it waits for a later look. */
+const TAKE_BACK_ATTEMPTS = 4;
+/** Grants the schedule brings up to date at once. */
+const SWEEP_PARALLEL = 4;
 
 /** The keys a grant's two kinds of movement are made under: each once, whoever makes it. */
 export const grantKeys = {
@@ -125,6 +130,9 @@ export function createGrantEngine(options: GrantEngineOptions) {
     if (notFirst) throw new AppError('BONUS_DEPOSIT_RULE', 409);
     if (latest.balanceBefore >= offer.floor || held.total - latest.amount >= offer.floor)
       throw new AppError('BONUS_BALANCE_NOT_EMPTY', 409);
+    // The deposit must still be there, untouched: not withdrawn, not on its way somewhere, not
+    // played down (a bonus claimed only after losing would be a bonus on nothing).
+    if (held.total < latest.amount) throw new AppError('BONUS_DEPOSIT_SPENT', 409);
     return { transferId: latest.transferId, amount: latest.amount };
   }
 
@@ -141,43 +149,38 @@ export function createGrantEngine(options: GrantEngineOptions) {
       metadata: {
         memberId: grant.memberId,
         grantId: grant.id,
-        statement: statementOf('bonus', grant, 'credit'),
+        statement: statementOf('bonus', grant),
       },
     });
     await repository.markCredited(grant.id);
   }
 
-  function statementOf(type: 'bonus' | 'finish_bonus', grant: GrantRow, _step: 'credit' | ClosingState) {
+  /** How the statement shows a grant's movement: its offer named in each language. */
+  function statementOf(type: 'bonus' | 'finish_bonus', grant: GrantRow) {
     const { channel, code, names } = grant.terms;
-    const place = channel === 'promotion' ? 'promotion' : 'bonus';
     return {
       type,
-      from: type === 'bonus' ? place : 'wallet',
-      to: type === 'bonus' ? 'wallet' : place,
-      detail: {
-        kind: place,
-        code,
-        names,
-        grantId: grant.id,
-        ...(_step === 'credit' ? {} : { closing: _step }),
-      },
+      from: type === 'bonus' ? channel : 'wallet',
+      to: type === 'bonus' ? 'wallet' : channel,
+      detail: { kind: channel, code, names, grantId: grant.id },
     };
   }
 
   /**
    * Claims an offer for a member: refused with the code that says why, else one grant, credited.
    * 20 claims at once give one grant: the offer's row lock orders claims of one offer, and the
-   * database's one-active-grant index refuses the rest.
+   * database's one-active-grant index refuses the rest. The member's wallet row is locked in the
+   * claim's transaction, so a withdrawal either comes before the claim (and the claim sees the
+   * deposit gone) or after it (and the withdrawal sees the grant; withdrawals.service.ts).
    */
   async function claim(memberId: number, code: string, channel: OfferChannel): Promise<GrantRow> {
     const currency = await options.currencyOf(memberId);
     const walletKey = accountKey.wallet(memberId);
+    const players = await games.accounts.accountsOf(memberId);
+    // What was played at the providers is booked first: the balances judged below are current.
+    await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(memberId, player)));
     // Read before the claim's transaction: the ledger and the providers are not part of it.
-    const [deposits, held, players] = await Promise.all([
-      ledger.recentDeposits(walletKey, 2),
-      holdings(memberId),
-      games.accounts.accountsOf(memberId),
-    ]);
+    const [deposits, held] = await Promise.all([ledger.recentDeposits(walletKey, 2), holdings(memberId)]);
     // Turnover counts rounds after the ones already booked (and played after the claim).
     const cursors = await Promise.all(
       players.map(async (player) => ({
@@ -188,7 +191,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
     const at = now();
     let grant: GrantRow;
     try {
-      grant = await repository.claim(async (q) => {
+      grant = await repository.claim(async (q, tx) => {
         const offer = await q.lockOffer(code);
         if (!offer || offer.channel !== channel)
           throw new AppError(channel === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA', 404);
@@ -197,17 +200,21 @@ export function createGrantEngine(options: GrantEngineOptions) {
           (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
           (!offer.endsAt || at.getTime() < offer.endsAt.getTime());
         if (!open) throw new AppError('BONUS_UNAVAILABLE', 409);
+        // The wallet as it is under its lock: nothing moves it, and no other claim of this member
+        // gets past here, until this claim is in.
+        const wallet = await ledger.lockedBalance(tx, walletKey);
         const running = await q.activeGrant(memberId);
-        if (running)
-          throw new AppError(running.offerId === offer.id ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
+        if (running) throw runningRefusal(running, offer.id);
         const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
         if (received >= offer.maxReceived)
           throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
-        const deposit = await qualifyingDeposit(q, offer, deposits, held, at);
+        const now = { ...held, total: held.total - held.wallet + wallet, wallet };
+        const deposit = await qualifyingDeposit(q, offer, deposits, now, at);
         const bonus = rewardOf(offer.reward, deposit.amount);
         if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
-        if (offer.budget !== null && (await q.grantedTotal(offer.id)) + bonus > offer.budget)
+        if (offer.budget !== null && offer.granted + bonus > offer.budget)
           throw new AppError('BONUS_FULL', 409);
+        await q.addGranted(offer.id, bonus);
         const inserted = await q.insertGrant({
           memberId,
           offerId: offer.id,
@@ -226,54 +233,83 @@ export function createGrantEngine(options: GrantEngineOptions) {
       });
     } catch (error) {
       const violated = uniqueViolation(error);
-      // Claims of two offers at once: the index let one through.
-      if (violated === 'promotion_grants_one_active') throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-      if (violated?.includes('deposit_transfer_id')) throw new AppError('BONUS_DEPOSIT_USED', 409);
+      // Claims of two offers at once: the index let one through; the others meet it running.
+      if (violated === 'promotion_grants_one_active' || violated?.includes('deposit_transfer_id')) {
+        const running = await repository.activeGrantOf(memberId);
+        if (running) throw runningRefusal(running, (await repository.offerByCode(code))?.id ?? null);
+        throw new AppError('BONUS_DEPOSIT_USED', 409);
+      }
       throw error;
     }
     await credit(grant);
     return { ...grant, credited: true };
   }
 
+  /** A claim while a grant runs: the same offer is already active; another keeps it waiting. */
+  const runningRefusal = (running: GrantRow, offerId: number | null) =>
+    new AppError(running.offerId === offerId ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
+
+  /**
+   * Counts a game's rounds after the grant's cursor into its turnover; answers the cursor reached,
+   * or false when the provider could not be read (or does not page).
+   */
+  async function countRounds(
+    grant: GrantRow,
+    player: { gameCode: string; username: string },
+    percent: number,
+  ): Promise<number | false> {
+    try {
+      let cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
+      for (let page = 0; page < MAX_ROUND_PAGES; page += 1) {
+        const rounds = await provider.rounds(player.gameCode, player.username, cursor);
+        if (rounds.length === 0) return cursor;
+        const last = rounds.at(-1)!.id;
+        // A provider that answers rounds at or before the cursor is not paging: stop, count nothing.
+        if (last <= cursor) return false;
+        const added = rounds
+          .filter((round) => round.id > cursor && round.playedAt.getTime() >= grant.claimedAt.getTime())
+          .reduce((sum, round) => sum + contributionOf(round.bet, percent), 0n);
+        if (await repository.advanceCursor(grant.id, player.gameCode, cursor, last, added)) cursor = last;
+        // Another reader counted these rounds first: go on from where it left the cursor.
+        else cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
+      }
+      return false;
+    } catch (error) {
+      log.warn(
+        { err: error, grantId: grant.id, game: player.gameCode },
+        'could not read rounds for turnover',
+      );
+      return false;
+    }
+  }
+
   /**
    * Adds the turnover of rounds played since each game's cursor: settled rounds (a provider's
    * history holds only those) played after the claim, in the grant's eligible categories, times
-   * their contribution. Answers the grant's turnover done.
+   * their contribution; and books the same rounds into the ledger, so balances judged after are
+   * current. Answers whether every provider was read and booked (`current`).
    */
-  async function pullTurnover(grant: GrantRow): Promise<bigint> {
+  async function pullTurnover(grant: GrantRow): Promise<boolean> {
     const [players, catalogue] = await Promise.all([
       games.accounts.accountsOf(grant.memberId),
       games.accounts.catalogue(),
     ]);
-    await Promise.all(
+    const read = await Promise.all(
       players.map(async (player) => {
-        // The same rounds are booked into the ledger, so balances judged after this are current.
-        await games.plays.bookPlaysQuietly(grant.memberId, player);
         const category = catalogue.find((entry) => entry.code === player.gameCode)?.category;
         const percent = grant.terms.contributions.find((entry) => entry.category === category)?.percent ?? 0;
-        if (percent === 0) return;
-        try {
-          let cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
-          for (;;) {
-            const rounds = await provider.rounds(player.gameCode, player.username, cursor);
-            if (rounds.length === 0) return;
-            const added = rounds
-              .filter((round) => round.playedAt.getTime() >= grant.claimedAt.getTime())
-              .reduce((sum, round) => sum + contributionOf(round.bet, percent), 0n);
-            const last = rounds.at(-1)!.id;
-            if (await repository.advanceCursor(grant.id, player.gameCode, cursor, last, added)) cursor = last;
-            // Another reader counted these rounds first: go on from where it left the cursor.
-            else cursor = (await repository.cursor(grant.id, player.gameCode, 0)).lastRoundId;
-          }
-        } catch (error) {
-          log.warn(
-            { err: error, grantId: grant.id, game: player.gameCode },
-            'could not read rounds for turnover',
-          );
-        }
+        // Counted first, then booked: a round played between the two is in the balances but not
+        // yet in the turnover (never the other way round, which would judge a cap on balances
+        // without its wins); the look then says it is not current.
+        const counted = percent === 0 ? null : await countRounds(grant, player, percent);
+        const booked = await games.plays.bookPlaysQuietly(grant.memberId, player);
+        if (counted === null) return booked;
+        if (counted === false) return false;
+        const mark = await ledger.lastBookedRound(grant.memberId, player.gameCode);
+        return booked && (mark === null || mark <= counted);
       }),
     );
-    return turnoverDone(grant.id);
+    return read.every(Boolean);
   }
 
   async function turnoverDone(grantId: number): Promise<bigint> {
@@ -284,62 +320,69 @@ export function createGrantEngine(options: GrantEngineOptions) {
    * Closes a running grant as `state` (or as the state an earlier, cut-off closer chose), making
    * its one take-back movement into the operator's bonus account: never more than the member holds,
    * after the games' balances came back to the wallet through the normal two-phase transfer when
-   * the wallet alone does not hold it. Answers false when another closer holds the grant now.
+   * the wallet alone does not hold it. Answers false when another closer holds the grant now, or
+   * when the take-back could not be made yet (the grant stays closing; the schedule tries again).
    */
   async function close(grant: GrantRow, state: ClosingState): Promise<boolean> {
     const claimed = await repository.claimClosing(grant.id, state, options.closingLeaseMs);
     if (!claimed) return false;
     try {
-      const taken = await takeBackFor(grant, claimed.closingState);
+      const taken = await takeBackFor(grant, claimed.closingState, claimed.lease);
       if (taken === null) {
         await repository.releaseClosing(grant.id, claimed.lease);
         return false;
       }
-      await repository.finishClosing(grant.id, claimed.lease, taken, now());
-      return true;
+      return await repository.finishClosing(grant.id, claimed.lease, taken, now());
     } catch (error) {
       await repository.releaseClosing(grant.id, claimed.lease);
       throw error;
     }
   }
 
-  /** The closing movement, made once: what it took (0: nothing to take), or null to try later. */
-  async function takeBackFor(grant: GrantRow, state: ClosingState): Promise<bigint | null> {
+  /**
+   * The closing movement, made once: what it took (0: nothing to take), or null to try later.
+   * When the wallet is short, the games are swept into it, under keys of this closer and attempt,
+   * so money the member moves back into a game meanwhile is swept again, not replayed away.
+   */
+  async function takeBackFor(grant: GrantRow, state: ClosingState, lease: string): Promise<bigint | null> {
     const key = grantKeys.close(grant.id);
     const earlier = await ledger.findTransfer(key);
     if (earlier) return earlier.amount;
     const walletKey = accountKey.wallet(grant.memberId);
-    const credited = await ledger.findTransfer(grantKeys.credit(grant.id));
+    // Deposits after the promotion's own are the member's: they add to what the cap lets keep.
+    const since =
+      grant.depositTransferId ?? (await ledger.findTransfer(grantKeys.credit(grant.id)))?.id ?? null;
     const terms = {
       bonus: grant.bonus,
       deposit: grant.deposit,
       percentFail: grant.terms.percentFail,
       capMultiple: grant.terms.withdrawCapMultiple,
     };
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const before = await holdings(grant.memberId);
-      const later = credited ? await ledger.depositsAfter(walletKey, credited.id) : 0n;
-      const wanted = takeBack(state, terms, before.total, later);
+    const done = await turnoverDone(grant.id);
+    for (let attempt = 0; attempt < TAKE_BACK_ATTEMPTS; attempt += 1) {
+      const held = await holdings(grant.memberId);
+      const later = since === null ? 0n : await ledger.depositsAfter(walletKey, since);
+      const wanted = takeBack(state, terms, held.total, later, done);
       if (wanted <= 0n) return 0n;
-      if (wanted > before.wallet) await games.transfers.sweepToWallet(grant.memberId, key);
-      const held = wanted > before.wallet ? (await holdings(grant.memberId)).wallet : before.wallet;
-      const amount = min(wanted, held);
-      if (amount <= 0n) return 0n;
+      if (wanted > held.wallet) {
+        await games.transfers.sweepToWallet(grant.memberId, `${key}:${lease}:${attempt}`);
+        continue;
+      }
       try {
         await ledger.transfer({
           idempotencyKey: key,
           debit: walletKey,
           credit: accountKey.operator('bonus', grant.currency),
-          amount,
+          amount: wanted,
           kind: 'bonus_close',
           metadata: {
             memberId: grant.memberId,
             grantId: grant.id,
             state,
-            statement: statementOf('finish_bonus', grant, state),
+            statement: statementOf('finish_bonus', grant),
           },
         });
-        return amount;
+        return wanted;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // The member's money moved between the look and the take (a transfer, a game): look again.
@@ -348,6 +391,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
         throw error;
       }
     }
+    // Still short: money on its way back from a game, or moved away again. Later, not less.
+    log.info({ grantId: grant.id, state }, 'take-back waits for the games to come back');
     return null;
   }
 
@@ -363,8 +408,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
       await close(grant, grant.closingState);
       return repository.grant(grantId);
     }
-    const done = await pullTurnover(grant);
-    const held = await holdings(grant.memberId);
+    const current = await pullTurnover(grant);
+    const [done, held] = await Promise.all([turnoverDone(grant.id), holdings(grant.memberId)]);
     const due = closingDue({
       done,
       required: grant.requiredTurnover,
@@ -373,6 +418,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
       now: now(),
       expiresAt: grant.expiresAt,
       moneyInFlight: held.inFlight,
+      current,
+      capped: grant.terms.withdrawCapMultiple !== null,
     });
     if (due) await close(grant, due);
     return repository.grant(grantId);
@@ -401,8 +448,16 @@ export function createGrantEngine(options: GrantEngineOptions) {
       const active = await repository.activeGrantOf(memberId);
       if (!active) return;
       const after = await refresh(active.id);
-      if (after?.state === 'active') throw new AppError('BONUS_CONDITION', 422);
+      if (after?.state !== 'active') return;
+      // Met, but closed by another look at this moment, or its cap waits for a provider to
+      // answer: the member may ask again shortly.
+      if (after.closingState === 'completed' || (await turnoverDone(after.id)) >= after.requiredTurnover)
+        throw new AppError('SERVICE_UNAVAILABLE', 503);
+      throw new AppError('BONUS_CONDITION', 422);
     },
+
+    /** Whether a grant runs (the withdrawal's second look, after its hold). */
+    hasRunningGrant: async (memberId: number) => (await repository.activeGrantOf(memberId)) !== null,
 
     /** The member cancels: a met turnover completes instead. Answers what was taken back. */
     async cancel(memberId: number): Promise<bigint> {
@@ -419,32 +474,36 @@ export function createGrantEngine(options: GrantEngineOptions) {
     },
 
     /**
-     * The schedule (a reconciler sweep): finishes claims cut off before their credit and closings
-     * cut off midway, then pulls the turnover of running grants that are due, each claimed by one
-     * process (FOR UPDATE SKIP LOCKED).
+     * The schedule: finishes claims cut off before their credit and closings cut off midway, then
+     * pulls the turnover of running grants that are due, each claimed by one process (FOR UPDATE
+     * SKIP LOCKED), a few at a time. One grant's failure is logged and never stops the others.
      */
     async sweep(): Promise<number> {
+      const work = async (id: number, step: (id: number) => Promise<unknown>) => {
+        try {
+          await step(id);
+        } catch (error) {
+          log.warn({ err: error, grantId: id }, 'could not bring a grant up to date');
+        }
+      };
+      const creditOf = async (id: number) => {
+        const grant = await repository.grant(id);
+        if (grant && !grant.credited) await credit(grant);
+      };
       let handled = 0;
       for (const id of await repository.uncredited(30_000)) {
-        const grant = await repository.grant(id);
-        if (grant) await credit(grant);
+        await work(id, creditOf);
         handled += 1;
       }
       for (const id of await repository.abandonedClosings()) {
-        await refresh(id);
+        await work(id, refresh);
         handled += 1;
       }
       for (let batch = 0; batch < 10; batch += 1) {
-        const due = await repository.claimDue(20, options.pullIntervalMs);
+        const due = await repository.claimDue(SWEEP_PARALLEL, options.pullIntervalMs);
         if (due.length === 0) break;
         handled += due.length;
-        for (const id of due) {
-          try {
-            await refresh(id);
-          } catch (error) {
-            log.warn({ err: error, grantId: id }, 'could not bring a grant up to date');
-          }
-        }
+        await Promise.all(due.map((id) => work(id, refresh)));
       }
       return handled;
     },

@@ -48,9 +48,15 @@ export function sameMarketDay(a: Date, b: Date): boolean {
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const max0 = (a: bigint) => (a > 0n ? a : 0n);
 
-/** What cancelling (or expiring) takes back: percentFail of the bonus, never more than is held. */
-export function forfeitOnCancel(bonus: bigint, percentFail: number, held: bigint): bigint {
-  return min((bonus * BigInt(percentFail)) / 100n, max0(held));
+/**
+ * What cancelling (or expiring) takes back: percentFail of the bonus, but never less than the part
+ * of the bonus not yet played through (bonus - turnover done), so claiming and cancelling at once
+ * turns no bonus into cash; and never more than is held.
+ */
+export function forfeitOnCancel(bonus: bigint, percentFail: number, held: bigint, done: bigint): bigint {
+  const share = (bonus * BigInt(percentFail)) / 100n;
+  const unplayed = max0(bonus - done);
+  return min(share > unplayed ? share : unplayed, max0(held));
 }
 
 /**
@@ -86,7 +92,9 @@ export type ClosingState = 'completed' | 'cancelled' | 'ended' | 'expired';
  * Whether a running grant closes by itself now, and how. The member's side first: a grant whose
  * turnover is met completes even if it also fell under the floor or ran out of time.
  * `moneyInFlight`: money of the member waits for an outside answer, so the balance is not known
- * and the floor is not judged.
+ * and the floor is not judged. `current`: every provider's rounds were read and booked in this
+ * look; when not, turnover and balances may be behind, so only completion may be chosen (an
+ * unread win must not end a grant, an unread round must not let it expire).
  */
 export function closingDue(input: {
   done: bigint;
@@ -96,8 +104,13 @@ export function closingDue(input: {
   now: Date;
   expiresAt: Date;
   moneyInFlight: boolean;
+  current: boolean;
+  /** The grant has a withdraw cap. */
+  capped: boolean;
 }): Exclude<ClosingState, 'cancelled'> | null {
-  if (input.done >= input.required) return 'completed';
+  // A cap is judged on the balances: only on a look that read and booked every provider.
+  if (input.done >= input.required) return input.current || !input.capped ? 'completed' : null;
+  if (!input.current) return null;
   if (!input.moneyInFlight && input.held < input.floor) return 'ended';
   if (input.now.getTime() >= input.expiresAt.getTime()) return 'expired';
   return null;
@@ -109,6 +122,7 @@ export function takeBack(
   grant: { bonus: bigint; deposit: bigint; percentFail: number; capMultiple: number | null },
   held: bigint,
   laterDeposits: bigint,
+  done: bigint,
 ): bigint {
   switch (state) {
     case 'completed':
@@ -121,7 +135,7 @@ export function takeBack(
       });
     case 'cancelled':
     case 'expired':
-      return forfeitOnCancel(grant.bonus, grant.percentFail, held);
+      return forfeitOnCancel(grant.bonus, grant.percentFail, held, done);
     case 'ended':
       return remainderOnEnding(grant.bonus, held);
   }

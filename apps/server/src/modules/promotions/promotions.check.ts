@@ -7,7 +7,8 @@ import { rowsOf } from '../../platform/db/rows';
  * running grants; each credited grant has exactly its credit, of its bonus, from the operator's
  * bonus account into the member's wallet; each closed grant's recorded take-back is its closing
  * movement (or none, for 0), back into the bonus account; a running grant has no closing movement
- * unless a closing is under way; and no claim waits for its credit longer than `olderThanMs`.
+ * unless a closing is under way; no claim waits for its credit longer than `olderThanMs`; and each
+ * offer's budget counter is the sum of its grants.
  */
 export async function checkGrants(db: Database, options: { olderThanMs: number }): Promise<string[]> {
   const problems: string[] = [];
@@ -38,7 +39,7 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
                (cd.key = 'operator:bonus:' || g.currency and cc.key = 'wallet:' || g.member_id) as credit_ok,
                x.amount::text as close_amount,
                (xd.key = 'wallet:' || g.member_id and xc.key = 'operator:bonus:' || g.currency) as close_ok,
-               (not g.credited and g.claimed_at < now() - ${options.olderThanMs} * interval '1 millisecond') as waiting
+               (not g.credited and g.created_at < now() - ${options.olderThanMs} * interval '1 millisecond') as waiting
         from promotion_grants g
         left join ledger_transfers c on c.idempotency_key = 'grant:' || g.id || ':credit'
         left join ledger_accounts cd on cd.id = c.debit_account_id
@@ -69,5 +70,16 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
         `${grant} records a take-back of ${row.closed_amount ?? 'nothing'} but the ledger holds ${row.close_amount ?? 'none'}`,
       );
   }
+  // Each offer's budget counter is what its grants were promised.
+  const budgets = await rowsOf<{ code: string; granted: string; total: string }>(
+    db,
+    sql`select o.code, o.granted::text, coalesce(sum(g.bonus), 0)::text as total
+        from promotion_offers o left join promotion_grants g on g.offer_id = o.id
+        group by o.id having o.granted <> coalesce(sum(g.bonus), 0)`,
+  );
+  for (const row of budgets)
+    problems.push(
+      `offer ${row.code} counts ${row.granted} granted but its grants were promised ${row.total}`,
+    );
   return problems;
 }

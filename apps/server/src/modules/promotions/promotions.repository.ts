@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import {
@@ -9,7 +9,7 @@ import {
   type GrantTerms,
 } from './promotions.tables';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type OfferRow = typeof promotionOffers.$inferSelect;
 export type NewOffer = typeof promotionOffers.$inferInsert;
@@ -48,13 +48,12 @@ function claimQueries(tx: Executor) {
       return row!.n;
     },
 
-    /** What all grants of the offer credited (a budget is spent by credits; take-backs do not refill it). */
-    async grantedTotal(offerId: number): Promise<bigint> {
-      const [row] = await rowsOf<{ total: string }>(
-        tx,
-        sql`select coalesce(sum(bonus), 0)::text as total from promotion_grants where offer_id = ${offerId}`,
-      );
-      return BigInt(row!.total);
+    /** Counts a grant's bonus against the offer's budget (take-backs do not refill it). */
+    async addGranted(offerId: number, bonus: bigint): Promise<void> {
+      await tx
+        .update(promotionOffers)
+        .set({ granted: sql`${promotionOffers.granted} + ${bonus.toString()}::bigint` })
+        .where(eq(promotionOffers.id, offerId));
     },
 
     async depositUsed(transferId: number): Promise<boolean> {
@@ -114,9 +113,9 @@ export function createPromotionsRepository(db: Database) {
       await db.update(promotionOffers).set(changes).where(eq(promotionOffers.code, code));
     },
 
-    /** Runs a claim in one transaction. */
-    claim<T>(work: (q: ClaimQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(claimQueries(tx as unknown as Executor)));
+    /** Runs a claim in one transaction (`tx` for the ledger's lock of the wallet in it). */
+    claim<T>(work: (q: ClaimQueries, tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(claimQueries(tx as unknown as Executor), tx as unknown as Executor));
     },
 
     async grantsOf(memberId: number): Promise<GrantRow[]> {
@@ -241,12 +240,12 @@ export function createPromotionsRepository(db: Database) {
       return rows.map((row) => Number(row.id));
     },
 
-    /** Running grants whose credit never reached the ledger (a claim cut off), older than `ms`. */
+    /** Grants whose credit never reached the ledger (a claim cut off), older than `ms`. */
     async uncredited(ms: number): Promise<number[]> {
       const rows = await rowsOf<{ id: number }>(
         db,
         sql`select id from promotion_grants where not credited
-              and claimed_at < now() - ${ms} * interval '1 millisecond' order by id limit 100`,
+              and created_at < now() - ${ms} * interval '1 millisecond' order by created_at limit 100`,
       );
       return rows.map((row) => Number(row.id));
     },
@@ -259,18 +258,6 @@ export function createPromotionsRepository(db: Database) {
               and (closing_lease_until is null or closing_lease_until < now()) order by id limit 100`,
       );
       return rows.map((row) => Number(row.id));
-    },
-
-    /** Grants of members received since `since`, for the bonus list (all offers at once). */
-    async receivedOf(memberId: number, since: Date | null) {
-      return db
-        .select({ offerId: promotionGrants.offerId, claimedAt: promotionGrants.claimedAt })
-        .from(promotionGrants)
-        .where(
-          since
-            ? and(eq(promotionGrants.memberId, memberId), gte(promotionGrants.claimedAt, since))
-            : eq(promotionGrants.memberId, memberId),
-        );
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   OfferCodeParams,
   PromotionResponse,
 } from '@wallet/contract/http/bonus';
+import { z } from 'zod';
 import type { Market } from '@wallet/contract/constants';
 import { ErrorResponse } from '@wallet/contract/errors';
 import { memberOf } from '../../platform/auth';
@@ -50,6 +51,11 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
   const withCode = <T>(summary: string, response: T) => ({
     ...schema(summary, response),
     params: OfferCodeParams,
+  });
+  // Finding answers "nothing" for any text, so its path takes any code a member could type.
+  const withAnyCode = <T>(summary: string, response: T) => ({
+    ...schema(summary, response),
+    params: z.object({ code: z.string().max(200) }),
   });
   const guessGuard = async (memberId: number) => {
     if (!(await limiter.hit(`promotion-code:${memberId}`, CODE_TRIES_PER_MINUTE, 60_000)))
@@ -130,7 +136,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
     '/api/promotion/find/:code',
     {
       preHandler: app.requireMember,
-      schema: withCode('A promotion by its code, or nothing', PromotionResponse),
+      schema: withAnyCode('A promotion by its code, or nothing', PromotionResponse),
     },
     async (request) => {
       await guessGuard(memberOf(request).id);

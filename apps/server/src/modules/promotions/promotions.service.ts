@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  ActiveCheckResponse,
-  BonusOffer,
-  BonusProgress,
-  MinimumCheckResponse,
-  OfferChannel,
-  Promotion,
-  UserBonus,
+import {
+  OfferCode,
+  type ActiveCheckResponse,
+  type BonusOffer,
+  type BonusProgress,
+  type MinimumCheckResponse,
+  type OfferChannel,
+  type Promotion,
+  type UserBonus,
 } from '@wallet/contract/http/bonus';
 import type { Locale } from '@wallet/contract/constants';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
@@ -207,13 +208,14 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         claimedAt: grant.claimedAt.toISOString(),
         expiresAt: grant.expiresAt.toISOString(),
         percentFail: grant.terms.percentFail,
-        forfeitNow: amount(forfeitOnCancel(grant.bonus, grant.terms.percentFail, held.total)),
+        forfeitNow: amount(forfeitOnCancel(grant.bonus, grant.terms.percentFail, held.total, done)),
       };
     },
 
     /** GET /api/promotion/current: the running grant when it is a promotion. */
     async currentPromotion(memberId: number, locale: Locale): Promise<Promotion | null> {
-      const grant = await engine.current(memberId);
+      // NOTE: no pull here: the page's check/active and progress bring the grant up to date.
+      const grant = await repository.activeGrantOf(memberId);
       if (!grant || grant.terms.channel !== 'promotion') return null;
       const offer = await repository.offerById(grant.offerId);
       return offer ? promotionOf(offer, grant.terms, locale) : null;
@@ -221,7 +223,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
     /** GET /api/promotion/find/{code}: an open promotion by its code, or null. */
     async findPromotion(code: string, locale: Locale): Promise<Promotion | null> {
-      const offer = await repository.offerByCode(code);
+      const parsed = OfferCode.safeParse(code);
+      if (!parsed.success) return null;
+      const offer = await repository.offerByCode(parsed.data);
       if (!offer || offer.channel !== 'promotion' || !isOpen(offer, options.now())) return null;
       return promotionOf(offer, termsOf(offer), locale);
     },

@@ -70,6 +70,13 @@ export const promotionOffers = pgTable(
     active: boolean('active').notNull().default(true),
     /** The most all grants of the offer may credit together; null: no budget. */
     budget: bigint('budget', { mode: 'bigint' }),
+    /**
+     * What all grants of the offer were promised so far (kept with each claim under the offer's row
+     * lock, so a budget check reads one row; ledger:check compares it with the grants).
+     */
+    granted: bigint('granted', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Order on the bonus page. */
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -129,6 +136,8 @@ export const promotionGrants = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** When the schedule next pulls its turnover (claimed rows are pushed ahead). */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The database's clock at the claim, for the sweeps and ledger:check (claimedAt is the engine's). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // NOTE: the one-grant-at-a-time rule lives here, so no race of claims can break it.
@@ -140,6 +149,12 @@ export const promotionGrants = pgTable(
     index('promotion_grants_due')
       .on(table.nextCheckAt)
       .where(sql`${table.state} = 'active'`),
+    index('promotion_grants_uncredited')
+      .on(table.createdAt)
+      .where(sql`not ${table.credited}`),
+    index('promotion_grants_closing')
+      .on(table.id)
+      .where(sql`${table.state} = 'active' and ${table.closingState} is not null`),
     check('promotion_grants_bonus', sql`${table.bonus} > 0`),
   ],
 );

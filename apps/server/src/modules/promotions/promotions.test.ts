@@ -233,16 +233,25 @@ describe('bonuses and promotion codes', () => {
     await booksAreSound(t.database.db);
   });
 
-  it('takes percentFail of the bonus back on cancel, and says so before', async () => {
+  it('takes percentFail of the bonus back on cancel, all of it while the bonus is unplayed, and says so before', async () => {
     const member = await depositor(50_000); // T_HALF: 20% = 100 baht, half back on cancel
     expect((await claim(member.token, 'T_HALF')).status).toBe(200);
+    // Nothing played yet: cancelling would take the whole bonus (a claim-and-cancel pays nothing).
+    expect((await progress(member.token))!.forfeitNow).toBe(10_000);
+    await activate(t.app, member.token, 'JOKER');
+    await toGame(member.token, 'JOKER', 20_000);
+    await play(member.token, 'JOKER', 3, 3_000, 3_000); // 90 baht played, 10 of the bonus unplayed
+    expect((await progress(member.token))!.forfeitNow).toBe(5_000);
+    await play(member.token, 'JOKER', 1, 3_000, 3_000); // 120 baht played: percentFail applies
     expect((await progress(member.token))!.forfeitNow).toBe(5_000);
     const cleared = await get<ClearResponse>(member.token, '/api/bonus/clear');
     expect(cleared).toEqual({ status: 200, body: { message: 'BONUS_CLEAR', forfeited: 5_000 } });
     expect(await total(member.token)).toBe(55_000);
     expect((await get(member.token, '/api/bonus/clear')).body).toEqual({ message: 'NO_DATA' });
     const rows = (await statementOf(t.app, member.token)).statements;
-    expect(rows.map((row) => [row.statementType, row.amount])).toEqual([
+    expect(
+      rows.filter((row) => row.statementType !== 'transfer').map((row) => [row.statementType, row.amount]),
+    ).toEqual([
       ['finish_bonus', 5_000],
       ['bonus', 10_000],
       ['deposit', 50_000],
@@ -300,9 +309,10 @@ describe('bonuses and promotion codes', () => {
     } finally {
       now = new Date();
     }
-    expect(await total(member.token)).toBe(55_000);
+    // Unplayed, the whole bonus goes back.
+    expect(await total(member.token)).toBe(50_000);
     const [finish] = (await statementOf(t.app, member.token)).statements;
-    expect(finish).toMatchObject({ statementType: 'finish_bonus', amount: 5_000 });
+    expect(finish).toMatchObject({ statementType: 'finish_bonus', amount: 10_000 });
     await booksAreSound(t.database.db);
   });
 

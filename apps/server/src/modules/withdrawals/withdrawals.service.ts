@@ -23,6 +23,12 @@ export interface WithdrawalsServiceOptions {
   }>;
   /** Refuses a withdrawal the member may not make now (a running bonus's turnover unmet). */
   beforeWithdraw: (memberId: number) => Promise<void>;
+  /**
+   * Whether a bonus runs now. Asked again once the money is held: a bonus claimed between the
+   * first look and the hold (the claim locks the wallet, so it is either before the hold or seen
+   * here) voids the withdrawal.
+   */
+  bonusRunning: (memberId: number) => Promise<boolean>;
   /** Brings every game balance back to the wallet (withdrawAll). */
   sweepToWallet: (memberId: number, key: string) => Promise<unknown>;
   referenceTtlMs: number;
@@ -84,6 +90,10 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         amount: body.amount,
       });
       if (held.replayed) return result(answerOf(await ledger.holdState(key)));
+      if (await options.bonusRunning(memberId)) {
+        await ledger.void(key);
+        throw new AppError('BONUS_CONDITION', 422);
+      }
       const outcome = await payout.send({
         reference: key,
         amount,
