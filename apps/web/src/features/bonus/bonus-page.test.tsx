@@ -126,7 +126,9 @@ describe('bonus page with a running grant', () => {
     expect(within(dialog).getByText('You lose now')).toBeTruthy();
     expect(within(dialog).getByText('฿180.00')).toBeTruthy();
     expect(
-      within(dialog).getByText('30% of the bonus is taken back when you cancel before the turnover is met.'),
+      within(dialog).getByText(
+        '30% of the bonus is taken back when you cancel before the turnover is met, or the part of the bonus you have not played through yet if that is more.',
+      ),
     ).toBeTruthy();
     expect(count(calls, '/api/bonus/clear')).toBe(0);
 
@@ -242,7 +244,7 @@ describe('bonus page without a running grant', () => {
       ['Games that count', 'Slots 100% · Casino 50%'],
       ['Maximum withdrawal', '3× (deposit + bonus)'],
       ['Ends by itself', 'When your total balance falls below ฿10.00'],
-      ['Cancelling early', '30% of the bonus is taken back'],
+      ['Cancelling early', '30% of the bonus, at least the part not yet played through'],
       ['Time to play the turnover', '7 days'],
       ['How often', '2 times a week'],
     ];
@@ -320,7 +322,9 @@ describe('promotion code', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Promotion SUMMER-50' });
     expect(
-      within(dialog).getByText('If you cancel before the turnover is met, 40% of the bonus is taken back.'),
+      within(dialog).getByText(
+        'If you cancel before the turnover is met, 40% of the bonus is taken back (at least the part you have not played through yet).',
+      ),
     ).toBeTruthy();
     expect(within(dialog).getByText('50%', { selector: '.server-html strong' })).toBeTruthy();
     expect(within(dialog).queryByText('Cancelling early')).toBeNull();
