@@ -270,9 +270,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // up the reconciler, which settles everyone's money (decision 019).
   let bonusTimer: NodeJS.Timeout | null = null;
   let bonusRunning: Promise<unknown> | null = null;
+  let bonusStopping = false;
   const runBonusSchedule = () => {
     bonusRunning ??= promotions
-      .sweep()
+      .sweep(() => bonusStopping)
       .catch((error: unknown) => app.log.error({ err: error }, 'bonus schedule failed'))
       .finally(() => (bonusRunning = null));
   };
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       bonusTimer = setInterval(runBonusSchedule, config.money.reconcileIntervalMs);
   });
   app.addHook('onClose', async () => {
+    bonusStopping = true;
     if (bonusTimer) clearInterval(bonusTimer);
     await bonusRunning;
   });

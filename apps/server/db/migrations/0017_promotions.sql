@@ -21,6 +21,8 @@ CREATE TABLE "promotion_grants" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"credited" boolean DEFAULT false NOT NULL,
 	"closing_state" text,
+	"closing_amount" bigint,
+	"closing_since" timestamp with time zone,
 	"closing_lease" text,
 	"closing_lease_until" timestamp with time zone,
 	"closed_amount" bigint,
@@ -70,4 +72,4 @@ CREATE INDEX "promotion_grants_member_offer" ON "promotion_grants" USING btree (
 CREATE INDEX "promotion_grants_offer" ON "promotion_grants" USING btree ("offer_id");--> statement-breakpoint
 CREATE INDEX "promotion_grants_due" ON "promotion_grants" USING btree ("next_check_at") WHERE "promotion_grants"."state" = 'active';--> statement-breakpoint
 CREATE INDEX "promotion_grants_uncredited" ON "promotion_grants" USING btree ("created_at") WHERE not "promotion_grants"."credited";--> statement-breakpoint
-CREATE INDEX "promotion_grants_closing" ON "promotion_grants" USING btree ("id") WHERE "promotion_grants"."state" = 'active' and "promotion_grants"."closing_state" is not null;
+CREATE INDEX "promotion_grants_closing" ON "promotion_grants" USING btree ("closing_since") WHERE "promotion_grants"."state" = 'active' and "promotion_grants"."closing_state" is not null;

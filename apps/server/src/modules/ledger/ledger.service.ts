@@ -508,6 +508,25 @@ export function createLedgerService(db: Database) {
       return row ? BigInt(row.balance) : 0n;
     },
 
+    /**
+     * A member's wallet and the sum of their game accounts, read in the caller's transaction (after
+     * its `lockedBalance` of the wallet: money can then leave a game but not reach the wallet).
+     */
+    async memberBalancesIn(
+      tx: Pick<Database, 'execute'>,
+      memberId: number,
+    ): Promise<{ wallet: bigint; games: bigint }> {
+      const wallet = accountKey.wallet(memberId);
+      const games = `${accountKey.game(memberId, '')}%`;
+      const [row] = await rowsOf<{ wallet: string; games: string }>(
+        tx,
+        sql`select coalesce(sum(balance) filter (where key = ${wallet}), 0)::text as wallet,
+                   coalesce(sum(balance) filter (where key like ${games}), 0)::text as games
+            from ledger_accounts where key = ${wallet} or key like ${games}`,
+      );
+      return { wallet: BigInt(row!.wallet), games: BigInt(row!.games) };
+    },
+
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */
     async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(

@@ -47,6 +47,7 @@ export interface Holdings {
 }
 
 const DAY_MS = 86_400_000;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** Pages of a provider's round history read in one pull (the rest waits for the next). */
 const MAX_ROUND_PAGES = 50;
 /** Sweeps of the games into the wallet one closing tries before it waits for a later look. */
@@ -179,7 +180,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
     const players = await games.accounts.accountsOf(memberId);
     // What was played at the providers is booked first: the balances judged below are current.
     await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(memberId, player)));
-    // Read before the claim's transaction: the ledger and the providers are not part of it.
+    // Read before the claim's transaction: the ledger's history and the providers are not part of
+    // it (the balances are read again in it, under the wallet's lock).
     const [deposits, held] = await Promise.all([ledger.recentDeposits(walletKey, 2), holdings(memberId)]);
     // Turnover counts rounds after the ones already booked (and played after the claim).
     const cursors = await Promise.all(
@@ -202,14 +204,15 @@ export function createGrantEngine(options: GrantEngineOptions) {
         if (!open) throw new AppError('BONUS_UNAVAILABLE', 409);
         // The wallet as it is under its lock: nothing moves it, and no other claim of this member
         // gets past here, until this claim is in.
-        const wallet = await ledger.lockedBalance(tx, walletKey);
+        await ledger.lockedBalance(tx, walletKey);
+        const balances = await ledger.memberBalancesIn(tx, memberId);
         const running = await q.activeGrant(memberId);
         if (running) throw runningRefusal(running, offer.id);
         const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
         if (received >= offer.maxReceived)
           throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
-        const now = { ...held, total: held.total - held.wallet + wallet, wallet };
-        const deposit = await qualifyingDeposit(q, offer, deposits, now, at);
+        const current = { ...held, wallet: balances.wallet, total: balances.wallet + balances.games };
+        const deposit = await qualifyingDeposit(q, offer, deposits, current, at);
         const bonus = rewardOf(offer.reward, deposit.amount);
         if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
         if (offer.budget !== null && offer.granted + bonus > offer.budget)
@@ -248,6 +251,15 @@ export function createGrantEngine(options: GrantEngineOptions) {
   /** A claim while a grant runs: the same offer is already active; another keeps it waiting. */
   const runningRefusal = (running: GrantRow, offerId: number | null) =>
     new AppError(running.offerId === offerId ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
+
+  /** Whether rounds of a game were booked that the grant has not counted yet. */
+  async function uncounted(grant: GrantRow, gameCode: string): Promise<boolean> {
+    const [mark, cursor] = await Promise.all([
+      ledger.lastBookedRound(grant.memberId, gameCode),
+      repository.cursor(grant.id, gameCode, 0),
+    ]);
+    return mark !== null && mark > cursor.lastRoundId;
+  }
 
   /**
    * Counts a game's rounds after the grant's cursor into its turnover; answers the cursor reached,
@@ -294,10 +306,20 @@ export function createGrantEngine(options: GrantEngineOptions) {
       games.accounts.accountsOf(grant.memberId),
       games.accounts.catalogue(),
     ]);
+    const balances = await ledger.accountStates(
+      players.map((player) => accountKey.game(grant.memberId, player.gameCode)),
+    );
     const read = await Promise.all(
       players.map(async (player) => {
         const category = catalogue.find((entry) => entry.code === player.gameCode)?.category;
         const percent = grant.terms.contributions.find((entry) => entry.category === category)?.percent ?? 0;
+        // A game with nothing in it can have had nothing staked since its last booking: unless its
+        // rounds count and some booked ones are not counted yet, it needs no call (a provider down
+        // at a game the member left empty never holds a grant up).
+        const idle =
+          (balances.find((state) => state.key === accountKey.game(grant.memberId, player.gameCode))
+            ?.balance ?? 0n) === 0n;
+        if (idle && (percent === 0 || !(await uncounted(grant, player.gameCode)))) return true;
         // Counted first, then booked: a round played between the two is in the balances but not
         // yet in the turnover (never the other way round, which would judge a cap on balances
         // without its wins); the look then says it is not current.
@@ -341,28 +363,48 @@ export function createGrantEngine(options: GrantEngineOptions) {
 
   /**
    * The closing movement, made once: what it took (0: nothing to take), or null to try later.
-   * When the wallet is short, the games are swept into it, under keys of this closer and attempt,
-   * so money the member moves back into a game meanwhile is swept again, not replayed away.
+   * The amount is fixed by the first closer that works it out, from what the member held then (a
+   * retry never takes more, whatever the member deposits meanwhile), and is at most what the member
+   * holds when taken. When the wallet is short, the games are swept into it, under keys of this
+   * closer and attempt, so money the member moves back into a game meanwhile is swept again.
    */
   async function takeBackFor(grant: GrantRow, state: ClosingState, lease: string): Promise<bigint | null> {
     const key = grantKeys.close(grant.id);
     const earlier = await ledger.findTransfer(key);
     if (earlier) return earlier.amount;
     const walletKey = accountKey.wallet(grant.memberId);
-    // Deposits after the promotion's own are the member's: they add to what the cap lets keep.
-    const since =
-      grant.depositTransferId ?? (await ledger.findTransfer(grantKeys.credit(grant.id)))?.id ?? null;
-    const terms = {
-      bonus: grant.bonus,
-      deposit: grant.deposit,
-      percentFail: grant.terms.percentFail,
-      capMultiple: grant.terms.withdrawCapMultiple,
-    };
-    const done = await turnoverDone(grant.id);
+    const players = await games.accounts.accountsOf(grant.memberId);
+    let fixed = grant.closingAmount;
+    if (fixed === null) {
+      // Judged on current balances: what was played is booked first.
+      await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(grant.memberId, player)));
+      // Deposits after the promotion's own are the member's: they add to what the cap lets keep.
+      const since =
+        grant.depositTransferId ?? (await ledger.findTransfer(grantKeys.credit(grant.id)))?.id ?? null;
+      const terms = {
+        bonus: grant.bonus,
+        deposit: grant.deposit,
+        percentFail: grant.terms.percentFail,
+        capMultiple: grant.terms.withdrawCapMultiple,
+        required: grant.requiredTurnover,
+      };
+      const [held, later, done] = await Promise.all([
+        holdings(grant.memberId),
+        since === null ? 0n : ledger.depositsAfter(walletKey, since),
+        turnoverDone(grant.id),
+      ]);
+      fixed = await repository.fixClosingAmount(
+        grant.id,
+        lease,
+        takeBack(state, terms, held.total, later, done),
+      );
+      if (fixed === null) return null;
+    }
     for (let attempt = 0; attempt < TAKE_BACK_ATTEMPTS; attempt += 1) {
+      if (!(await repository.renewClosing(grant.id, lease, options.closingLeaseMs))) return null;
       const held = await holdings(grant.memberId);
-      const later = since === null ? 0n : await ledger.depositsAfter(walletKey, since);
-      const wanted = takeBack(state, terms, held.total, later, done);
+      // Never more than the member holds now (money lost in a game meanwhile is not there to take).
+      const wanted = min(fixed, held.total);
       if (wanted <= 0n) return 0n;
       if (wanted > held.wallet) {
         await games.transfers.sweepToWallet(grant.memberId, `${key}:${lease}:${attempt}`);
@@ -392,7 +434,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
       }
     }
     // Still short: money on its way back from a game, or moved away again. Later, not less.
-    log.info({ grantId: grant.id, state }, 'take-back waits for the games to come back');
+    log.warn({ grantId: grant.id, state }, 'take-back waits for the games to come back');
     return null;
   }
 
@@ -464,6 +506,14 @@ export function createGrantEngine(options: GrantEngineOptions) {
       const active = await repository.activeGrantOf(memberId);
       if (!active) throw new AppError('NO_DATA', 404);
       let after = await refresh(active.id);
+      // A met turnover completes; when it could not complete just now (its cap waits for a
+      // provider), cancelling must not take a forfeit the member no longer owes.
+      if (
+        after?.state === 'active' &&
+        !after.closingState &&
+        (await turnoverDone(after.id)) >= after.requiredTurnover
+      )
+        throw new AppError('SERVICE_UNAVAILABLE', 503);
       if (after?.state === 'active') {
         await close(after, 'cancelled');
         after = await repository.grant(active.id);
@@ -478,7 +528,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
      * pulls the turnover of running grants that are due, each claimed by one process (FOR UPDATE
      * SKIP LOCKED), a few at a time. One grant's failure is logged and never stops the others.
      */
-    async sweep(): Promise<number> {
+    async sweep(stopping: () => boolean = () => false): Promise<number> {
       const work = async (id: number, step: (id: number) => Promise<unknown>) => {
         try {
           await step(id);
@@ -492,14 +542,16 @@ export function createGrantEngine(options: GrantEngineOptions) {
       };
       let handled = 0;
       for (const id of await repository.uncredited(30_000)) {
+        if (stopping()) return handled;
         await work(id, creditOf);
         handled += 1;
       }
       for (const id of await repository.abandonedClosings()) {
+        if (stopping()) return handled;
         await work(id, refresh);
         handled += 1;
       }
-      for (let batch = 0; batch < 10; batch += 1) {
+      for (let batch = 0; batch < 10 && !stopping(); batch += 1) {
         const due = await repository.claimDue(SWEEP_PARALLEL, options.pullIntervalMs);
         if (due.length === 0) break;
         handled += due.length;

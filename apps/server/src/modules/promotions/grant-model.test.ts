@@ -253,8 +253,12 @@ describe('the grant state machine against a model', () => {
       if (taken === null) {
         const grant = model.grant;
         const total = model.wallet + model.joker;
-        // percentFail of the bonus, but never less than the part not yet played through.
-        const share = Math.max(Math.floor((grant.bonus * TERMS.percentFail) / 100), grant.bonus - grant.done);
+        // percentFail of the bonus, but never less than its share whose turnover is not played.
+        const missing = Math.max(0, grant.required - grant.done);
+        const share = Math.max(
+          Math.floor((grant.bonus * TERMS.percentFail) / 100),
+          Math.floor((grant.bonus * missing) / grant.required),
+        );
         taken = close(model, Math.min(share, total));
       }
       expect(answer.json(), answer.body).toEqual({ message: 'BONUS_CLEAR', forfeited: taken });

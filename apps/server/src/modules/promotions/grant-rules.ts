@@ -49,13 +49,18 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const max0 = (a: bigint) => (a > 0n ? a : 0n);
 
 /**
- * What cancelling (or expiring) takes back: percentFail of the bonus, but never less than the part
- * of the bonus not yet played through (bonus - turnover done), so claiming and cancelling at once
- * turns no bonus into cash; and never more than is held.
+ * What cancelling (or expiring) takes back: percentFail of the bonus, but never less than the share
+ * of the bonus whose turnover is not yet played (bonus x missing / required), so claiming and
+ * cancelling soon after turns next to none of the bonus into cash; and never more than is held.
  */
-export function forfeitOnCancel(bonus: bigint, percentFail: number, held: bigint, done: bigint): bigint {
-  const share = (bonus * BigInt(percentFail)) / 100n;
-  const unplayed = max0(bonus - done);
+export function forfeitOnCancel(
+  grant: { bonus: bigint; percentFail: number; required: bigint },
+  held: bigint,
+  done: bigint,
+): bigint {
+  const share = (grant.bonus * BigInt(grant.percentFail)) / 100n;
+  const missing = max0(grant.required - done);
+  const unplayed = grant.required > 0n ? (grant.bonus * missing) / grant.required : 0n;
   return min(share > unplayed ? share : unplayed, max0(held));
 }
 
@@ -119,7 +124,13 @@ export function closingDue(input: {
 /** What a closing of this kind takes back from what the member holds now. */
 export function takeBack(
   state: ClosingState,
-  grant: { bonus: bigint; deposit: bigint; percentFail: number; capMultiple: number | null },
+  grant: {
+    bonus: bigint;
+    deposit: bigint;
+    percentFail: number;
+    capMultiple: number | null;
+    required: bigint;
+  },
   held: bigint,
   laterDeposits: bigint,
   done: bigint,
@@ -135,7 +146,7 @@ export function takeBack(
       });
     case 'cancelled':
     case 'expired':
-      return forfeitOnCancel(grant.bonus, grant.percentFail, held, done);
+      return forfeitOnCancel(grant, held, done);
     case 'ended':
       return remainderOnEnding(grant.bonus, held);
   }

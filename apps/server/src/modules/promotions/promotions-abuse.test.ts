@@ -91,7 +91,7 @@ describe('abuse of the grant engine', () => {
   /** Waits until a closing's sweep brought a game's money to the wallet (the moment to race it). */
   async function sweptFrom(grantId: number | string, game: string) {
     const key = `grant:${grantId}:close:%:sweep:${game}:settle`;
-    for (let i = 0; i < 400; i += 1) {
+    for (let i = 0; i < 2_000; i += 1) {
       const [row] = await rowsOf<{ n: number }>(
         t.database.db,
         sql`select count(*)::int as n from ledger_transfers where idempotency_key like ${key}`,

@@ -70,6 +70,13 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
         `${grant} records a take-back of ${row.closed_amount ?? 'nothing'} but the ledger holds ${row.close_amount ?? 'none'}`,
       );
   }
+  // A closing that waits too long (a game's money out of reach) needs staff.
+  const stuck = await rowsOf<{ id: string }>(
+    db,
+    sql`select id::text from promotion_grants where state = 'active' and closing_since is not null
+          and closing_since < now() - ${options.olderThanMs} * interval '1 millisecond'`,
+  );
+  for (const row of stuck) problems.push(`grant ${row.id} has been closing for longer than allowed`);
   // Each offer's budget counter is what its grants were promised.
   const budgets = await rowsOf<{ code: string; granted: string; total: string }>(
     db,

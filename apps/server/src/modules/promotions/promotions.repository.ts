@@ -195,12 +195,37 @@ export function createPromotionsRepository(db: Database) {
         db,
         sql`update promotion_grants
             set closing_state = coalesce(closing_state, ${state}), closing_lease = ${lease},
+                closing_since = coalesce(closing_since, now()),
                 closing_lease_until = now() + ${leaseMs} * interval '1 millisecond'
             where id = ${id} and state = 'active'
               and (closing_lease_until is null or closing_lease_until < now())
             returning closing_state`,
       );
       return row ? { closingState: row.closing_state, lease } : null;
+    },
+
+    /**
+     * Fixes the amount a closing takes back, unless an earlier closer fixed it: answers the amount
+     * that holds, or null when this closer no longer holds the lease.
+     */
+    async fixClosingAmount(id: number, lease: string, amount: bigint): Promise<bigint | null> {
+      const [row] = await rowsOf<{ amount: string }>(
+        db,
+        sql`update promotion_grants set closing_amount = coalesce(closing_amount, ${amount.toString()}::bigint)
+            where id = ${id} and closing_lease = ${lease} and state = 'active'
+            returning closing_amount::text as amount`,
+      );
+      return row ? BigInt(row.amount) : null;
+    },
+
+    /** Extends a closer's lease (each sweep may take a while); false when it was lost. */
+    async renewClosing(id: number, lease: string, leaseMs: number): Promise<boolean> {
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`update promotion_grants set closing_lease_until = now() + ${leaseMs} * interval '1 millisecond'
+            where id = ${id} and closing_lease = ${lease} and state = 'active' returning id`,
+      );
+      return rows.length === 1;
     },
 
     /** Ends a closing its lease holder finished: the grant takes its final state. */

@@ -208,7 +208,13 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         claimedAt: grant.claimedAt.toISOString(),
         expiresAt: grant.expiresAt.toISOString(),
         percentFail: grant.terms.percentFail,
-        forfeitNow: amount(forfeitOnCancel(grant.bonus, grant.terms.percentFail, held.total, done)),
+        forfeitNow: amount(
+          forfeitOnCancel(
+            { bonus: grant.bonus, percentFail: grant.terms.percentFail, required: grant.requiredTurnover },
+            held.total,
+            done,
+          ),
+        ),
       };
     },
 
@@ -234,7 +240,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     assertWithdrawable: (memberId: number) => engine.assertWithdrawable(memberId),
 
     /** The reconciler's sweep: the schedule of running grants. */
-    sweep: () => engine.sweep(),
+    sweep: (stopping: () => boolean = () => false) => engine.sweep(stopping),
   };
 }
 

@@ -128,6 +128,13 @@ export const promotionGrants = pgTable(
     credited: boolean('credited').notNull().default(false),
     /** The final state a closing is bringing the grant to; set once, by the first closer. */
     closingState: text('closing_state', { enum: ['completed', 'cancelled', 'ended', 'expired'] }),
+    /**
+     * What the closing takes back, fixed by the closer that first worked it out (from what the
+     * member held then): a retry never takes more, whatever the member deposits meanwhile.
+     */
+    closingAmount: bigint('closing_amount', { mode: 'bigint' }),
+    /** When the closing began (database clock): ledger:check reports one that waits too long. */
+    closingSince: timestamp('closing_since', { withTimezone: true }),
     /** One process closes a grant at a time: its lease (a crashed closer's runs out). */
     closingLease: text('closing_lease'),
     closingLeaseUntil: timestamp('closing_lease_until', { withTimezone: true }),
@@ -153,7 +160,7 @@ export const promotionGrants = pgTable(
       .on(table.createdAt)
       .where(sql`not ${table.credited}`),
     index('promotion_grants_closing')
-      .on(table.id)
+      .on(table.closingSince)
       .where(sql`${table.state} = 'active' and ${table.closingState} is not null`),
     check('promotion_grants_bonus', sql`${table.bonus} > 0`),
   ],

@@ -240,9 +240,11 @@ describe('bonuses and promotion codes', () => {
     expect((await progress(member.token))!.forfeitNow).toBe(10_000);
     await activate(t.app, member.token, 'JOKER');
     await toGame(member.token, 'JOKER', 20_000);
-    await play(member.token, 'JOKER', 3, 3_000, 3_000); // 90 baht played, 10 of the bonus unplayed
-    expect((await progress(member.token))!.forfeitNow).toBe(5_000);
-    await play(member.token, 'JOKER', 1, 3_000, 3_000); // 120 baht played: percentFail applies
+    // Turnover 600 baht: with 90 played, 85% of it is missing, so 85 baht of the bonus would go.
+    await play(member.token, 'JOKER', 3, 3_000, 3_000);
+    expect((await progress(member.token))!.forfeitNow).toBe(8_500);
+    // Half of it played: percentFail (50%) applies.
+    await play(member.token, 'JOKER', 7, 3_000, 3_000);
     expect((await progress(member.token))!.forfeitNow).toBe(5_000);
     const cleared = await get<ClearResponse>(member.token, '/api/bonus/clear');
     expect(cleared).toEqual({ status: 200, body: { message: 'BONUS_CLEAR', forfeited: 5_000 } });
