@@ -218,11 +218,17 @@ export function createAccountsRepository(db: Database) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${addressKey}`}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-phone:${username}`}))`);
+        // NOTE: clock_timestamp(), not now(): now() is when the transaction began, before it waited
+        // for the locks, so an attempt that waited would seem older than the one it waited for
+        // (and be refused as too soon after it).
         const at =
           request.at ??
           new Date(
             (
-              await rowsOf<{ ms: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as ms`)
+              await rowsOf<{ ms: number }>(
+                tx,
+                sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`,
+              )
             )[0]!.ms,
           );
         const since = new Date(at.getTime() - request.windowMs);
