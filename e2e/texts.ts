@@ -6,9 +6,14 @@ const cache = new Map<string, Texts>();
 
 /**
  * The member-facing text of `key` ("profile.changePassword") in `locale`, from the app's own
- * files; the `errors` namespace holds the texts of error codes ("PASSWORD_TOO_COMMON").
+ * files; the `errors` namespace holds the texts of error codes ("PASSWORD_TOO_COMMON"), `bonus` those
+ * of the bonus screens and their turnover ("bonus.receive", "turnover.missing").
  */
-export function text(locale: Locale, key: string, namespace: 'common' | 'errors' = 'common'): string {
+export function text(
+  locale: Locale,
+  key: string,
+  namespace: 'common' | 'errors' | 'bonus' = 'common',
+): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
     const file = new URL(`../apps/web/src/locales/${locale}/${namespace}.json`, import.meta.url);

@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BonusProgress } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
@@ -11,11 +11,32 @@ export function turnoverPercent(progress: Pick<BonusProgress, 'done' | 'required
   return Math.min(100, Math.floor((progress.done * 100) / progress.required));
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A label and its value. Long labels wrap and the value keeps its line; a `short` label (a word
+ * or two) keeps its line instead and the value may wrap: a date and time on a 320 px phone.
+ */
+function Row({
+  label,
+  icon: Icon,
+  short = false,
+  children,
+}: {
+  label: string;
+  icon?: LucideIcon;
+  short?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-center justify-between gap-3 py-2">
-      <dt className="min-w-0 text-sm text-mist-400">{label}</dt>
-      <dd className="shrink-0 text-right text-[15px] font-medium tabular-nums">{children}</dd>
+      <dt
+        className={`text-sm text-mist-400 ${short ? 'shrink-0' : 'min-w-0'} ${Icon ? 'inline-flex items-center gap-1.5' : ''}`}
+      >
+        {Icon ? <Icon className="size-4 shrink-0" aria-hidden="true" /> : null}
+        {label}
+      </dt>
+      <dd className={`text-right text-[15px] font-medium tabular-nums ${short ? 'min-w-0' : 'shrink-0'}`}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -70,15 +91,14 @@ export function TurnoverProgress({
         <Row label={t('turnover.missing')}>
           <span className={met ? 'text-mint-400' : 'text-gold-300'}>{money(progress.missing)}</span>
         </Row>
-        <Row label={t('turnover.expires')}>
-          <span className="inline-flex items-center gap-1.5">
-            <CalendarClock className="size-4 text-mist-400" aria-hidden="true" />
-            {formatDateTime(progress.expiresAt)}
-          </span>
+        {/* On the narrowest phones the time goes under the date, never the label's word apart. */}
+        <Row label={t('turnover.expires')} icon={CalendarClock} short>
+          {formatDateTime(progress.expiresAt)}
         </Row>
         {detail ? (
           <>
-            <Row label={t('turnover.deposit')}>{money(progress.deposit)}</Row>
+            {/* A free promotion has no deposit: a row of 0.00 would only puzzle. */}
+            {progress.deposit > 0 ? <Row label={t('turnover.deposit')}>{money(progress.deposit)}</Row> : null}
             <Row label={t('turnover.bonus')}>{money(progress.bonus)}</Row>
             <Row label={t('turnover.balance')}>{money(progress.balance)}</Row>
             <Row label={t('turnover.floor')}>{money(progress.floor)}</Row>

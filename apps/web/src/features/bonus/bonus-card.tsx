@@ -1,4 +1,4 @@
-import { CircleCheck, Sparkles } from 'lucide-react';
+import { ChevronRight, CircleCheck, Sparkles } from 'lucide-react';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { formatMoney } from '../../lib/format';
@@ -68,16 +68,24 @@ export function BonusCard({
           </span>
         ) : null}
       </span>
-      <span className="relative flex flex-col gap-0.5 px-3.5 pt-10 pb-3">
-        <span className={`text-[17px] leading-snug font-semibold ${out ? 'text-mist-300' : 'text-snow'}`}>
-          {offer.name}
+      <span className="relative flex items-end gap-3 px-3.5 pt-10 pb-3">
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className={`text-[17px] leading-snug font-semibold ${out ? 'text-mist-300' : 'text-snow'}`}>
+            {offer.name}
+          </span>
+          <span className={`text-sm leading-snug font-medium ${out ? 'text-mist-400' : 'text-gold-300'}`}>
+            {reward}
+          </span>
+          <span className="text-xs leading-snug text-mist-300 tabular-nums">
+            {t(`bonus.receivedCount.${offer.type}`, { count, max: offer.maxReceived })}
+          </span>
         </span>
-        <span className={`text-sm leading-snug font-medium ${out ? 'text-mist-400' : 'text-gold-300'}`}>
-          {reward}
-        </span>
-        <span className="text-xs leading-snug text-mist-300 tabular-nums">
-          {t(`bonus.receivedCount.${offer.type}`, { count, max: offer.maxReceived })}
-        </span>
+        {/* A banner alone does not say it opens: the chevron does, on every card that does. */}
+        {out ? null : (
+          <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-950/70 text-snow">
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </span>
+        )}
       </span>
     </button>
   );

@@ -7,6 +7,7 @@ import { useToast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { useClaim } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
+import { useDialogTop } from './dialog-top';
 import { isReceivedOut } from './received-count';
 import { useSingleSubmit } from './single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
@@ -35,6 +36,7 @@ export function BonusDialog({
   const claim = useClaim();
   const once = useSingleSubmit();
   const out = offer ? isReceivedOut(offer, now) : false;
+  const content = useDialogTop<HTMLDivElement>(offer?.code);
 
   const close = () => {
     claim.reset();
@@ -73,7 +75,7 @@ export function BonusDialog({
   return (
     <Dialog open={offer !== null} onClose={close} title={offer?.name ?? ''} footer={footer}>
       {offer ? (
-        <div className="space-y-4">
+        <div ref={content} className="space-y-4">
           <BannerSlides banners={offer.banners} />
           {offer.notice ? (
             <p className="text-[15px] whitespace-pre-line text-mist-300">{offer.notice}</p>

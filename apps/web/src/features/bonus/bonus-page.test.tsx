@@ -125,6 +125,9 @@ describe('bonus page with a running grant', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this bonus?' });
     expect(within(dialog).getByText('You lose now')).toBeTruthy();
     expect(within(dialog).getByText('฿180.00')).toBeTruthy();
+    // And what stays: the balance (฿950.00) less what goes.
+    const left = within(dialog).getByText('Your balance after cancelling').parentElement!;
+    expect(within(left).getByText('฿770.00')).toBeTruthy();
     expect(
       within(dialog).getByText(
         '30% of the bonus is taken back when you cancel before the turnover is met, or the part of the bonus you have not played through yet if that is more.',
@@ -240,6 +243,7 @@ describe('bonus page without a running grant', () => {
     const rows: [string, string][] = [
       ['Bonus', '฿50.00 bonus'],
       ['Minimum deposit', '฿100.00'],
+      ['You can receive it', 'Right after a deposit, before playing it, with less than ฿10.00 besides it'],
       ['Turnover', 'Play 5× (deposit + bonus)'],
       ['Games that count', 'Slots 100% · Casino 50%'],
       ['Maximum withdrawal', '3× (deposit + bonus)'],

@@ -97,6 +97,17 @@ export function OfferTerms({
       t('bonus.terms.minimumDeposit'),
       terms.minimumDeposit > 0 ? money(terms.minimumDeposit) : t('bonus.terms.noMinimum'),
     ],
+    // Who may claim it (decision 019): the claim is refused while more than the floor is in play.
+    ...(terms.floor > 0
+      ? ([
+          [
+            t('bonus.terms.eligible'),
+            terms.reward.kind === 'fixed' && terms.minimumDeposit === 0
+              ? t('bonus.terms.eligibleFree', { amount: money(terms.floor) })
+              : t('bonus.terms.eligibleDeposit', { amount: money(terms.floor) }),
+          ],
+        ] as [string, string][])
+      : []),
     [
       t('bonus.terms.turnover'),
       terms.turnoverMultiple > 0

@@ -11,6 +11,7 @@ import { useToast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useClaim, useFindPromotion } from './bonus-api';
+import { useDialogTop } from './dialog-top';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { useSingleSubmit } from './single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
@@ -114,6 +115,7 @@ function PromotionDialog({
   const claim = useClaim();
   const once = useSingleSubmit();
   const promotion = found?.promotion ?? null;
+  const content = useDialogTop<HTMLDivElement>(found);
 
   const close = () => {
     claim.reset();
@@ -154,7 +156,7 @@ function PromotionDialog({
       }
     >
       {!found ? null : promotion ? (
-        <div className="space-y-4">
+        <div ref={content} className="space-y-4">
           <BannerSlides banners={promotion.banners} />
           <p className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
             {promotion.percentFail > 0
@@ -167,7 +169,7 @@ function PromotionDialog({
           <OfferTerms terms={promotion} currency={currency} percentFail={false} />
         </div>
       ) : (
-        <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
+        <div ref={content} role="status" className="flex flex-col items-center gap-3 py-4 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink-700 text-mist-300">
             <SearchX className="size-7" aria-hidden="true" />
           </span>

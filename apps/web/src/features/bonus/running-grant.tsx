@@ -165,6 +165,15 @@ function CancelDialog({
             </p>
           </div>
         ) : null}
+        {progress ? (
+          // What the member keeps matters as much as what goes: the total (wallet and games) after it.
+          <p className="flex items-baseline justify-between gap-3 rounded-xl bg-ink-900 px-4 py-3">
+            <span className="min-w-0 text-sm text-mist-300">{t('bonus.cancel.left')}</span>
+            <span className="shrink-0 text-[15px] font-semibold tabular-nums">
+              {formatMoney(Math.max(0, progress.balance - progress.forfeitNow), currency)}
+            </span>
+          </p>
+        ) : null}
       </div>
     </Dialog>
   );

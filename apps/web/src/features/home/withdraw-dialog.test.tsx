@@ -119,6 +119,9 @@ describe('withdraw', () => {
     expect(
       within(alert).getByText('The conditions for ending the bonus have not been met yet.'),
     ).toBeTruthy();
+    // Which bonus holds the money, by name.
+    const held = await within(dialog).findByRole('region', { name: 'Welcome bonus' });
+    expect(within(held).getByText('Active bonus')).toBeTruthy();
     const bar = await within(dialog).findByRole('progressbar', { name: 'Turnover' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(within(dialog).getByText('฿1,500.00')).toBeTruthy();

@@ -222,7 +222,9 @@ function BonusCondition({ currency, onClose }: { currency: Currency; onClose: ()
   const { t } = useBonusTranslation();
   const navigate = useNavigate();
   const progress = useBonusProgress();
-  const numbers = progress.data?.progress ?? null;
+  // NOTE: numbers cached by an earlier visit of the bonus page are out of date (the refusal has
+  // just counted the latest rounds): wait for the answer read on opening rather than show them.
+  const numbers = progress.isRefetching ? null : (progress.data?.progress ?? null);
   return (
     <div className="space-y-4">
       <div role="alert" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
@@ -230,8 +232,16 @@ function BonusCondition({ currency, onClose }: { currency: Currency; onClose: ()
         <p>{t('withdraw.bonusCondition')}</p>
       </div>
       {numbers ? (
-        <TurnoverProgress progress={numbers} currency={currency} />
-      ) : progress.isPending ? (
+        <section aria-label={numbers.name} className="space-y-3">
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-gold-300">
+              {t(numbers.channel === 'promotion' ? 'bonus.running.promotion' : 'bonus.running.bonus')}
+            </p>
+            <p className="text-[15px] leading-snug font-semibold break-words">{numbers.name}</p>
+          </div>
+          <TurnoverProgress progress={numbers} currency={currency} />
+        </section>
+      ) : progress.isFetching ? (
         <Loading />
       ) : null}
       <Button
