@@ -84,5 +84,11 @@ export function bonusProgress(overrides: Partial<Record<keyof BonusProgress, unk
   } as BonusProgress;
 }
 
-export const noGrant = { status: false, type: null, code: null, name: null };
-export const runningBonus = { status: true, type: 'bonus', code: 'WELCOME', name: 'Welcome bonus' };
+export const noGrant = { status: false, type: null, code: null, name: null, last: null };
+export const runningBonus = {
+  status: true,
+  type: 'bonus',
+  code: 'WELCOME',
+  name: 'Welcome bonus',
+  last: null,
+};

@@ -124,6 +124,19 @@ export const ActiveCheckResponse = z
     /** The running offer's code and name (ours, for the page's title). */
     code: z.string().nullable(),
     name: z.string().nullable(),
+    /**
+     * Ours: the member's latest grant that is over, so the page can say how it ended (turnover met,
+     * cancelled, under the floor, expired) and what was taken back; null when none ended yet.
+     */
+    last: z
+      .object({
+        code: z.string(),
+        name: z.string(),
+        state: z.enum(['completed', 'cancelled', 'ended', 'expired']),
+        taken: Amount,
+        closedAt: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'ActiveCheckResponse' });
 export type ActiveCheckResponse = z.infer<typeof ActiveCheckResponse>;

@@ -139,9 +139,31 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
     async checkActive(memberId: number, locale: Locale): Promise<ActiveCheckResponse> {
       const grant = await engine.current(memberId);
+      const last = grant ? null : (await repository.grantsOf(memberId)).find((row) => row.closedAt !== null);
       return grant
-        ? { status: true, type: grant.terms.channel, code: grant.terms.code, name: grant.terms.names[locale] }
-        : { status: false, type: null, code: null, name: null };
+        ? {
+            status: true,
+            type: grant.terms.channel,
+            code: grant.terms.code,
+            name: grant.terms.names[locale],
+            last: null,
+          }
+        : {
+            status: false,
+            type: null,
+            code: null,
+            name: null,
+            last:
+              last && last.state !== 'active'
+                ? {
+                    code: last.terms.code,
+                    name: last.terms.names[locale],
+                    state: last.state,
+                    taken: amount(last.closedAmount ?? 0n),
+                    closedAt: last.closedAt!.toISOString(),
+                  }
+                : null,
+          };
     },
 
     /** Whether the member's total is under the running grant's floor (a grant under it ends). */

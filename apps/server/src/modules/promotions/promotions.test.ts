@@ -230,6 +230,9 @@ describe('bonuses and promotion codes', () => {
       bonus: { description: 'T_CAP' },
     });
     expect(await progress(member.token)).toBeNull();
+    // The page can tell how it ended.
+    const { last } = (await get<ActiveCheckResponse>(member.token, '/api/bonus/check/active')).body;
+    expect(last).toMatchObject({ code: 'T_CAP', state: 'completed', taken: 40_000 });
     await booksAreSound(t.database.db);
   });
 

@@ -226,7 +226,7 @@ describe('bonus page without a running grant', () => {
     const state = { active: noGrant as unknown, offers: offers() };
     const calls = bonusServer(state, (url) => {
       if (url !== '/api/bonus/activate/WEEKLY') return undefined;
-      state.active = { status: true, type: 'bonus', code: 'WEEKLY', name: 'Weekly bonus' };
+      state.active = { status: true, type: 'bonus', code: 'WEEKLY', name: 'Weekly bonus', last: null };
       return { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true), credited: 12_000 } };
     });
     await renderApp('/user/bonus');
@@ -369,5 +369,19 @@ describe('promotion code', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive promotion' }));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('You have already received this promotion.')).toBeTruthy();
+  });
+
+  it('tells how the last bonus ended, and what it took back', async () => {
+    const closedAt = new Date(Date.now() - 3_600_000).toISOString();
+    bonusServer({
+      active: {
+        ...noGrant,
+        last: { code: 'WEEKLY', name: 'Weekly bonus', state: 'completed', taken: 40_000, closedAt },
+      },
+      offers: [bonusOffer('WEEKLY')],
+    });
+    await renderApp('/user/bonus');
+    const notice = await screen.findByText(/“Weekly bonus” is complete: its turnover was met on/);
+    expect(notice.textContent).toContain('฿400.00 above the maximum withdrawal was taken back.');
   });
 });

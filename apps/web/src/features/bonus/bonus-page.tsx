@@ -11,6 +11,7 @@ import { useActiveGrant, useBonusList } from './bonus-api';
 import { BonusCard } from './bonus-card';
 import { BonusDialog } from './bonus-dialog';
 import { codeOf } from './offer-details';
+import { LastGrant } from './last-grant';
 import { PromotionSearch } from './promotion-search';
 import { RunningGrant } from './running-grant';
 import { useBonusTranslation } from '../../lib/bonus-texts';
@@ -60,6 +61,9 @@ export function BonusPage() {
     const opened = offers.find((offer) => offer.code === openCode) ?? null;
     content = (
       <div className="space-y-6">
+        {!running && active.data.last ? (
+          <LastGrant last={active.data.last} currency={currency} now={now} />
+        ) : null}
         {running ? (
           <RunningGrant active={active.data} currency={currency} />
         ) : (
