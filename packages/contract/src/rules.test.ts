@@ -7,10 +7,10 @@ import {
   joinAccountName,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  passwordRule,
   phoneRule,
   profileIdOfInviteCode,
 } from './rules';
+import { passwordRule } from './password-rule';
 
 const codeOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS } from './common-passwords';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
 
 /**
@@ -28,17 +27,8 @@ export function phoneRule(market: Market) {
     );
 }
 
-const commonPasswords = new Set(COMMON_PASSWORDS.split('\n'));
-/** One of the most used passwords (the bundled list, compared without regard to case). */
-export const isCommonPassword = (password: string): boolean => commonPasswords.has(password.toLowerCase());
-
-/** A password being set (registration, change): 8 to 64 characters, not a common one (ASVS 5.0 6.2). */
-export const passwordRule = z
-  .string()
-  .min(1, 'FIELD_REQUIRED')
-  .min(PASSWORD_MIN_LENGTH, 'PASSWORD_LENGTH')
-  .max(PASSWORD_MAX_LENGTH, 'PASSWORD_LENGTH')
-  .refine((password) => !isCommonPassword(password), 'PASSWORD_TOO_COMMON');
+// The password being set (passwordRule, the common list) is in ./password-rule: only the screens
+// that set one load the list.
 
 export const profileNameRule = z.string().trim().min(1, 'FIELD_REQUIRED').max(60, 'INVALID_USER_INFO');
 

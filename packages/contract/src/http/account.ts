@@ -6,12 +6,11 @@ import {
   bankAccountNoRule,
   normalizeAccountName,
   normalizePhone,
-  PASSWORD_MAX_LENGTH,
-  passwordRule,
   phoneRule,
   profileIdOfInviteCode,
   profileNameRule,
 } from '../rules';
+import { passwordRule } from '../password-rule';
 
 /**
  * Accounts (spec section 7, Account). Rules that depend on the market (the phone number,
@@ -94,24 +93,9 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'OkResponse' });
 export type OkResponse = z.infer<typeof OkResponse>;
 
-/** Sign-in. */
-export const LoginRequest = z
-  .object({
-    // The phone as typed ("081-234 5678") is the phone registered ("0812345678").
-    username: z
-      .string()
-      .transform(normalizePhone)
-      .pipe(z.string().min(1, 'FIELD_REQUIRED').max(20, 'WRONG_CREDENTIAL')),
-    password: z
-      .string()
-      .min(1, 'FIELD_REQUIRED')
-      .max(PASSWORD_MAX_LENGTH * 4, 'WRONG_CREDENTIAL'),
-  })
-  .meta({ id: 'LoginRequest' });
-export type LoginRequest = z.infer<typeof LoginRequest>;
-
-export const LoginResponse = z.object({ token: z.string() }).meta({ id: 'LoginResponse' });
-export type LoginResponse = z.infer<typeof LoginResponse>;
+// Sign-in lives in ./login (so the login page does not load the password rules); re-exported here
+// for the server's account routes.
+export { LoginRequest, LoginResponse } from './login';
 
 export const ProfileResponse = z
   .object({

@@ -2,7 +2,7 @@ import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoginRequest, LoginResponse } from '@wallet/contract/http/account';
+import { LoginRequest, LoginResponse } from '@wallet/contract/http/login';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
