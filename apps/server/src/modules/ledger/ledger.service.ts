@@ -527,6 +527,25 @@ export function createLedgerService(db: Database) {
       return { wallet: BigInt(row!.wallet), games: BigInt(row!.games) };
     },
 
+    /**
+     * A member's wallet, the total of wallet and games, and whether money of theirs waits for an
+     * outside answer, in one statement (one snapshot): a hold settled between two separate reads
+     * would show its money neither in flight nor arrived.
+     */
+    async memberHoldings(memberId: number): Promise<{ wallet: bigint; total: bigint; inFlight: boolean }> {
+      const wallet = accountKey.wallet(memberId);
+      const games = `${accountKey.game(memberId, '')}%`;
+      const [row] = await rowsOf<{ wallet: string; total: string; pending: boolean }>(
+        db,
+        sql`select coalesce(sum(balance) filter (where key = ${wallet}), 0)::text as wallet,
+                   coalesce(sum(balance), 0)::text as total,
+                   (exists (select 1 from ledger_pending_holds where source_key = ${wallet})
+                    or exists (select 1 from ledger_pending_holds where destination_key = ${wallet})) as pending
+            from ledger_accounts where key = ${wallet} or key like ${games}`,
+      );
+      return { wallet: BigInt(row!.wallet), total: BigInt(row!.total), inFlight: row!.pending };
+    },
+
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */
     async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(

@@ -90,14 +90,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
   const { ledger, games, provider, repository, now, log } = options;
 
   async function holdings(memberId: number): Promise<Holdings> {
-    const walletKey = accountKey.wallet(memberId);
-    const states = await ledger.accountStates(await ledger.memberAccountKeys(memberId));
-    return {
-      wallet: states.find((state) => state.key === walletKey)?.balance ?? 0n,
-      total: states.reduce((sum, state) => sum + state.balance, 0n),
-      // NOTE: every hold of a member's money starts or ends at the wallet (games go through it).
-      inFlight: await ledger.hasPendingHold(walletKey),
-    };
+    // NOTE: one statement: balances and the in-flight flag from one snapshot of the ledger.
+    return ledger.memberHoldings(memberId);
   }
 
   /**
