@@ -6,9 +6,9 @@ import type { MinorUnits } from '@wallet/contract/money';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
 import { rowsOf } from '../../platform/db/rows';
 import { activate, credit, getAs, listen, moneyCall, setFault, signedInMember } from '../../../test/money';
+import { testOffer } from '../../../test/offers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { promotionOffers } from './promotions.tables';
-import type { NewOffer } from './promotions.repository';
 
 /**
  * Abuse of the grant engine (issue 11, found in review): a bonus on a deposit already gone, a cap
@@ -19,28 +19,7 @@ import type { NewOffer } from './promotions.repository';
 
 const minor = (amount: number) => amount as MinorUnits;
 
-function offer(code: string, terms: Partial<NewOffer> = {}): NewOffer {
-  return {
-    code,
-    channel: 'bonus',
-    names: { th: code, lo: code, en: code },
-    notices: { th: '', lo: '', en: '' },
-    type: 'limit',
-    maxReceived: 100,
-    reward: { kind: 'percent', percent: 100, max: minor(50_000) },
-    depositRule: 'any',
-    minimumDeposit: 1_000n,
-    depositWithinMinutes: 60 * 24,
-    turnoverMultiple: 1,
-    contributions: [{ category: 'slot', percent: 100 }],
-    withdrawCapMultiple: null,
-    floor: 500n,
-    percentFail: 100,
-    grantDays: 7,
-    banners: [],
-    ...terms,
-  };
-}
+const offer = testOffer;
 
 describe('abuse of the grant engine', () => {
   let t: TestApp;

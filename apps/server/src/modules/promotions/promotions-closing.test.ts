@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import { readEnvironment } from '../../config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivateResponse, ClearResponse } from '@wallet/contract/http/bonus';
-import type { MinorUnits } from '@wallet/contract/money';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
 import { rowsOf } from '../../platform/db/rows';
 import { activate, credit, getAs, listen, moneyCall, setFault, signedInMember } from '../../../test/money';
+import { testOffer } from '../../../test/offers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { promotionOffers } from './promotions.tables';
-import type { NewOffer } from './promotions.repository';
 
 /**
  * Closings and claims under pressure (issue 11, found in a second review): a take-back fixed when
@@ -18,30 +17,7 @@ import type { NewOffer } from './promotions.repository';
  * promises.
  */
 
-const minor = (amount: number) => amount as MinorUnits;
-
-function offer(code: string, terms: Partial<NewOffer> = {}): NewOffer {
-  return {
-    code,
-    channel: 'bonus',
-    names: { th: code, lo: code, en: code },
-    notices: { th: '', lo: '', en: '' },
-    type: 'limit',
-    maxReceived: 100,
-    reward: { kind: 'percent', percent: 100, max: minor(50_000) },
-    depositRule: 'any',
-    minimumDeposit: 1_000n,
-    depositWithinMinutes: 60 * 24,
-    turnoverMultiple: 1,
-    contributions: [{ category: 'slot', percent: 100 }],
-    withdrawCapMultiple: null,
-    floor: 500n,
-    percentFail: 100,
-    grantDays: 7,
-    banners: [],
-    ...terms,
-  };
-}
+const offer = testOffer;
 
 describe('closings and claims under pressure', () => {
   let t: TestApp;

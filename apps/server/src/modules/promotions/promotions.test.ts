@@ -21,6 +21,7 @@ import {
   statementOf,
   walletOf,
 } from '../../../test/money';
+import { testOffer } from '../../../test/offers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { promotionOffers } from './promotions.tables';
 import type { NewOffer } from './promotions.repository';
@@ -32,32 +33,16 @@ import type { NewOffer } from './promotions.repository';
 
 const minor = (amount: number) => amount as MinorUnits;
 
-/** A test offer: every term explicit, so each test reads its own rules. */
-function offer(code: string, terms: Partial<NewOffer> = {}): NewOffer {
-  return {
-    code,
-    channel: 'bonus',
-    names: { th: code, lo: code, en: code },
-    notices: { th: '', lo: '', en: '' },
-    type: 'limit',
-    maxReceived: 100,
-    reward: { kind: 'percent', percent: 100, max: minor(50_000) },
-    depositRule: 'any',
-    minimumDeposit: 1_000n,
+/** This file's offers: a month to claim on a deposit, casino counting half. */
+const offer = (code: string, terms: Partial<NewOffer> = {}): NewOffer =>
+  testOffer(code, {
     depositWithinMinutes: 60 * 24 * 30,
-    turnoverMultiple: 1,
     contributions: [
       { category: 'slot', percent: 100 },
       { category: 'casino', percent: 50 },
     ],
-    withdrawCapMultiple: null,
-    floor: 500n,
-    percentFail: 100,
-    grantDays: 7,
-    banners: [],
     ...terms,
-  };
-}
+  });
 
 describe('bonuses and promotion codes', () => {
   let t: TestApp;
