@@ -16,6 +16,10 @@ export type BonusType = (typeof BONUS_TYPES)[number];
 export const OFFER_CHANNELS = ['bonus', 'promotion'] as const;
 export type OfferChannel = (typeof OFFER_CHANNELS)[number];
 
+/** Where a running grant came from: an offer (bonus, promotion), the invite bonus or a loss refund. */
+export const GRANT_CHANNELS = ['bonus', 'promotion', 'invite', 'refund'] as const;
+export type GrantChannel = (typeof GRANT_CHANNELS)[number];
+
 /** Where a grant stands. Only `active` may change; the others are final. */
 export const GRANT_STATES = ['active', 'completed', 'cancelled', 'ended', 'expired'] as const;
 export type GrantState = (typeof GRANT_STATES)[number];
@@ -120,7 +124,7 @@ export type ActivateResponse = z.infer<typeof ActivateResponse>;
 export const ActiveCheckResponse = z
   .object({
     status: z.boolean(),
-    type: z.enum(OFFER_CHANNELS).nullable(),
+    type: z.enum(GRANT_CHANNELS).nullable(),
     /** The running offer's code and name (ours, for the page's title). */
     code: z.string().nullable(),
     name: z.string().nullable(),
@@ -187,7 +191,7 @@ export const BonusProgress = z
     currency: z.enum(CURRENCIES),
     code: z.string(),
     name: z.string(),
-    channel: z.enum(OFFER_CHANNELS),
+    channel: z.enum(GRANT_CHANNELS),
     state: z.enum(GRANT_STATES),
     deposit: Amount,
     bonus: Amount,
@@ -223,6 +227,11 @@ export const SandboxRoundsRequest = z
     count: z.number().int().min(1).max(500),
     bet: Amount.refine((bet) => bet > 0, 'INVALID_INPUT'),
     win: Amount,
+    /**
+     * When the rounds were played (ISO), for tests of periods already closed (loss refunds, a
+     * day's invite commission); at most 35 days ago and never in the future. Default: now.
+     */
+    playedAt: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'SandboxRoundsRequest' });
 export type SandboxRoundsRequest = z.infer<typeof SandboxRoundsRequest>;
