@@ -35,6 +35,7 @@ import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { rewardsRoutes } from './modules/promotions/rewards.routes';
 import { createPromotionsService } from './modules/promotions/promotions.service';
 import { createOtpService } from './modules/otp/otp.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     currencyOf: memberCurrency,
     now: deps.clock ?? (() => new Date()),
     providerTimeoutMs: config.money.providerTimeoutMs,
+    referrals: accounts.referrals,
     log: app.log,
   });
   await promotions.seed();
@@ -315,6 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement, market: config.market });
   await app.register(promotionsRoutes, { promotions, market: config.market, limiter });
+  await app.register(rewardsRoutes, { rewards: promotions.rewards, market: config.market });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
   await app.register(slipsRoutes, {
     slips,

@@ -6,6 +6,7 @@ import { checkGameBalances } from './modules/games/games.check';
 import { checkDeposits } from './modules/deposits/deposits.check';
 import { checkSlips } from './modules/slips/slips.check';
 import { checkGrants } from './modules/promotions/promotions.check';
+import { checkRewards } from './modules/promotions/rewards.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -37,6 +38,8 @@ try {
   problems.push(...slips.problems);
   // Bonus grants (decision 019): their movements match their records; one running grant a member.
   problems.push(...(await checkGrants(database.db, { olderThanMs: config.money.pendingAlertMs })));
+  // Invite commission and loss refunds (decision 020): earned and received equal claimed and held.
+  problems.push(...(await checkRewards(database.db)));
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

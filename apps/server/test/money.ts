@@ -6,6 +6,7 @@ import type { MoneyResult, WalletResponse } from '@wallet/contract/http/wallet';
 import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
 import { checkGrants } from '../src/modules/promotions/promotions.check';
+import { checkRewards } from '../src/modules/promotions/rewards.check';
 import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database } from '../src/platform/db/database';
 import { rowsOf } from '../src/platform/db/rows';
@@ -88,6 +89,7 @@ export async function statementOf(app: FastifyInstance, token: string): Promise<
 export async function booksAreSound(db: Database): Promise<void> {
   expect(await checkLedger(db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
   expect(await checkGrants(db, { olderThanMs: 3_600_000 })).toEqual([]);
+  expect(await checkRewards(db)).toEqual([]);
 }
 
 /**

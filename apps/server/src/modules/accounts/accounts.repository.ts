@@ -106,6 +106,55 @@ export function createAccountsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Each member's inviter (members invited by nobody are left out). */
+    async invitersOf(memberIds: number[]): Promise<Map<number, number>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: members.id, inviterId: members.inviterId })
+        .from(members)
+        .where(
+          sql`${members.id} in (${sql.join(
+            memberIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and ${members.inviterId} is not null`,
+        );
+      return new Map(rows.map((row) => [row.id, row.inviterId!]));
+    },
+
+    /** Display names of these members. */
+    async namesOf(memberIds: number[]): Promise<Map<number, string>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(
+          sql`${members.id} in (${sql.join(
+            memberIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async inviteesOf(inviterId: number): Promise<number[]> {
+      const rows = await db.select({ id: members.id }).from(members).where(eq(members.inviterId, inviterId));
+      return rows.map((row) => row.id);
+    },
+
+    async inviteeCount(inviterId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(members).where(eq(members.inviterId, inviterId));
+      return row?.n ?? 0;
+    },
+
+    /** Every member someone invited, with their inviter. */
+    async allInvitees(): Promise<{ memberId: number; inviterId: number }[]> {
+      const rows = await db
+        .select({ memberId: members.id, inviterId: members.inviterId })
+        .from(members)
+        .where(sql`${members.inviterId} is not null`);
+      return rows.map((row) => ({ memberId: row.memberId, inviterId: row.inviterId! }));
+    },
+
     async renameMember(memberId: number, name: string) {
       await db.update(members).set({ name }).where(eq(members.id, memberId));
     },

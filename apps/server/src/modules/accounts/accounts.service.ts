@@ -350,6 +350,26 @@ export function createAccountsService(options: AccountsServiceOptions) {
       };
     },
 
+    /** For the invite bonus (decision 020): who invited whom, names, and the bank details compared. */
+    referrals: {
+      invitersOf: (memberIds: number[]) => repository.invitersOf(memberIds),
+      namesOf: (memberIds: number[]) => repository.namesOf(memberIds),
+      inviteeCount: (inviterId: number) => repository.inviteeCount(inviterId),
+      inviteesOf: (inviterId: number) => repository.inviteesOf(inviterId),
+      allInvitees: () => repository.allInvitees(),
+      /** The member's currency and registered bank account (null: no such member). */
+      async bankOf(memberId: number) {
+        const found = await repository.profileOf(memberId);
+        if (!found) return null;
+        return {
+          currency: found.member.currency,
+          bankCode: found.bank.bankCode,
+          accountNo: found.bank.accountNo,
+          accountName: found.bank.accountName,
+        };
+      },
+    },
+
     /** The name a registered bank account is held in (the sandbox bank knows its customers so). */
     accountHolder: (bankCode: string, accountNo: string) => repository.bankAccountHolder(bankCode, accountNo),
 

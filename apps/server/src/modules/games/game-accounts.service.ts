@@ -121,6 +121,7 @@ export function createGameAccountsService(options: GameAccountsOptions) {
     openWallet,
     balanceOf,
     accountsOf: (memberId: number) => repository.accountsOf(memberId),
+    membersWithAccounts: () => repository.membersWithAccounts(),
 
     async wallet(memberId: number): Promise<WalletResponse> {
       const currency = await openWallet(memberId);

@@ -12,6 +12,12 @@ export function createGamesRepository(db: Database) {
       return db.select().from(gameAccounts).where(eq(gameAccounts.memberId, memberId));
     },
 
+    /** The members who have at least one game account (whose play a period closing counts). */
+    async membersWithAccounts(): Promise<number[]> {
+      const rows = await db.selectDistinct({ memberId: gameAccounts.memberId }).from(gameAccounts);
+      return rows.map((row) => row.memberId);
+    },
+
     /** Every game account of every member (for the books check). */
     async allAccounts(): Promise<GameAccountRow[]> {
       return db.select().from(gameAccounts);

@@ -23,11 +23,15 @@ export const accountKey = {
    * one shared row, 443 tps through one per member).
    */
   inFlight: (from: string) => `in_flight:${from}`,
+  /** Invite commission a member collected and has not claimed yet (docs/decisions/020). */
+  invite: (memberId: number) => `invite:${memberId}`,
+  /** Loss refunds a member received and has not moved to the wallet yet (docs/decisions/020). */
+  refund: (memberId: number) => `refund:${memberId}`,
 };
 
 /** The operator's side of every movement. */
 export type OperatorAccount =
-  'cash_in' | 'cash_out' | 'provider_clearing' | 'bonus' | 'refund' | 'prize' | 'adjustment';
+  'cash_in' | 'cash_out' | 'provider_clearing' | 'bonus' | 'invite' | 'refund' | 'prize' | 'adjustment';
 
 export interface TransferRequest {
   /** Same key, same transfer: a replay moves nothing. Same key, other transfer: refused. */
@@ -181,7 +185,7 @@ export function createLedgerService(db: Database) {
     return move(request);
   }
 
-  async function move(request: TransferRequest): Promise<TransferResult> {
+  async function move(request: TransferRequest, tx?: Pick<Database, 'execute'>): Promise<TransferResult> {
     if (request.amount <= 0n) throw new Error(`ledger: amount must be positive, got ${request.amount}`);
     if (request.debit === request.credit) throw new Error('ledger: debit and credit are the same account');
     const settles = request.idempotencyKey.endsWith(':settle')
@@ -196,10 +200,12 @@ export function createLedgerService(db: Database) {
               ${request.kind}, ${canonicalJson(request.metadata ?? {})}::jsonb,
               ${request.kind.startsWith('hold:')}, ${settles})`,
         `${request.debit} -> ${request.credit}`,
+        tx,
       );
     } catch (error) {
       // The same key raced in under other accounts (so no shared lock) and won: a replay or a refusal.
-      if (uniqueViolation(error)?.includes('idempotency')) {
+      // (In a caller's transaction the violation ended it: the caller's retry finds the replay.)
+      if (!tx && uniqueViolation(error)?.includes('idempotency')) {
         const replay = await replayOrRefuse(db, request);
         if (replay) return replay;
       }
@@ -216,12 +222,16 @@ export function createLedgerService(db: Database) {
   }
 
   /** Runs ledger_move or ledger_settle and turns its outcome into a result or an error. */
-  async function moved(query: SQL, what: string): Promise<TransferResult> {
+  async function moved(
+    query: SQL,
+    what: string,
+    tx: Pick<Database, 'execute'> = db,
+  ): Promise<TransferResult> {
     const [row] = await rowsOf<{
       outcome: MoveOutcome;
       transfer_id: string | number | null;
       created_at: Date | string | null;
-    }>(db, query);
+    }>(tx, query);
     switch (row!.outcome) {
       case 'moved':
       case 'replayed':
@@ -253,6 +263,121 @@ export function createLedgerService(db: Database) {
 
   const service = {
     transfer,
+
+    /**
+     * A transfer made in the caller's transaction: it commits or rolls back with the caller's other
+     * rows (a grant and its credit; a commission and the cap it was judged against). The accounts
+     * must be open already.
+     */
+    async transferIn(tx: Pick<Database, 'execute'>, request: TransferRequest): Promise<TransferResult> {
+      refuseReserved(request);
+      return move(request, tx);
+    },
+
+    /**
+     * Deposits credited to members' wallets since `since` that no transfer keyed
+     * `${followKeyPrefix}${deposit id}` follows yet, oldest first (the invite commission of each
+     * is keyed so). Through the partial index of deposits by time (ledger_transfers_deposits).
+     */
+    async depositsAwaiting(
+      followKeyPrefix: string,
+      since: Date,
+      page: { afterId: number; limit: number; memberIds?: number[] },
+    ): Promise<
+      { transferId: number; memberId: number; amount: bigint; createdAt: Date; currency: string }[]
+    > {
+      const { afterId, limit, memberIds } = page;
+      if (memberIds && memberIds.length === 0) return [];
+      const wallets = memberIds
+        ? sql`and a.key in (${sql.join(
+            memberIds.map((id) => sql`${accountKey.wallet(id)}`),
+            sql`, `,
+          )})`
+        : sql`and a.key like 'wallet:%'`;
+      const rows = await rowsOf<{
+        id: number;
+        amount: string;
+        created_at: Date | string;
+        key: string;
+        currency: string;
+      }>(
+        db,
+        sql`select t.id, t.amount::text, t.created_at, a.key, a.currency
+            from ledger_transfers t
+            join ledger_entries e on e.transfer_id = t.id and e.amount > 0
+            join ledger_accounts a on a.id = e.account_id ${wallets}
+            where t.metadata -> 'statement' ->> 'type' = 'deposit' and t.created_at >= ${since.toISOString()}
+              and t.id > ${afterId}
+              and not exists (select 1 from ledger_transfers f
+                              where f.idempotency_key = ${followKeyPrefix} || t.id::text)
+            order by t.id limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        transferId: Number(row.id),
+        memberId: Number(row.key.slice('wallet:'.length)),
+        amount: BigInt(row.amount),
+        createdAt: new Date(row.created_at),
+        currency: row.currency,
+      }));
+    },
+
+    /**
+     * The transfers of `kind` credited to an account, newest first, a page of them and how many
+     * there are (a member's invite commission, their refunds received).
+     */
+    async creditsTo(
+      key: string,
+      kind: string,
+      page: { offset: number; limit: number },
+    ): Promise<{ total: number; lines: StoredTransfer[] }> {
+      const account = sql`(select id from ledger_accounts where key = ${key})`;
+      const [count] = await rowsOf<{ total: string }>(
+        db,
+        sql`select count(*)::text as total from ledger_transfers where credit_account_id = ${account} and kind = ${kind}`,
+      );
+      const rows = await rowsOf<{
+        id: number;
+        amount: string;
+        kind: string;
+        metadata: Record<string, unknown>;
+        created_at: Date | string;
+      }>(
+        db,
+        sql`select id, amount::text, kind, metadata, created_at from ledger_transfers
+            where credit_account_id = ${account} and kind = ${kind}
+            order by id desc limit ${page.limit} offset ${page.offset}`,
+      );
+      return {
+        total: Number(count?.total ?? 0),
+        lines: rows.map((row) => ({
+          id: Number(row.id),
+          amount: BigInt(row.amount),
+          kind: row.kind,
+          metadata: row.metadata,
+          createdAt: new Date(row.created_at),
+        })),
+      };
+    },
+
+    /**
+     * The sum credited to an account by transfers of `kind` whose metadata `field` is `value`, read
+     * in the caller's transaction (a daily cap judged under the account's lock).
+     */
+    async creditedWhere(
+      tx: Pick<Database, 'execute'>,
+      key: string,
+      kind: string,
+      field: string,
+      value: string,
+    ): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        tx,
+        sql`select coalesce(sum(amount), 0)::text as total from ledger_transfers
+            where credit_account_id = (select id from ledger_accounts where key = ${key})
+              and kind = ${kind} and metadata ->> ${field} = ${value}`,
+      );
+      return BigInt(row!.total);
+    },
 
     /** Opens an account if it does not exist yet; returns its id. Safe to call any number of times. */
     async openAccount(
@@ -292,6 +417,7 @@ export function createLedgerService(db: Database) {
         'cash_out',
         'provider_clearing',
         'bonus',
+        'invite',
         'refund',
         'prize',
         'adjustment',

@@ -73,6 +73,12 @@ export const ledgerTransfers = pgTable(
         sql`((${table.metadata} ->> 'toRound')::bigint)`,
       )
       .where(sql`${table.kind} = 'play'`),
+    // Deposits by time: the invite commission's accrual finds the ones it has not followed yet.
+    index('ledger_transfers_deposits')
+      .on(table.createdAt)
+      .where(sql`(${table.metadata} -> 'statement' ->> 'type') = 'deposit'`),
+    // What was credited to an account, by kind (a member's invite commission and refunds).
+    index('ledger_transfers_credit_kind').on(table.creditAccountId, table.kind, table.id),
     check('ledger_transfers_positive', sql`${table.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OfferChannel } from '@wallet/contract/http/bonus';
+import type { ErrorCode } from '@wallet/contract/errors';
 import type { Currency } from '@wallet/contract/money';
 import type { GameProvider } from '../../adapters/game-provider/game-provider';
 import { AppError } from '../../platform/errors';
@@ -60,6 +61,31 @@ export const grantKeys = {
   credit: (grantId: number) => `grant:${grantId}:credit`,
   close: (grantId: number) => `grant:${grantId}:close`,
 };
+
+/**
+ * Where a grant's credit comes from: an offer's from the operator's bonus account; a program's
+ * from what the member collected (invite commission) or received (refunds), decision 020.
+ */
+export function creditSourceOf(grant: Pick<GrantRow, 'memberId' | 'currency' | 'program'>): string {
+  if (grant.program === 'invite') return accountKey.invite(grant.memberId);
+  if (grant.program === 'refund') return accountKey.refund(grant.memberId);
+  return accountKey.operator('bonus', grant.currency);
+}
+
+/** Where a grant's take-back goes: the operator account its money came from in the end. */
+const takeBackAccountOf = (grant: Pick<GrantRow, 'currency' | 'program'>) =>
+  accountKey.operator(grant.program ?? 'bonus', grant.currency);
+
+/** A program's grant: its terms (from the program's settings) and what it credits. */
+export interface ProgramClaim {
+  program: 'invite' | 'refund';
+  terms: GrantTerms;
+  /** The least it may credit; under it the claim is refused with `tooLittle`. */
+  minimum: bigint;
+  tooLittle: ErrorCode;
+  /** Nothing to credit at all. */
+  nothing: ErrorCode;
+}
 
 /** An offer's terms as a grant copies them: a later edit of the offer never changes a running grant. */
 export function termsOf(offer: OfferRow): GrantTerms {
@@ -131,13 +157,13 @@ export function createGrantEngine(options: GrantEngineOptions) {
     return { transferId: latest.transferId, amount: latest.amount };
   }
 
-  /** The bonus credit, from the operator's bonus account, once per grant. */
+  /** The bonus credit, from the operator's bonus account (a program's: the member's own), once per grant. */
   async function credit(grant: GrantRow): Promise<void> {
     const walletKey = accountKey.wallet(grant.memberId);
     await ledger.openAccount(walletKey, grant.currency);
     await ledger.transfer({
       idempotencyKey: grantKeys.credit(grant.id),
-      debit: accountKey.operator('bonus', grant.currency),
+      debit: creditSourceOf(grant),
       credit: walletKey,
       amount: grant.bonus,
       kind: 'bonus',
@@ -240,6 +266,67 @@ export function createGrantEngine(options: GrantEngineOptions) {
     }
     await credit(grant);
     return { ...grant, credited: true };
+  }
+
+  /**
+   * Claims a program's grant (invite bonus, loss refund; decision 020): everything the member's
+   * source account holds, credited from it to the wallet in the claim's own transaction, so the
+   * grant and its money commit together. Refused while any grant runs (BONUS_REMAINING): 10 claims
+   * at once make one grant, the rest meet it running (the wallet's row lock orders them).
+   */
+  async function claimProgram(memberId: number, claim: ProgramClaim): Promise<GrantRow> {
+    const currency = await options.currencyOf(memberId);
+    const walletKey = accountKey.wallet(memberId);
+    const players = await games.accounts.accountsOf(memberId);
+    await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(memberId, player)));
+    const cursors = await Promise.all(
+      players.map(async (player) => ({
+        gameCode: player.gameCode,
+        lastRoundId: (await ledger.lastBookedRound(memberId, player.gameCode)) ?? 0,
+      })),
+    );
+    const source = creditSourceOf({ memberId, currency, program: claim.program });
+    await ledger.openAccount(walletKey, currency);
+    await ledger.openAccount(source, currency);
+    const at = now();
+    try {
+      return await repository.claim(async (q, tx) => {
+        await ledger.lockedBalance(tx, walletKey);
+        if (await q.activeGrant(memberId)) throw new AppError('BONUS_REMAINING', 409);
+        const amount = await ledger.lockedBalance(tx, source);
+        if (amount <= 0n) throw new AppError(claim.nothing, 409);
+        if (amount < claim.minimum) throw new AppError(claim.tooLittle, 409);
+        const inserted = await q.insertGrant({
+          memberId,
+          offerId: null,
+          program: claim.program,
+          terms: claim.terms,
+          currency,
+          depositTransferId: null,
+          deposit: 0n,
+          bonus: amount,
+          requiredTurnover: requiredTurnover(claim.terms.turnoverMultiple, 0n, amount),
+          state: 'active',
+          claimedAt: at,
+          expiresAt: new Date(at.getTime() + claim.terms.grantDays * DAY_MS),
+          credited: true,
+        });
+        await q.insertCursors(inserted.id, cursors);
+        await ledger.transferIn(tx, {
+          idempotencyKey: grantKeys.credit(inserted.id),
+          debit: source,
+          credit: walletKey,
+          amount,
+          kind: 'bonus',
+          metadata: { memberId, grantId: inserted.id, statement: statementOf('bonus', inserted) },
+        });
+        return inserted;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'promotion_grants_one_active')
+        throw new AppError('BONUS_REMAINING', 409);
+      throw error;
+    }
   }
 
   /** A claim while a grant runs: the same offer is already active; another keeps it waiting. */
@@ -381,6 +468,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
         percentFail: grant.terms.percentFail,
         capMultiple: grant.terms.withdrawCapMultiple,
         required: grant.requiredTurnover,
+        ...(grant.terms.keepPercent === undefined ? {} : { keepPercent: grant.terms.keepPercent }),
       };
       const [held, later, done] = await Promise.all([
         holdings(grant.memberId),
@@ -408,7 +496,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
         await ledger.transfer({
           idempotencyKey: key,
           debit: walletKey,
-          credit: accountKey.operator('bonus', grant.currency),
+          credit: takeBackAccountOf(grant),
           amount: wanted,
           kind: 'bonus_close',
           metadata: {
@@ -464,6 +552,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
   return {
     holdings,
     claim,
+    claimProgram,
     refresh,
     close,
     turnoverDone,

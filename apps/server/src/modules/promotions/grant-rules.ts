@@ -130,20 +130,26 @@ export function takeBack(
     percentFail: number;
     capMultiple: number | null;
     required: bigint;
+    /** Percent of the bonus kept once the turnover is met (a program's `success`); default 100. */
+    keepPercent?: number;
   },
   held: bigint,
   laterDeposits: bigint,
   done: bigint,
 ): bigint {
   switch (state) {
-    case 'completed':
-      return capExcess({
+    case 'completed': {
+      const excess = capExcess({
         capMultiple: grant.capMultiple,
         deposit: grant.deposit,
         bonus: grant.bonus,
         held,
         laterDeposits,
       });
+      // NOTE: a program's grant may keep less than all of its bonus on success (decision 020).
+      const cut = (grant.bonus * BigInt(100 - (grant.keepPercent ?? 100))) / 100n;
+      return min(excess > cut ? excess : cut, max0(held));
+    }
     case 'cancelled':
     case 'expired':
       return forfeitOnCancel(grant, held, done);

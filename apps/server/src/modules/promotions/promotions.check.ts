@@ -36,9 +36,15 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
     db,
     sql`select g.id::text, g.state, g.credited, g.closing_state, g.bonus::text, g.closed_amount::text,
                c.amount::text as credit_amount,
-               (cd.key = 'operator:bonus:' || g.currency and cc.key = 'wallet:' || g.member_id) as credit_ok,
+               -- An offer's grant is paid from the operator's bonus account; a program's from the
+               -- member's collected commission or received refunds (decision 020).
+               (cd.key = case g.program when 'invite' then 'invite:' || g.member_id
+                                        when 'refund' then 'refund:' || g.member_id
+                                        else 'operator:bonus:' || g.currency end
+                and cc.key = 'wallet:' || g.member_id) as credit_ok,
                x.amount::text as close_amount,
-               (xd.key = 'wallet:' || g.member_id and xc.key = 'operator:bonus:' || g.currency) as close_ok,
+               (xd.key = 'wallet:' || g.member_id
+                and xc.key = 'operator:' || coalesce(g.program, 'bonus') || ':' || g.currency) as close_ok,
                (not g.credited and g.created_at < now() - ${options.olderThanMs} * interval '1 millisecond') as waiting
         from promotion_grants g
         left join ledger_transfers c on c.idempotency_key = 'grant:' || g.id || ':credit'
@@ -55,10 +61,10 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
     if (row.credit_amount !== null && row.credit_amount !== row.bonus)
       problems.push(`${grant} credited ${row.credit_amount} for a bonus of ${row.bonus}`);
     if (row.credit_ok === false)
-      problems.push(`${grant}'s credit is not from the bonus account to the wallet`);
+      problems.push(`${grant}'s credit is not from its source account to the wallet`);
     if (row.waiting) problems.push(`${grant} has waited for its credit longer than allowed`);
     if (row.close_ok === false)
-      problems.push(`${grant}'s take-back is not from the wallet to the bonus account`);
+      problems.push(`${grant}'s take-back is not from the wallet to its operator account`);
     if (row.state === 'active') {
       if (row.close_amount !== null && row.closing_state === null)
         problems.push(`${grant} is running but has a closing movement`);

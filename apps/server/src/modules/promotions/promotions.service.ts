@@ -20,6 +20,7 @@ import { capOf, forfeitOnCancel } from './grant-rules';
 import { createPromotionsRepository, type GrantRow, type OfferRow } from './promotions.repository';
 import { DEMO_OFFERS } from './promotions.seed';
 import type { GrantTerms } from './promotions.tables';
+import { createRewardsService, type Referrals } from './rewards.service';
 
 export interface PromotionsServiceOptions {
   db: Database;
@@ -30,6 +31,8 @@ export interface PromotionsServiceOptions {
   now: () => Date;
   /** How long a provider call may take (a closing may sweep every game: its lease covers that). */
   providerTimeoutMs: number;
+  /** Who invited whom (the accounts module), for the invite bonus. */
+  referrals: Referrals;
   log: FastifyBaseLogger;
 }
 
@@ -50,11 +53,14 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     closingLeaseMs: 4 * options.providerTimeoutMs + 10_000,
     pullIntervalMs: PULL_INTERVAL_MS,
   });
+  // The invite bonus and the loss refund, on the same engine (decision 020).
+  const rewards = createRewardsService({ ...options, engine, grants: repository });
 
-  function termsView(terms: GrantTerms, locale: Locale, endsAt: Date | null) {
+  /** An offer's terms as shown (from the offer, or as a grant of it copied them). */
+  function termsView(offer: OfferRow, terms: GrantTerms, locale: Locale) {
     return {
       code: terms.code,
-      channel: terms.channel,
+      channel: offer.channel,
       name: terms.names[locale],
       type: terms.type,
       maxReceived: terms.maxReceived,
@@ -66,7 +72,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       floor: amount(BigInt(terms.floor)),
       percentFail: terms.percentFail,
       grantDays: terms.grantDays,
-      endsAt: endsAt?.toISOString() ?? null,
+      endsAt: offer.endsAt?.toISOString() ?? null,
     };
   }
 
@@ -90,7 +96,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
   function promotionOf(offer: OfferRow, terms: GrantTerms, locale: Locale): Promotion {
     return {
-      ...termsView(terms, locale, offer.endsAt),
+      ...termsView(offer, terms, locale),
       description: offer.notices[locale],
       banners: bannersOf(offer, locale),
     };
@@ -108,9 +114,13 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
   return {
     engine,
+    rewards,
 
-    /** Adds the demo offers whose codes are new (at start-up). */
-    seed: () => repository.seedOffers(DEMO_OFFERS),
+    /** Adds the demo offers whose codes are new, and the programs' starting settings (at start-up). */
+    async seed() {
+      await repository.seedOffers(DEMO_OFFERS);
+      await rewards.seed();
+    },
 
     /** For operators and tests: running grants keep the terms they copied. */
     updateOffer: (code: string, changes: Parameters<typeof repository.updateOffer>[1]) =>
@@ -127,7 +137,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const bonuses = offers
         .filter((offer) => isOpen(offer, at))
         .map((offer) => ({
-          ...termsView(termsOf(offer), locale, offer.endsAt),
+          ...termsView(offer, termsOf(offer), locale),
           notice: offer.notices[locale],
           banners: bannersOf(offer, locale),
           userBonus: userBonusOf(grants.filter((grant) => grant.offerId === offer.id)),
@@ -244,7 +254,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     async currentPromotion(memberId: number, locale: Locale): Promise<Promotion | null> {
       // NOTE: no pull here: the page's check/active and progress bring the grant up to date.
       const grant = await repository.activeGrantOf(memberId);
-      if (!grant || grant.terms.channel !== 'promotion') return null;
+      if (!grant || grant.terms.channel !== 'promotion' || grant.offerId === null) return null;
       const offer = await repository.offerById(grant.offerId);
       return offer ? promotionOf(offer, grant.terms, locale) : null;
     },
@@ -262,7 +272,11 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     assertWithdrawable: (memberId: number) => engine.assertWithdrawable(memberId),
 
     /** The reconciler's sweep: the schedule of running grants. */
-    sweep: (stopping: () => boolean = () => false) => engine.sweep(stopping),
+    async sweep(stopping: () => boolean = () => false): Promise<number> {
+      const grants = await engine.sweep(stopping);
+      if (stopping()) return grants;
+      return grants + (await rewards.sweep(stopping));
+    },
   };
 }
 

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BonusReward, TurnoverContribution } from '@wallet/contract/http/bonus';
+import type { BonusReward, GrantChannel, TurnoverContribution } from '@wallet/contract/http/bonus';
 
 /**
  * Bonuses and promotion codes (docs/decisions/019-bonus-grant-engine.md). Offers are what the
@@ -91,7 +91,8 @@ export const promotionOffers = pgTable(
 /** The terms a grant keeps: the offer as it was when claimed. */
 export interface GrantTerms {
   code: string;
-  channel: 'bonus' | 'promotion';
+  /** An offer's (bonus, promotion), or a program's (invite, refund: decision 020). */
+  channel: GrantChannel;
   names: LocalText;
   type: 'limit' | 'day' | 'week';
   maxReceived: number;
@@ -103,6 +104,11 @@ export interface GrantTerms {
   floor: string;
   percentFail: number;
   grantDays: number;
+  /**
+   * Percent of the bonus the member keeps once the turnover is met (a program's `success`,
+   * decision 020); absent: all of it.
+   */
+  keepPercent?: number;
 }
 
 export const promotionGrants = pgTable(
@@ -110,9 +116,9 @@ export const promotionGrants = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => promotionOffers.id),
+    /** The offer claimed; null for a program's grant (invite bonus, loss refund). */
+    offerId: integer('offer_id').references(() => promotionOffers.id),
+    program: text('program', { enum: ['invite', 'refund'] }),
     terms: jsonb('terms').$type<GrantTerms>().notNull(),
     currency: text('currency').notNull(),
     /** The ledger transfer of the qualifying deposit; null for an offer that needs none. */
@@ -163,6 +169,7 @@ export const promotionGrants = pgTable(
       .on(table.closingSince)
       .where(sql`${table.state} = 'active' and ${table.closingState} is not null`),
     check('promotion_grants_bonus', sql`${table.bonus} > 0`),
+    check('promotion_grants_source', sql`(${table.offerId} is null) = (${table.program} is not null)`),
   ],
 );
 

@@ -82,11 +82,12 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderRoutesO
       // NOTE: only the caller's own account: the player is found from the session, never the body.
       const username = await playerOf(memberOf(request).id, gameCode);
       if (username === null) throw new AppError('SLOT_NO_ACCOUNT', 404);
-      const { count, bet, win } = request.body;
+      const { count, bet, win, playedAt } = request.body;
       const played = await provider.playRounds(gameCode, username, {
         count,
         bet: BigInt(bet),
         win: BigInt(win),
+        ...(playedAt ? { playedAt: new Date(playedAt) } : {}),
       });
       return { played: played.played, balance: Number(played.balance) as MinorUnits };
     },

@@ -64,6 +64,8 @@ export interface RoundsOrder {
   count: number;
   bet: bigint;
   win: bigint;
+  /** When they were played (a test's earlier period); default now. */
+  playedAt?: Date;
 }
 
 /** The balance after the rounds in order, or null when one of them finds less than its bet. */
@@ -303,7 +305,11 @@ export function createSandboxProviderService({ db, now = () => new Date() }: San
         if (balance === null) throw new AppError('MONEY_NOT_ENOUGH', 400);
         // The answer carries the balance as a JSON number: it must stay exact.
         if (balance > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError('INVALID_INPUT', 400);
-        const playedAt = now();
+        const at = now();
+        const playedAt = order.playedAt ?? at;
+        // Only the past, and not before the oldest period anyone still counts.
+        if (playedAt.getTime() > at.getTime() || playedAt.getTime() < at.getTime() - 35 * 86_400_000)
+          throw new AppError('INVALID_INPUT', 400);
         await q.setBalance(gameCode, username, balance);
         await q.insertRounds(
           Array.from({ length: order.count }, () => ({

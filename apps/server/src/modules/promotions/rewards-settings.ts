@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { TurnoverContribution } from '@wallet/contract/http/bonus';
+import { INVITE_RULES, REFUND_PERIODS } from '@wallet/contract/http/rewards';
+import { GAME_CATEGORIES } from '@wallet/contract/http/wallet';
+import type { GrantTerms, LocalText, StoredBanner } from './promotions.tables';
+
+/**
+ * The operator's settings of the invite bonus and the loss refund (decision 020), kept in
+ * `reward_programs` and checked by these schemas on every read: a row edited by hand into nonsense
+ * switches its program off rather than paying by it. Amounts are minor units of the member's
+ * currency, like offers' (decision 019).
+ */
+
+const minor = z.number().int().min(0);
+const names = z.object({ th: z.string(), lo: z.string(), en: z.string() });
+
+/** The grant a claim makes: the turnover to play, what success keeps and cancelling forfeits. */
+const grantTerms = {
+  names,
+  turnoverMultiple: z.number().int().min(0).max(100),
+  contributions: z.array(TurnoverContribution).min(1),
+  /** The grant ends by itself under this total. */
+  floor: minor,
+  /** Percent of the amount kept once the turnover is met (`success`). */
+  success: z.number().int().min(0).max(100),
+  /** Percent forfeited when cancelled before (`fail`). */
+  fail: z.number().int().min(0).max(100),
+  grantDays: z.number().int().min(1).max(90),
+};
+
+export const InviteSettings = z.object({
+  rule: z.enum(INVITE_RULES),
+  /** Of each invitee deposit, or of each invitee's net loss of a day. */
+  percent: z.number().min(0).max(100),
+  /** The most commission a member earns from all invitees in a market day (0: no cap). */
+  dailyCap: minor,
+  /** The least a claim takes (below it: INVITE_COLLECT, keep collecting). */
+  minimumClaim: minor,
+  /** The loss rule's day closes at this hour, market time (0-23). */
+  closeHour: z.number().int().min(0).max(23),
+  /** The loss rule counts play on these games. */
+  categories: z.array(z.enum(GAME_CATEGORIES)),
+  ...grantTerms,
+});
+export type InviteSettings = z.infer<typeof InviteSettings>;
+
+export const RefundSettings = z.object({
+  period: z.enum(REFUND_PERIODS),
+  /** Periods close at this hour, market time (0-23); a week closes on Monday. */
+  closeHour: z.number().int().min(0).max(23),
+  percent: z.number().min(0).max(100),
+  /** The most one period refunds (0: no cap). */
+  cap: minor,
+  /** A refund must be above this (REFUND_MINIMUM). */
+  minimum: minor,
+  categories: z.array(z.enum(GAME_CATEGORIES)).min(1),
+  ...grantTerms,
+});
+export type RefundSettings = z.infer<typeof RefundSettings>;
+
+type ProgramTerms = Pick<
+  InviteSettings,
+  'names' | 'turnoverMultiple' | 'contributions' | 'floor' | 'success' | 'fail' | 'grantDays'
+>;
+
+/** The terms a program's grant copies (the engine reads them as it reads an offer's). */
+export function programTerms(program: 'invite' | 'refund', settings: ProgramTerms): GrantTerms {
+  return {
+    code: program.toUpperCase(),
+    channel: program,
+    names: settings.names,
+    type: 'limit',
+    maxReceived: 1,
+    reward: { kind: 'fixed', amount: 0 as never },
+    minimumDeposit: '0',
+    turnoverMultiple: settings.turnoverMultiple,
+    contributions: settings.contributions,
+    // NOTE: no cap: a program's money is credited into a wallet that may hold the member's own
+    // savings, which a cap (a multiple of deposit + bonus) would take.
+    withdrawCapMultiple: null,
+    floor: String(settings.floor),
+    percentFail: settings.fail,
+    grantDays: settings.grantDays,
+    keepPercent: settings.success,
+  };
+}
+
+const banner = (image: string, th: string, lo: string, en: string): StoredBanner => ({
+  image: `/media/banners/${image}.svg`,
+  html: { th, lo, en },
+});
+
+const text = (th: string, lo: string, en: string): LocalText => ({ th, lo, en });
+
+/** What a new site starts with (seeded once; the operator's later edits are kept). */
+export const DEFAULT_PROGRAMS = {
+  invite: {
+    active: true,
+    settings: {
+      rule: 'deposit',
+      percent: 5,
+      dailyCap: 100_000,
+      minimumClaim: 2_000,
+      closeHour: 0,
+      categories: ['slot', 'casino'],
+      names: text('โบนัสชวนเพื่อน', 'ໂບນັດຊວນໝູ່', 'Invite bonus'),
+      turnoverMultiple: 1,
+      contributions: [
+        { category: 'slot', percent: 100 },
+        { category: 'casino', percent: 50 },
+      ],
+      floor: 500,
+      success: 100,
+      fail: 100,
+      grantDays: 7,
+    } satisfies InviteSettings,
+    banners: [
+      banner(
+        'invite',
+        '<p><strong>ชวนเพื่อน รับ 5%</strong> ของทุกยอดฝากของเพื่อน</p>',
+        '<p><strong>ຊວນໝູ່ ຮັບ 5%</strong> ຂອງທຸກຍອດຝາກຂອງໝູ່</p>',
+        '<p><strong>Invite friends, earn 5%</strong> of every deposit they make</p>',
+      ),
+    ],
+  },
+  refund: {
+    active: true,
+    settings: {
+      period: 'day',
+      closeHour: 0,
+      percent: 5,
+      cap: 200_000,
+      minimum: 100,
+      categories: ['slot', 'casino'],
+      names: text('คืนยอดเสีย', 'ຄືນຍອດເສຍ', 'Loss refund'),
+      turnoverMultiple: 1,
+      contributions: [
+        { category: 'slot', percent: 100 },
+        { category: 'casino', percent: 50 },
+      ],
+      floor: 500,
+      success: 100,
+      fail: 100,
+      grantDays: 7,
+    } satisfies RefundSettings,
+    banners: [
+      banner(
+        'refund',
+        '<p><strong>คืนยอดเสีย 5%</strong> ทุกวัน สล็อตและคาสิโน</p>',
+        '<p><strong>ຄືນຍອດເສຍ 5%</strong> ທຸກມື້ ສະລັອດ ແລະ ຄາສິໂນ</p>',
+        '<p><strong>5% back on losses</strong> every day, slots and casino</p>',
+      ),
+    ],
+  },
+} as const;

@@ -1,0 +1,593 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@wallet/contract/constants';
+import type { ErrorCode } from '@wallet/contract/errors';
+import type { Currency, MinorUnits } from '@wallet/contract/money';
+import { inviteCodeOf } from '@wallet/contract/rules';
+import type {
+  InviteListResponse,
+  InviteSummaryResponse,
+  RefundCheckResponse,
+  RefundInfo,
+  RefundListResponse,
+} from '@wallet/contract/http/rewards';
+import type { GameCategory } from '@wallet/contract/http/wallet';
+import type { GameProvider } from '../../adapters/game-provider/game-provider';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { GamesService } from '../games/games.service';
+import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import type { GrantEngine } from './grant-engine';
+import { createPlayTally } from './play-tally';
+import type { PromotionsRepository } from './promotions.repository';
+import { lastClosedPeriod, marketDay, type Period } from './reward-periods';
+import { DEFAULT_PROGRAMS, InviteSettings, programTerms, RefundSettings } from './rewards-settings';
+import { createRewardsRepository, type ProgramName } from './rewards.repository';
+
+/** Who invited whom and the bank details compared for self-referral (the accounts module). */
+export interface Referrals {
+  invitersOf(memberIds: number[]): Promise<Map<number, number>>;
+  inviteesOf(inviterId: number): Promise<number[]>;
+  namesOf(memberIds: number[]): Promise<Map<number, string>>;
+  allInvitees(): Promise<{ memberId: number; inviterId: number }[]>;
+  bankOf(
+    memberId: number,
+  ): Promise<{ currency: string; bankCode: string; accountNo: string; accountName: string } | null>;
+}
+
+export interface RewardsServiceOptions {
+  db: Database;
+  ledger: LedgerService;
+  games: GamesService;
+  provider: GameProvider;
+  engine: GrantEngine;
+  grants: PromotionsRepository;
+  referrals: Referrals;
+  currencyOf: (memberId: number) => Promise<Currency>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Invitee deposits looked at for commission: this far back (older ones were accrued by then). */
+const DEPOSIT_WINDOW_MS = 3 * 86_400_000;
+/** A member's share of closing a period is theirs for this long (several provider calls a game). */
+const WORK_LEASE_MS = 120_000;
+/** Work that could not be done (a provider down) is tried again after this. */
+const WORK_RETRY_MS = 60_000;
+
+const amount = (value: bigint) => Number(value) as MinorUnits;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** A percent (which may carry decimals, 2.5%) of an amount, rounded down. */
+const percentOf = (base: bigint, percent: number) => (base * BigInt(Math.round(percent * 100))) / 10_000n;
+/** Names compared for self-referral: case, spaces and titles do not make two people. */
+const sameName = (a: string, b: string) => {
+  const plain = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/^(mr|mrs|ms|miss|นาย|นาง|นางสาว|ท้าว|ນາງ|ທ້າວ)\.?\s+/u, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return plain(a) !== '' && plain(a) === plain(b);
+};
+
+/**
+ * The invite bonus and the loss refund (spec sections 1-4, 7, 8; docs/decisions/020): commission
+ * earned from invitees, refunds worked out per closed period, and both claimed as a grant of the
+ * engine. Money moves only through the ledger: operator invite account -> the member's `invite:`
+ * account -> wallet; operator refund account -> `refund:` account -> wallet.
+ */
+export function createRewardsService(options: RewardsServiceOptions) {
+  const { ledger, games, engine, referrals, now, log } = options;
+  const repository = createRewardsRepository(options.db);
+  const tally = createPlayTally({ games, provider: options.provider, repository, log });
+
+  async function programOf(name: 'invite'): Promise<{ active: boolean; settings: InviteSettings | null }>;
+  async function programOf(name: 'refund'): Promise<{ active: boolean; settings: RefundSettings | null }>;
+  async function programOf(name: ProgramName) {
+    const row = await repository.program(name);
+    if (!row) return { active: false, settings: null };
+    const parsed = (name === 'invite' ? InviteSettings : RefundSettings).safeParse(row.settings);
+    if (!parsed.success) {
+      // NOTE: settings edited into nonsense switch the program off rather than pay by them.
+      log.error({ program: name, issues: parsed.error.issues }, 'reward program settings are invalid');
+      return { active: false, settings: null };
+    }
+    return { active: row.active, settings: parsed.data };
+  }
+
+  async function activeSettings(name: 'invite'): Promise<InviteSettings>;
+  async function activeSettings(name: 'refund'): Promise<RefundSettings>;
+  async function activeSettings(name: ProgramName) {
+    const program = name === 'invite' ? await programOf('invite') : await programOf('refund');
+    if (!program.active || !program.settings)
+      throw new AppError(name === 'invite' ? 'INVITE_INACTIVE' : 'REFUND_INACTIVE', 409);
+    return program.settings;
+  }
+
+  /** The game codes in these categories (the sandbox catalogue names each game's category). */
+  async function gamesIn(categories: readonly GameCategory[]): Promise<string[]> {
+    const catalogue = await games.accounts.catalogue();
+    return catalogue.filter((entry) => categories.includes(entry.category)).map((entry) => entry.code);
+  }
+
+  async function balanceOf(key: string): Promise<bigint> {
+    const [state] = await ledger.accountStates([key]);
+    return state?.balance ?? 0n;
+  }
+
+  // --- Invite commission ---------------------------------------------------------------------
+
+  async function selfReferral(inviteeId: number, inviterId: number) {
+    if (inviteeId === inviterId) return 'same_member' as const;
+    const [invitee, inviter] = await Promise.all([referrals.bankOf(inviteeId), referrals.bankOf(inviterId)]);
+    if (!invitee || !inviter) return 'same_member' as const;
+    if (invitee.accountNo === inviter.accountNo) return 'same_bank_account' as const;
+    if (sameName(invitee.accountName, inviter.accountName)) return 'same_account_name' as const;
+    return null;
+  }
+
+  /**
+   * Records what one event of an invitee earns their inviter, once by its source, and moves it in
+   * the same transaction: nothing for a self-referral (flagged for staff), at most what is left of
+   * the inviter's daily cap (judged under the lock of the inviter's invite account).
+   */
+  async function accrue(
+    event: {
+      inviteeId: number;
+      inviterId: number;
+      kind: 'deposit' | 'loss';
+      source: string;
+      base: bigint;
+      day: string;
+      currency: string;
+    },
+    settings: InviteSettings,
+  ): Promise<bigint> {
+    const { inviteeId, inviterId } = event;
+    let note: 'self_referral' | 'capped' | 'currency' | null = null;
+    const self = await selfReferral(inviteeId, inviterId);
+    const inviterCurrency = await options.currencyOf(inviterId);
+    if (self) {
+      await repository.flag({ inviteeId, inviterId, reason: self });
+      log.warn({ inviteeId, inviterId, reason: self }, 'self-referral: no invite commission');
+      note = 'self_referral';
+    } else if (inviterCurrency !== event.currency) note = 'currency';
+    const due = note ? 0n : percentOf(event.base, settings.percent);
+    const inviteKey = accountKey.invite(inviterId);
+    const operatorKey = accountKey.operator('invite', inviterCurrency);
+    if (due > 0n) await ledger.openAccount(inviteKey, inviterCurrency);
+    return repository.transaction(async (tx) => {
+      let earned = due;
+      if (earned > 0n) {
+        // One accrual of this inviter at a time: the cap below is judged on what is committed.
+        await ledger.lockedBalance(tx, inviteKey);
+        if (settings.dailyCap > 0) {
+          const today = await ledger.creditedWhere(tx, inviteKey, 'invite_commission', 'day', event.day);
+          const room = BigInt(settings.dailyCap) - today;
+          if (room < earned) {
+            earned = room > 0n ? room : 0n;
+            note = 'capped';
+          }
+        }
+      }
+      const fresh = await repository.insertCommission(tx, {
+        source: event.source,
+        inviterId,
+        inviteeId,
+        kind: event.kind,
+        base: event.base,
+        percent: settings.percent,
+        amount: earned,
+        currency: inviterCurrency,
+        day: event.day,
+        note,
+      });
+      if (!fresh || earned === 0n) return 0n;
+      await ledger.transferIn(tx, {
+        idempotencyKey: `invite:${event.source}`,
+        debit: operatorKey,
+        credit: inviteKey,
+        amount: earned,
+        kind: 'invite_commission',
+        metadata: { memberId: inviterId, inviteeId, source: event.source, day: event.day },
+      });
+      return earned;
+    });
+  }
+
+  /**
+   * Accrues commission on invitee deposits not accrued yet (the last few days; each once by its
+   * deposit): every invitee's from the schedule, or one inviter's invitees' before they look.
+   */
+  async function accrueDeposits(inviterId?: number): Promise<number> {
+    const program = await programOf('invite');
+    if (!program.active || program.settings?.rule !== 'deposit') return 0;
+    const settings = program.settings;
+    const memberIds = inviterId === undefined ? undefined : await referrals.inviteesOf(inviterId);
+    const since = new Date(Date.now() - DEPOSIT_WINDOW_MS);
+    let afterId = 0;
+    let accrued = 0;
+    for (;;) {
+      const deposits = await ledger.depositsAwaiting('invite:deposit:', since, {
+        afterId,
+        limit: 500,
+        ...(memberIds ? { memberIds } : {}),
+      });
+      if (deposits.length === 0) return accrued;
+      afterId = deposits.at(-1)!.transferId;
+      const inviters = await referrals.invitersOf([...new Set(deposits.map((deposit) => deposit.memberId))]);
+      const recorded = await repository.recordedSources(
+        deposits.map((deposit) => `deposit:${deposit.transferId}`),
+      );
+      for (const deposit of deposits) {
+        const inviter = inviters.get(deposit.memberId);
+        const source = `deposit:${deposit.transferId}`;
+        if (inviter === undefined || recorded.has(source)) continue;
+        await accrue(
+          {
+            inviteeId: deposit.memberId,
+            inviterId: inviter,
+            kind: 'deposit',
+            source,
+            base: deposit.amount,
+            day: marketDay(deposit.createdAt),
+            currency: deposit.currency,
+          },
+          settings,
+        );
+        accrued += 1;
+      }
+    }
+  }
+
+  // --- Closing periods -----------------------------------------------------------------------
+
+  /** The period whose refunds (or whose day of invitee losses) were worked out last. */
+  function closedPeriodOf(name: ProgramName, settings: InviteSettings | RefundSettings) {
+    const length = 'period' in settings ? settings.period : 'day';
+    return lastClosedPeriod(length, settings.closeHour, now());
+  }
+
+  /**
+   * One member's share of closing a period: their rounds counted up to now, then their loss in the
+   * period turned into a refund offer (refund) or their inviter's commission (invite, loss rule).
+   * False when a provider could not be read (the work is tried again later).
+   */
+  async function closeFor(item: {
+    program: ProgramName;
+    periodStart: Date;
+    periodEnd: Date;
+    memberId: number;
+  }) {
+    const { program, memberId } = item;
+    const period: Period = { start: item.periodStart, end: item.periodEnd };
+    if (!(await tally.countMember(memberId))) {
+      await repository.releaseWork(program, period.start, memberId, WORK_RETRY_MS);
+      return false;
+    }
+    if (program === 'refund') {
+      const { settings } = await programOf('refund');
+      if (settings) {
+        const loss = await repository.lossOf(
+          memberId,
+          await gamesIn(settings.categories),
+          period.start,
+          period.end,
+        );
+        if (loss > 0n) {
+          const raw = percentOf(loss, settings.percent);
+          const refund = settings.cap > 0 ? min(raw, BigInt(settings.cap)) : raw;
+          await repository.insertRefund({
+            memberId,
+            periodStart: period.start,
+            periodEnd: period.end,
+            currency: await options.currencyOf(memberId),
+            loss,
+            amount: refund,
+            terms: {
+              percent: settings.percent,
+              cap: String(settings.cap),
+              minimum: String(settings.minimum),
+            },
+            state: refund > BigInt(settings.minimum) ? 'offered' : 'below_minimum',
+          });
+        }
+      }
+    } else {
+      const { settings } = await programOf('invite');
+      const inviterId = (await referrals.invitersOf([memberId])).get(memberId);
+      if (settings?.rule === 'loss' && inviterId !== undefined) {
+        const loss = await repository.lossOf(
+          memberId,
+          await gamesIn(settings.categories),
+          period.start,
+          period.end,
+        );
+        if (loss > 0n)
+          await accrue(
+            {
+              inviteeId: memberId,
+              inviterId,
+              kind: 'loss',
+              source: `loss:${memberId}:${period.start.toISOString()}`,
+              base: loss,
+              day: marketDay(period.start),
+              currency: await options.currencyOf(memberId),
+            },
+            settings,
+          );
+      }
+    }
+    await repository.finishWork(program, period.start, memberId);
+    return true;
+  }
+
+  async function runWork(item: Parameters<typeof closeFor>[0]): Promise<void> {
+    try {
+      await closeFor(item);
+    } catch (error) {
+      log.warn({ err: error, ...item }, 'could not close a period for a member');
+      await repository.releaseWork(item.program, item.periodStart, item.memberId, WORK_RETRY_MS);
+    }
+  }
+
+  /** Opens the programs' last closed periods (listing every member's work once) when new. */
+  async function openClosedPeriods(): Promise<void> {
+    const refund = await programOf('refund');
+    if (refund.active && refund.settings) {
+      const period = closedPeriodOf('refund', refund.settings);
+      if (!(await repository.periodListed('refund', period.start)))
+        await repository.openPeriod('refund', period, await games.accounts.membersWithAccounts());
+    }
+    const invite = await programOf('invite');
+    if (invite.active && invite.settings?.rule === 'loss') {
+      const period = closedPeriodOf('invite', invite.settings);
+      if (!(await repository.periodListed('invite', period.start))) {
+        const players = new Set(await games.accounts.membersWithAccounts());
+        const invitees = (await referrals.allInvitees())
+          .map((row) => row.memberId)
+          .filter((id) => players.has(id));
+        await repository.openPeriod('invite', period, invitees);
+      }
+    }
+  }
+
+  /** The member's refund of the last closed period, worked out now if the schedule has not yet. */
+  async function refundOfClosedPeriod(memberId: number, settings: RefundSettings) {
+    const period = closedPeriodOf('refund', settings);
+    let refund = await repository.refundOf(memberId, period.start);
+    let counting = false;
+    if (!refund) {
+      await repository.openMemberWork('refund', period, memberId);
+      const [work] = await repository.claimWork(1, WORK_LEASE_MS, {
+        program: 'refund',
+        start: period.start,
+        memberId,
+      });
+      if (work) await runWork(work);
+      refund = await repository.refundOf(memberId, period.start);
+      counting = !refund && (await repository.workOf('refund', period.start, memberId))?.done === false;
+    }
+    return { period, refund, counting };
+  }
+
+  /** Why the last period's refund cannot be received now, or null when it can. */
+  function refusalOf(state: {
+    running: boolean;
+    refund: { state: string } | null;
+    counting: boolean;
+  }): ErrorCode | null {
+    if (state.running) return 'BONUS_REMAINING';
+    if (state.counting) return 'REFUND_CONDITION';
+    if (!state.refund || state.refund.state === 'received') return 'NO_REFUND';
+    if (state.refund.state === 'below_minimum') return 'REFUND_MINIMUM';
+    return null;
+  }
+
+  const bannersOf = async (name: ProgramName, locale: Locale) => {
+    const row = await repository.program(name);
+    return (row?.banners ?? []).map((banner) => ({ image: banner.image, html: banner.html[locale] }));
+  };
+
+  return {
+    /** Adds the programs' starting settings (at start-up; an operator's edits are kept). */
+    async seed(): Promise<void> {
+      for (const name of ['invite', 'refund'] as const) {
+        const { active, settings, banners } = DEFAULT_PROGRAMS[name];
+        await repository.seedProgram({ name, active, settings, banners: [...banners] });
+      }
+    },
+
+    /** For operators and tests: a program's switch, settings or banners. */
+    async updateProgram(
+      name: ProgramName,
+      changes: { active?: boolean; settings?: Partial<InviteSettings> | Partial<RefundSettings> },
+    ): Promise<void> {
+      const row = await repository.program(name);
+      if (!row) throw new Error(`no program ${name}`);
+      const settings = { ...row.settings, ...changes.settings };
+      (name === 'invite' ? InviteSettings : RefundSettings).parse(settings);
+      await repository.updateProgram(name, {
+        settings,
+        ...(changes.active === undefined ? {} : { active: changes.active }),
+      });
+    },
+
+    banners: bannersOf,
+
+    /** GET /api/invite/bonus: what the member may claim and on what terms. */
+    async inviteSummary(memberId: number): Promise<InviteSummaryResponse> {
+      const program = await programOf('invite');
+      const settings = program.settings ?? DEFAULT_PROGRAMS.invite.settings;
+      if (program.active) await accrueDeposits(memberId);
+      const [claimable, earned, invitees, currency] = await Promise.all([
+        balanceOf(accountKey.invite(memberId)),
+        repository.earnedBy(memberId),
+        referrals.inviteesOf(memberId),
+        options.currencyOf(memberId),
+      ]);
+      return {
+        amount: amount(claimable),
+        success: settings.success,
+        fail: settings.fail,
+        active: program.active && program.settings !== null,
+        currency,
+        inviteCode: inviteCodeOf(memberId),
+        rule: settings.rule,
+        percent: settings.percent,
+        minimumClaim: amount(BigInt(settings.minimumClaim)),
+        dailyCap: amount(BigInt(settings.dailyCap)),
+        turnoverMultiple: settings.turnoverMultiple,
+        invitees: invitees.length,
+        earned: amount(earned),
+      };
+    },
+
+    /** POST /api/invite: the commission earned, newest first. */
+    async inviteList(memberId: number, page: { page: number; limit: number }): Promise<InviteListResponse> {
+      const { total, rows } = await repository.commissionsOf(memberId, {
+        offset: (page.page - 1) * page.limit,
+        limit: page.limit,
+      });
+      const names = await referrals.namesOf([...new Set(rows.map((row) => row.inviteeId))]);
+      return {
+        total,
+        invites: rows.map((row) => ({
+          from: { name: names.get(row.inviteeId) ?? '' },
+          amount: amount(row.amount),
+          createdAt: row.createdAt.toISOString(),
+          source: row.kind,
+        })),
+      };
+    },
+
+    /** POST /api/invite/claim: everything collected, as a grant with the invite terms. */
+    async claimInvite(memberId: number): Promise<bigint> {
+      const settings = await activeSettings('invite');
+      await accrueDeposits(memberId);
+      const earnedEver = await repository.earnedBy(memberId);
+      const grant = await engine.claimProgram(memberId, {
+        program: 'invite',
+        terms: programTerms('invite', settings),
+        minimum: BigInt(Math.max(settings.minimumClaim, 1)),
+        tooLittle: 'INVITE_COLLECT',
+        // Nothing now: all claimed before, or the invitees never deposited or played.
+        nothing: earnedEver > 0n ? 'NO_INVITE_BONUS' : 'NO_INVITEE_PLAY_INFO',
+      });
+      return grant.bonus;
+    },
+
+    /** GET /api/refund/check. */
+    async refundCheck(memberId: number): Promise<RefundCheckResponse> {
+      const program = await programOf('refund');
+      const settings = program.settings ?? DEFAULT_PROGRAMS.refund.settings;
+      const active = program.active && program.settings !== null;
+      const [running, balance, currency] = await Promise.all([
+        options.grants.activeGrantOf(memberId),
+        balanceOf(accountKey.refund(memberId)),
+        options.currencyOf(memberId),
+      ]);
+      const base = {
+        bonus: running !== null,
+        refundAmount: amount(balance),
+        refundSuccess: settings.success,
+        refundFail: settings.fail,
+        active,
+        currency,
+        turnoverMultiple: settings.turnoverMultiple,
+      };
+      if (!active) return { ...base, result: false, info: null, reason: 'REFUND_INACTIVE' };
+      const { period, refund, counting } = await refundOfClosedPeriod(memberId, program.settings!);
+      const reason = refusalOf({ running: running !== null, refund, counting });
+      const info: RefundInfo = {
+        period: settings.period,
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
+        loss: amount(refund?.loss ?? 0n),
+        amount: amount(refund?.amount ?? 0n),
+        state: counting ? 'counting' : !refund ? 'none' : refund.state === 'offered' ? 'ready' : refund.state,
+        percent: settings.percent,
+        cap: amount(BigInt(settings.cap)),
+        minimum: amount(BigInt(settings.minimum)),
+        categories: settings.categories,
+        nextCloseAt: period.nextEnd.toISOString(),
+      };
+      return { ...base, result: reason === null, info, reason };
+    },
+
+    /** GET /api/refund/receive: the last closed period's refund into the member's refund balance. */
+    async receiveRefund(memberId: number): Promise<bigint> {
+      const settings = await activeSettings('refund');
+      const running = await options.grants.activeGrantOf(memberId);
+      if (running) throw new AppError('BONUS_REMAINING', 409);
+      const { refund, counting } = await refundOfClosedPeriod(memberId, settings);
+      const refusal = refusalOf({ running: false, refund, counting });
+      if (refusal) throw new AppError(refusal, 409);
+      const refundKey = accountKey.refund(memberId);
+      await ledger.openAccount(refundKey, refund!.currency);
+      return repository.transaction(async (tx) => {
+        const received = await repository.markReceived(tx, refund!.id, now());
+        // Received a moment ago by another call of the member's.
+        if (!received) throw new AppError('NO_REFUND', 409);
+        await ledger.transferIn(tx, {
+          idempotencyKey: `refund:receive:${received.id}`,
+          debit: accountKey.operator('refund', received.currency),
+          credit: refundKey,
+          amount: received.amount,
+          kind: 'refund_receive',
+          metadata: { memberId, refundId: received.id, periodStart: received.periodStart.toISOString() },
+        });
+        return received.amount;
+      });
+    },
+
+    /** GET /api/refund/addWallet: the refund balance into the wallet, as a grant with the refund terms. */
+    async refundToWallet(memberId: number): Promise<bigint> {
+      const settings = await activeSettings('refund');
+      const grant = await engine.claimProgram(memberId, {
+        program: 'refund',
+        terms: programTerms('refund', settings),
+        minimum: 1n,
+        tooLittle: 'NO_REFUND',
+        nothing: 'NO_REFUND',
+      });
+      return grant.bonus;
+    },
+
+    /** POST /api/refund: refunds received, newest first. */
+    async refundList(memberId: number, page: { page: number; limit: number }): Promise<RefundListResponse> {
+      const { total, rows } = await repository.receivedRefunds(memberId, {
+        offset: (page.page - 1) * page.limit,
+        limit: page.limit,
+      });
+      return {
+        total,
+        refunds: rows.map((row) => ({
+          refundAmount: amount(row.amount),
+          createdAt: (row.receivedAt ?? row.createdAt).toISOString(),
+          periodStart: row.periodStart.toISOString(),
+          periodEnd: row.periodEnd.toISOString(),
+          loss: amount(row.loss),
+        })),
+      };
+    },
+
+    /**
+     * The schedule: accrues invitee deposits, opens newly closed periods, and works through
+     * members' pending work a few at a time, each item claimed by one process.
+     */
+    async sweep(stopping: () => boolean = () => false): Promise<number> {
+      let handled = await accrueDeposits();
+      if (stopping()) return handled;
+      await openClosedPeriods();
+      for (let batch = 0; batch < 25 && !stopping(); batch += 1) {
+        const work = await repository.claimWork(4, WORK_LEASE_MS);
+        if (work.length === 0) break;
+        handled += work.length;
+        await Promise.all(work.map(runWork));
+      }
+      return handled;
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;
