@@ -14,25 +14,38 @@ export interface DialogProps {
   size?: 'md' | 'lg';
 }
 
+/** Dialogs open now (a confirm may open over another): the page behind scrolls when none is. */
+let openDialogs = 0;
+
 /**
  * A modal on the native <dialog>: focus is trapped, Esc closes, the page behind does not
  * scroll, and only the body scrolls when the content is long.
  */
 export function Dialog({ open, onClose, title, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.body.style.overflow = 'hidden';
+    if (!open) {
+      if (dialog.open) dialog.close();
+      return;
     }
-    if (!open && dialog.open) dialog.close();
+    if (!dialog.open) {
+      dialog.showModal();
+      // NOTE: the browser keeps the body's scroll position while the dialog is closed; every
+      // opening starts at the top (its banner or its first line), never halfway down.
+      if (body.current) body.current.scrollTop = 0;
+    }
+    openDialogs += 1;
+    document.body.style.overflow = 'hidden';
     return () => {
-      document.body.style.overflow = '';
+      // A confirm opened over another dialog closes first: the page stays still behind the other.
+      openDialogs -= 1;
+      if (openDialogs === 0) document.body.style.overflow = '';
     };
   }, [open]);
 
@@ -70,6 +83,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
       </header>
       {/* Focusable, so a keyboard can scroll a long body. */}
       <div
+        ref={body}
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 focus-visible:outline-none"
       >

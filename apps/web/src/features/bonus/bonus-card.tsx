@@ -2,7 +2,7 @@ import { ChevronRight, CircleCheck, Sparkles } from 'lucide-react';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { formatMoney } from '../../lib/format';
-import { BannerImage } from './offer-details';
+import { BannerImage } from '../../components/banner-slides';
 import { isReceivedOut, receivedCount } from './received-count';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 

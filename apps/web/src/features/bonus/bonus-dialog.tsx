@@ -9,7 +9,7 @@ import { useClaim } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { useDialogTop } from './dialog-top';
 import { isReceivedOut } from './received-count';
-import { useSingleSubmit } from './single-submit';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**

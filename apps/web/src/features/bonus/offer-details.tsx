@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import type { BonusBanner, BonusOffer, Promotion } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
-import { Carousel } from '../../components/carousel';
-import { ServerHtml } from '../../components/server-html';
+import { BannerSlides as SharedBannerSlides } from '../../components/banner-slides';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
@@ -26,45 +24,16 @@ type Terms = Pick<
 
 export const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
-/** A banner image; when it cannot be loaded, the card or slide keeps its own colours. */
-export function BannerImage({ src, className }: { src: string | undefined; className: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || !src) return null;
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      onError={() => setFailed(true)}
-      className={className}
-    />
-  );
-}
-
 /** An offer's banners one at a time: each image with its (sanitised) HTML under it. */
 export function BannerSlides({ banners }: { banners: BonusBanner[] }) {
   const { t } = useBonusTranslation();
-  if (banners.length === 0) return null;
   return (
-    <Carousel
+    <SharedBannerSlides
+      banners={banners}
       title={t('bonus.banners.title')}
       previousLabel={t('bonus.banners.previous')}
       nextLabel={t('bonus.banners.next')}
-      perPage={1}
-      hiddenTitle
-      className=""
-    >
-      {banners.map((banner, index) => (
-        <div key={index} className="overflow-hidden rounded-xl bg-ink-900">
-          <BannerImage src={banner.image} className="aspect-[2/1] w-full object-cover" />
-          {banner.html ? (
-            <ServerHtml html={banner.html} className="px-3 py-2.5 text-sm text-mist-300" />
-          ) : null}
-        </div>
-      ))}
-    </Carousel>
+    />
   );
 }
 

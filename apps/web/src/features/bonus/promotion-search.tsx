@@ -13,7 +13,7 @@ import { errorText } from '../../lib/i18n';
 import { useClaim, useFindPromotion } from './bonus-api';
 import { useDialogTop } from './dialog-top';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
-import { useSingleSubmit } from './single-submit';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /** What a search found: the promotion of `code`, or null when none has it. */

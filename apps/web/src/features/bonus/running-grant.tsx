@@ -14,7 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useClearGrant, useCurrentPromotion } from './bonus-api';
 import { codeOf, RefusalAlert } from './offer-details';
-import { useSingleSubmit } from './single-submit';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 
 /**
