@@ -36,7 +36,7 @@ import { referenceData } from './modules/lookups/reference-data';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { rewardsRoutes } from './modules/promotions/rewards.routes';
-import { createPromotionsService } from './modules/promotions/promotions.service';
+import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
 import { createOtpService } from './modules/otp/otp.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Finishes money pending at outside systems; runs by itself once the server listens. */
     reconciler: Reconciler;
+    /** Bonuses, promotions, invite bonus and refunds (their schedule and settings, for tests). */
+    promotions: PromotionsService;
     /** Deletes spent sessions, old code requests and old Idempotency-Key answers; runs by itself. */
     housekeeping: Housekeeping;
   }
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   await promotions.seed();
+  app.decorate('promotions', promotions);
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,

@@ -192,3 +192,6 @@ export const promotionGrantTurnover = pgTable(
   },
   (table) => [primaryKey({ columns: [table.grantId, table.gameCode] })],
 );
+
+// The invite bonus's and the loss refund's tables live beside these (db/schema.ts lists this file).
+export * from './rewards.tables';

@@ -13,4 +13,3 @@ export * from '../../modules/games/games.tables';
 export * from '../../modules/deposits/deposits.tables';
 export * from '../../modules/slips/slips.tables';
 export * from '../../modules/promotions/promotions.tables';
-export * from '../../modules/promotions/rewards.tables';
