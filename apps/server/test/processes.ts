@@ -63,13 +63,21 @@ export function client(base: string) {
 
 /** A member registered through the API, funded with 10,000.00 and given a JOKER account. */
 export async function registerAndFund(call: ReturnType<typeof client>): Promise<string> {
+  return (await registerFunded(call)).token;
+}
+
+/** As registerAndFund, with registration fields of the test's (an invite code, a name); answers the id too. */
+export async function registerFunded(
+  call: ReturnType<typeof client>,
+  overrides: Partial<Parameters<typeof registration>[0]> = {},
+): Promise<{ id: number; token: string }> {
   const phone = randomPhone();
   const sent = await call('POST', '/api/otp/send', { phoneNumber: phone });
   const outbox = await call('GET', `/api/sandbox/sms?phone=${phone}`);
   const [message] = outbox.body.messages as { code: string }[];
   await call('POST', '/api/otp/verify', { otpToken: sent.body.otpToken, otpCode: message!.code });
   const registered = await call('POST', '/api/account', {
-    ...registration({ username: phone }),
+    ...registration({ ...overrides, username: phone }),
     otpToken: sent.body.otpToken,
   });
   expect(registered.status).toBe(200);
@@ -81,7 +89,7 @@ export async function registerAndFund(call: ReturnType<typeof client>): Promise<
     200,
   );
   expect((await call('GET', '/api/wallet/activate/JOKER', undefined, token)).status).toBe(200);
-  return token;
+  return { id: Number((registered.body as { id: string }).id), token };
 }
 
 /** npm run ledger:check on the database of `env`; answers its exit code and report. */

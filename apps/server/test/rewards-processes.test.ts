@@ -1,0 +1,127 @@
+import { type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { inviteCodeOf } from '@wallet/contract/rules';
+import { readEnvironment } from '../src/config';
+import { lastClosedPeriod } from '../src/modules/promotions/reward-periods';
+import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startServer } from './processes';
+
+/**
+ * Two server processes on one PostgreSQL database, both running the rewards schedule every second.
+ * Members lost at a slot yesterday; each has an inviter, and the invite bonus pays on the loss of
+ * a day. Neither process is asked: both schedules open yesterday's periods and work through the
+ * members at once. Each member gets one refund of 5% of the loss, each inviter one commission of
+ * 10%, and `ledger:check` passes.
+ */
+const serverUrl = readEnvironment().DATABASE_URL;
+const MEMBERS = 6;
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(65 + randomInt(0, 26))).join('');
+
+describe.runIf(serverUrl)('the rewards schedule in two server processes', () => {
+  it(
+    'closes a period once: one refund per member, one commission per invitee',
+    { timeout: 180_000 },
+    async () => {
+      const scratch = await scratchDatabase('wallet_rewards_two');
+      const database = new pg.Client({ connectionString: scratch.url });
+      const [portA, portB] = [await freePort(), await freePort()];
+      const env = (port: number, interval: string) => ({
+        APP_MODE: 'sandbox',
+        SANDBOX_WITH_DATABASE_URL: 'yes',
+        DATABASE_URL: scratch.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        RECONCILE_INTERVAL_SECONDS: interval,
+      });
+      const servers: ChildProcess[] = [];
+      try {
+        // The first process seeds the programs; the members play before any schedule runs.
+        servers.push(await startServer(env(portA, '0')));
+        await database.connect();
+        await database.query(
+          `update reward_programs set settings = settings || '{"rule":"loss","percent":10,"dailyCap":0,"categories":["slot"]}'
+         where name = 'invite'`,
+        );
+        await database.query(
+          `update reward_programs set settings = settings || '{"period":"day","closeHour":0,"percent":5,"cap":0,"minimum":0,"categories":["slot"]}'
+         where name = 'refund'`,
+        );
+        const call = client(`http://127.0.0.1:${portA}`);
+        const yesterday = lastClosedPeriod('day', 0, new Date());
+        const playedAt = new Date(yesterday.start.getTime() + 3_600_000).toISOString();
+        // Each: 10,000 baht at JOKER, 20 rounds of 100 baht lost yesterday: a loss of 2,000 baht.
+        await Promise.all(
+          Array.from({ length: MEMBERS }, async () => {
+            const inviter = await registerFunded(call, { bankAccountName: `INVITER ${letters()}` });
+            const member = await registerFunded(call, {
+              inviteCode: inviteCodeOf(inviter.id),
+              bankAccountName: `PLAYER ${letters()}`,
+            });
+            const moved = await call(
+              'POST',
+              '/api/wallet/transfer',
+              { from: 'wallet', to: 'JOKER', amount: 1_000_000 },
+              member.token,
+              randomUUID(),
+            );
+            expect(moved.status).toBe(200);
+            const played = await call(
+              'POST',
+              '/api/sandbox/provider/JOKER/rounds',
+              { count: 20, bet: 10_000, win: 0, playedAt },
+              member.token,
+              randomUUID(),
+            );
+            expect(played.status, JSON.stringify(played.body)).toBe(200);
+          }),
+        );
+        // Now both schedules, every second.
+        servers.push(await startServer(env(portB, '1')));
+        servers[0]!.kill('SIGTERM');
+        await once(servers[0]!, 'exit');
+        servers[0] = await startServer(env(portA, '1'));
+
+        const started = performance.now();
+        for (;;) {
+          const { rows } = await database.query<{ pending: number; listed: number }>(
+            `select (select count(*)::int from period_closing_members where not done) as pending,
+                  (select count(*)::int from period_closings where listed) as listed`,
+          );
+          if (rows[0]!.listed === 2 && rows[0]!.pending === 0) break;
+          expect(performance.now() - started, 'periods were not closed').toBeLessThan(60_000);
+          await sleep(250);
+        }
+        const refunds = await database.query<{ amount: string; loss: string }>(
+          `select amount::text, loss::text from refunds order by member_id`,
+        );
+        expect(refunds.rows).toEqual(
+          Array.from({ length: MEMBERS }, () => ({ amount: '10000', loss: '200000' })),
+        );
+        const commissions = await database.query<{ amount: string; kind: string }>(
+          `select amount::text, kind from invite_commissions`,
+        );
+        expect(commissions.rows).toEqual(
+          Array.from({ length: MEMBERS }, () => ({ amount: '20000', kind: 'loss' })),
+        );
+        const work = await database.query<{ n: number }>(
+          `select count(*)::int as n from period_closing_members where done`,
+        );
+        // Every member with a game account, in each program: inviters have none but JOKER's too.
+        expect(work.rows[0]!.n).toBeGreaterThanOrEqual(MEMBERS * 2);
+        const check = await ledgerCheck({ ...env(0, '0'), PORT: '0' });
+        expect(check.exitCode, check.report).toBe(0);
+      } finally {
+        for (const server of servers) {
+          server.kill('SIGTERM');
+          await once(server, 'exit').catch(() => undefined);
+        }
+        await database.end().catch(() => undefined);
+        await scratch.drop();
+      }
+    },
+  );
+});
