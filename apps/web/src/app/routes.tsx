@@ -26,14 +26,16 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 const member = lazyPage(async () => (await import('./layouts/member-layout')).MemberLayout);
 const bare = lazyPage(async () => (await import('./layouts/bare-layout')).BareLayout);
-// The deposit dialog is another feature's, so the app hands it in; its tabs load when it opens.
+// The deposit dialog and the rewards (invite bonus, loss refund) are other features', so the app
+// hands them in; the deposit tabs load when the dialog opens.
 const home = lazyPage(async () => {
-  const [{ HomePage }, { DepositDialog }] = await Promise.all([
+  const [{ HomePage }, { DepositDialog }, { homeRewards }] = await Promise.all([
     import('../features/home/home-page'),
     import('../features/deposit/deposit-dialog'),
+    import('../features/rewards/home-rewards'),
   ]);
-  return function HomeWithDeposit() {
-    return <HomePage DepositDialog={DepositDialog} />;
+  return function HomeWithDepositAndRewards() {
+    return <HomePage DepositDialog={DepositDialog} rewards={homeRewards} />;
   };
 });
 const register = lazyPage(async () => (await import('../features/register/register-page')).RegisterPage);

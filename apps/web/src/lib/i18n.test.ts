@@ -3,6 +3,7 @@ import { LOCALES } from '@wallet/contract/constants';
 import { ERROR_CODES } from '@wallet/contract/errors';
 import { bonusTexts } from './bonus-texts';
 import { resources } from './i18n';
+import { rewardsTexts } from './rewards-texts';
 
 /** Every key path of a nested translation object, e.g. "login.title". */
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -22,10 +23,12 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
-  // `bonus` comes with the screens that use it (lib/bonus-texts.ts), not in the first download.
+  // `bonus` and `rewards` come with the screens that use them (lib/bonus-texts.ts,
+  // lib/rewards-texts.ts), not in the first download.
   const namespaces = (locale: (typeof LOCALES)[number]) => ({
     common: resources[locale].common,
     bonus: bonusTexts[locale],
+    rewards: rewardsTexts[locale],
   });
 
   it.each(LOCALES)('%s has exactly the interface texts English has, none empty', (locale) => {

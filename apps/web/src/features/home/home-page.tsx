@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import type { GameAccount } from '@wallet/contract/http/wallet';
 import type { Currency } from '@wallet/contract/money';
 import { Carousel } from '../../components/carousel';
-import { ComingSoonDialog } from '../../components/coming-soon-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
@@ -22,12 +21,15 @@ import { TransferDialog, type TransferPreset } from './transfer-dialog';
 import { useReloadWallet, useWallet } from './wallet-api';
 import { WithdrawDialog } from './withdraw-dialog';
 
+/** The widgets whose dialogs the rewards feature draws: banners first, then the dialog. */
+export type RewardWidget = Extract<Widget, 'invite' | 'refund'>;
+
 type OpenDialog =
   | { kind: 'game'; code: string }
   | { kind: 'transfer'; preset: TransferPreset }
   | { kind: 'withdraw' }
   | { kind: 'deposit' }
-  | { kind: 'soon'; widget: Widget }
+  | { kind: 'reward'; reward: RewardWidget }
   | null;
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
@@ -40,11 +42,34 @@ export interface DepositDialogProps {
   onDeposited: () => void;
 }
 
+export interface RewardDialogsProps {
+  /** The reward whose widget was tapped; null when none is open. */
+  open: RewardWidget | null;
+  onClose: () => void;
+  /** Its banners are on their way: the widget shows it is busy (a state setter: stable). */
+  onBusy: (reward: RewardWidget | null) => void;
+}
+
+/** The rewards feature's parts of home (the invite bonus and the loss refund). */
+export interface RewardsParts {
+  /** The referral bonus and its receive button, under the balance (spec section 1). */
+  ReferralBonus: ComponentType;
+  /** The invite and refund dialogs, with the banner flow of spec section 2. */
+  RewardDialogs: ComponentType<RewardDialogsProps>;
+}
+
 /**
  * The member home (spec section 2): balances, shortcuts and the game accounts. The deposit
- * dialog is another feature's, so the app hands it in (a feature never imports another).
+ * dialog and the rewards are other features', so the app hands them in (a feature never
+ * imports another).
  */
-export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<DepositDialogProps> }) {
+export function HomePage({
+  DepositDialog,
+  rewards: { ReferralBonus, RewardDialogs },
+}: {
+  DepositDialog: ComponentType<DepositDialogProps>;
+  rewards: RewardsParts;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
@@ -53,6 +78,7 @@ export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<Depos
   const profile = useProfile();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [refreshingAll, setRefreshingAll] = useState(false);
+  const [rewardBusy, setRewardBusy] = useState<RewardWidget | null>(null);
   const data = wallet.data;
 
   async function refreshAll() {
@@ -68,7 +94,7 @@ export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<Depos
     else if (widget === 'withdraw') setDialog({ kind: 'withdraw' });
     else if (widget === 'refreshAll') void refreshAll();
     else if (widget === 'bonus') void navigate('/user/bonus');
-    else setDialog({ kind: 'soon', widget });
+    else setDialog({ kind: 'reward', reward: widget });
   }
 
   /** A transfer or withdrawal closed: read the balances again when money moved. */
@@ -91,6 +117,7 @@ export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<Depos
         onRefresh={() => void wallet.refetch()}
         onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
       />
+      <ReferralBonus />
       {wallet.isError && !data ? (
         <div className="mt-4">
           <ErrorAlert
@@ -104,7 +131,7 @@ export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<Depos
           </ErrorAlert>
         </div>
       ) : null}
-      <HomeWidgets onSelect={select} busy={refreshingAll ? 'refreshAll' : undefined} />
+      <HomeWidgets onSelect={select} busy={refreshingAll ? 'refreshAll' : (rewardBusy ?? undefined)} />
       {data ? (
         groupGames(data.games).map((group) => (
           <Carousel
@@ -150,10 +177,10 @@ export function HomePage({ DepositDialog }: { DepositDialog: ComponentType<Depos
         onClose={() => setDialog(null)}
         onDeposited={() => void reloadWallet()}
       />
-      <ComingSoonDialog
-        open={dialog?.kind === 'soon'}
-        title={dialog?.kind === 'soon' ? t(`home.widgets.${dialog.widget}`) : ''}
+      <RewardDialogs
+        open={dialog?.kind === 'reward' ? dialog.reward : null}
         onClose={() => setDialog(null)}
+        onBusy={setRewardBusy}
       />
       <AgreementDialog />
     </section>

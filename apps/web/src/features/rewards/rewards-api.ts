@@ -1,0 +1,138 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@wallet/contract/constants';
+import {
+  InviteClaimResponse,
+  InviteListResponse,
+  InviteSummaryResponse,
+  RefundAddWalletResponse,
+  RefundCheckResponse,
+  RefundListResponse,
+  RefundReceiveResponse,
+  RewardBannersResponse,
+} from '@wallet/contract/http/rewards';
+import { apiRequest } from '../../lib/api-client';
+import { BONUS_KEY } from '../../lib/bonus-progress';
+
+/** The two rewards of the home widgets, each with its banners, dialog and table. */
+export type Reward = 'invite' | 'refund';
+
+const INVITE_KEY = ['invite'];
+const REFUND_KEY = ['refund'];
+/** Home's wallet query (features/home/wallet-api.ts), and every other read under its prefix. */
+const WALLET_KEY = ['wallet'];
+
+/** The banners of a reward, fetched on each tap of its widget (spec section 2, Banner flow). */
+const bannersQuery = (reward: Reward, locale: string) => ({
+  queryKey: [reward, 'banners', locale],
+  queryFn: () => apiRequest(`/api/${reward}/banners`, { schema: RewardBannersResponse }),
+  // A banner fetch that fails opens the dialog at once: no retries to wait for.
+  retry: false,
+  staleTime: 60_000,
+});
+
+/** The member's invite code, terms and what can be claimed now (home row and invite dialog). */
+export function useInviteSummary() {
+  return useQuery({
+    queryKey: [...INVITE_KEY, 'summary'],
+    queryFn: () => apiRequest('/api/invite/bonus', { schema: InviteSummaryResponse }),
+  });
+}
+
+/**
+ * One page of the commission earned, newest first. A failure is silent (spec section 8): the
+ * dialog shows no table rather than an error.
+ */
+export function useInviteList(page: number) {
+  return useQuery({
+    queryKey: [...INVITE_KEY, 'list', page],
+    queryFn: () =>
+      apiRequest('/api/invite', {
+        method: 'POST',
+        body: { page, limit: PAGE_SIZE.invite },
+        schema: InviteListResponse,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Where the last closed refund period stands, and the refund balance; asked again on each opening. */
+export function useRefundCheck() {
+  return useQuery({
+    queryKey: [...REFUND_KEY, 'check'],
+    queryFn: () => apiRequest('/api/refund/check', { schema: RefundCheckResponse }),
+    staleTime: 0,
+  });
+}
+
+/** One page of the refunds received, newest first; a failure is silent (spec section 8). */
+export function useRefundList(page: number) {
+  return useQuery({
+    queryKey: [...REFUND_KEY, 'list', page],
+    queryFn: () =>
+      apiRequest('/api/refund', {
+        method: 'POST',
+        body: { page, limit: PAGE_SIZE.refund },
+        schema: RefundListResponse,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Fetches a reward's banners (in the member's language), from the cache when fresh. */
+export function useFetchBanners() {
+  const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  return (reward: Reward) => queryClient.fetchQuery(bannersQuery(reward, i18n.language));
+}
+
+/**
+ * After money reached the wallet as a grant: the balances, the running grant (bonus page,
+ * withdraw dialog) and the reward itself are read again.
+ */
+function useReload() {
+  const queryClient = useQueryClient();
+  return (reward: Reward, withMoney: boolean) => {
+    void queryClient.invalidateQueries({ queryKey: reward === 'invite' ? INVITE_KEY : REFUND_KEY });
+    if (!withMoney) return;
+    void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+    void queryClient.invalidateQueries({ queryKey: BONUS_KEY });
+  };
+}
+
+/**
+ * Claims the collected commission as a grant (POST /api/invite/claim, empty body). These three
+ * calls carry no Idempotency-Key: each takes everything there is at once, so a repeat finds
+ * nothing left and is refused (NO_INVITE_BONUS, NO_REFUND), never paid twice.
+ */
+export function useClaimInvite() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/invite/claim', { method: 'POST', body: {}, schema: InviteClaimResponse }),
+    onSuccess: () => reload('invite', true),
+    // A refusal often means the row was out of date (claimed elsewhere, the program closed).
+    onError: () => reload('invite', false),
+  });
+}
+
+/** Receives the last period's refund into the refund balance; the check runs again either way. */
+export function useReceiveRefund() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/refund/receive', { schema: RefundReceiveResponse }),
+    onSettled: () => reload('refund', false),
+  });
+}
+
+/** Moves the refund balance to the wallet, as a grant with the refund's terms. */
+export function useRefundToWallet() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/refund/addWallet', { schema: RefundAddWalletResponse }),
+    onSuccess: () => reload('refund', true),
+    onError: () => reload('refund', false),
+  });
+}
