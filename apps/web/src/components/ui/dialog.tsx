@@ -55,10 +55,13 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
       aria-labelledby={titleId}
       // NOTE: the element also fires `close` when this component closes it (open became false,
       // perhaps because another dialog replaced it); only a close the browser made is news.
-      onClose={() => {
-        if (open) onClose();
+      // NOTE: React passes `close` and `cancel` up its own tree: a confirm opened inside this
+      // dialog's content would close this one too. Only this element's own events count.
+      onClose={(event) => {
+        if (event.target === event.currentTarget && open) onClose();
       }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

@@ -65,6 +65,41 @@ describe('statement', () => {
     expect(within(transfer!).getByText('Failed').className).toContain('text-rose-400');
   });
 
+  it('names an invite bonus and a loss refund as the bonus rows are named', async () => {
+    fakeServer((url) =>
+      url === '/api/statement'
+        ? {
+            body: {
+              total: 3,
+              statements: [
+                row('8', 'bonus', 'SUCCESS', 25_000, {
+                  from: 'operator',
+                  invite: { description: 'Invite bonus' },
+                }),
+                row('9', 'bonus', 'SUCCESS', 12_000, {
+                  from: 'operator',
+                  refund: { description: 'Loss refund' },
+                }),
+                row('10', 'finish_bonus', 'SUCCESS', 3_000, {
+                  from: 'wallet',
+                  to: 'bonus',
+                  refund: { description: 'Loss refund' },
+                }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    await renderApp('/user/statement');
+    await screen.findByText('+250.00');
+    const [invite, refund, finish] = items();
+    expect(within(invite!).getByText('Invite bonus')).toBeTruthy();
+    expect(within(refund!).getByText('+120.00')).toBeTruthy();
+    expect(within(refund!).getByText('Loss refund')).toBeTruthy();
+    expect(within(finish!).getByText('-30.00')).toBeTruthy();
+    expect(within(finish!).getByText('Loss refund')).toBeTruthy();
+  });
+
   it('pages 10 rows at a time', async () => {
     const calls = fakeServer((url, init) => {
       if (url !== '/api/statement') return undefined;
