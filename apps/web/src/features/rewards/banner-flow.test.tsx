@@ -70,9 +70,13 @@ describe('banner flow (spec section 2)', () => {
     await renderApp('/user/home');
     await userEvent.click(await screen.findByRole('button', { name: 'Loss refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Loss refund' });
-    expect(await within(dialog).findByText('Refund balance')).toBeTruthy();
+    // It opens with its content: the check and the first page were read before it opened.
+    expect(within(dialog).getByText('Refund balance')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Refunds received' })).toBeTruthy();
+    expect(within(dialog).queryByRole('status', { name: 'Loading' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Continue' })).toBeNull();
     expect(count(calls, '/api/refund/banners')).toBe(1);
+    expect(count(calls, '/api/refund/check')).toBe(1);
   });
 
   it('opens the dialog at once when the banners cannot be had', async () => {

@@ -125,16 +125,18 @@ function InviteSummary({ summary }: { summary: InviteSummaryResponse }) {
         {t('invite.summary.title')}
       </h3>
       <div className="grid grid-cols-2 gap-2">
-        <div className="rounded-xl bg-gold-400/10 px-3 py-2.5">
+        <div className="min-w-0 rounded-xl bg-gold-400/10 px-3 py-2.5">
           <p className="text-xs text-mist-300">{t('invite.summary.claimable')}</p>
-          <p className="text-lg font-bold text-gold-300 tabular-nums">{money(summary.amount)}</p>
+          <p className="text-lg font-bold break-all text-gold-300 tabular-nums">{money(summary.amount)}</p>
         </div>
-        <div className="rounded-xl bg-ink-900 px-3 py-2.5">
+        <div className="min-w-0 rounded-xl bg-ink-900 px-3 py-2.5">
           <p className="text-xs text-mist-300">{t('invite.summary.earned')}</p>
-          <p className="text-lg font-bold tabular-nums">{money(summary.earned)}</p>
+          <p className="text-lg font-bold break-all tabular-nums">{money(summary.earned)}</p>
         </div>
       </div>
-      <p className="text-xs text-mist-400">{t('invite.summary.receiveHint')}</p>
+      {summary.active && summary.amount > 0 ? (
+        <p className="text-xs text-mist-400">{t('invite.summary.receiveHint')}</p>
+      ) : null}
       <TermRows
         rows={[
           [t('invite.summary.invitees'), String(summary.invitees)],

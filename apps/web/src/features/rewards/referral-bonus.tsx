@@ -52,20 +52,23 @@ export function ReferralBonus() {
     });
 
   return (
-    <section aria-label={t('invite.home.label')} className="card mt-3 flex items-center gap-3 px-4 py-3">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
-        <Users className="size-5" aria-hidden="true" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm leading-snug text-mist-300">{t('invite.home.label')}</p>
-        <p data-referral-amount className="text-lg leading-snug font-bold text-gold-300 tabular-nums">
-          {format(data.amount)}
-        </p>
-        {hint ? <p className="text-xs leading-snug text-mist-400">{hint}</p> : null}
+    <section aria-label={t('invite.home.label')} className="card mt-3 px-4 py-3">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
+          <Users className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm leading-snug text-mist-300">{t('invite.home.label')}</p>
+          <p data-referral-amount className="text-lg leading-snug font-bold text-gold-300 tabular-nums">
+            {format(data.amount)}
+          </p>
+        </div>
+        <Button className="px-4 text-sm" disabled={!canReceive} onClick={() => setConfirming(true)}>
+          {t('invite.home.receive')}
+        </Button>
       </div>
-      <Button className="px-4 text-sm" disabled={!canReceive} onClick={() => setConfirming(true)}>
-        {t('invite.home.receive')}
-      </Button>
+      {/* Under the amount, across the rest of the card: a Thai or Lao line does not squeeze the amount. */}
+      {hint ? <p className="mt-1 pl-[3.25rem] text-xs leading-snug text-mist-400">{hint}</p> : null}
       <GrantConfirmDialog
         open={confirming}
         title={t('invite.claim.title')}

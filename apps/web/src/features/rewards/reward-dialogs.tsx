@@ -4,7 +4,7 @@ import { useRewardsTranslation } from '../../lib/rewards-texts';
 import { BannerDialog } from './banner-dialog';
 import { InviteDialog } from './invite-dialog';
 import { RefundDialog } from './refund-dialog';
-import { useFetchBanners, type Reward } from './rewards-api';
+import { usePrepareReward, type Reward } from './rewards-api';
 
 /** What shows of the reward opened: its banners first (when it has some), then its dialog. */
 interface Step {
@@ -14,8 +14,9 @@ interface Step {
 
 /**
  * The invite and refund dialogs behind the home widgets, with the banner flow of spec section 2:
- * a tap fetches the reward's banners; a non-empty list shows the banner carousel first and
- * closing it opens the dialog; an empty list, or a fetch that failed, opens the dialog at once.
+ * a tap fetches the reward's banners (and the dialog's first reads, so it opens with content); a
+ * non-empty list shows the banner carousel first and closing it opens the dialog; an empty list,
+ * or a fetch that failed, opens the dialog at once.
  */
 export function RewardDialogs({
   open,
@@ -25,29 +26,24 @@ export function RewardDialogs({
   /** The reward whose widget was tapped; null when none is open. */
   open: Reward | null;
   onClose: () => void;
-  /** The banners of the tapped reward are on their way: its widget says it is busy. */
+  /** The tapped reward's banners and first reads are on their way: its widget says it is busy. */
   onBusy: (reward: Reward | null) => void;
 }) {
   const { t } = useRewardsTranslation();
-  const fetchBanners = useFetchBanners();
+  const prepare = usePrepareReward();
   const [step, setStep] = useState<Step | null>(null);
   const busy = useEffectEvent(onBusy);
-  const banners = useEffectEvent(fetchBanners);
+  const prepareNow = useEffectEvent(prepare);
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     busy(open);
-    void banners(open)
-      .then(
-        (answer) => answer.banners,
-        () => [],
-      )
-      .then((list) => {
-        if (!live) return;
-        busy(null);
-        setStep({ reward: open, banners: list.length > 0 ? list : null });
-      });
+    void prepareNow(open).then((list) => {
+      if (!live) return;
+      busy(null);
+      setStep({ reward: open, banners: list.length > 0 ? list : null });
+    });
     return () => {
       live = false;
       busy(null);

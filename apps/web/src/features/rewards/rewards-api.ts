@@ -11,6 +11,7 @@ import {
   RefundReceiveResponse,
   RewardBannersResponse,
 } from '@wallet/contract/http/rewards';
+import type { Banner } from '../../components/banner-slides';
 import { apiRequest } from '../../lib/api-client';
 import { BONUS_KEY } from '../../lib/bonus-progress';
 
@@ -31,61 +32,92 @@ const bannersQuery = (reward: Reward, locale: string) => ({
   staleTime: 60_000,
 });
 
+/**
+ * The dialogs' reads are fetched afresh on each tap (usePrepareReward) and then count as fresh
+ * this long, so a dialog opening right after shows them without asking twice.
+ */
+const FRESH_MS = 5_000;
+
+const inviteSummaryQuery = {
+  queryKey: [...INVITE_KEY, 'summary'],
+  queryFn: () => apiRequest('/api/invite/bonus', { schema: InviteSummaryResponse }),
+  staleTime: FRESH_MS,
+};
+
+const inviteListQuery = (page: number) => ({
+  queryKey: [...INVITE_KEY, 'list', page],
+  queryFn: () =>
+    apiRequest('/api/invite', {
+      method: 'POST',
+      body: { page, limit: PAGE_SIZE.invite },
+      schema: InviteListResponse,
+    }),
+  staleTime: FRESH_MS,
+});
+
+const refundCheckQuery = {
+  queryKey: [...REFUND_KEY, 'check'],
+  queryFn: () => apiRequest('/api/refund/check', { schema: RefundCheckResponse }),
+  staleTime: FRESH_MS,
+};
+
+const refundListQuery = (page: number) => ({
+  queryKey: [...REFUND_KEY, 'list', page],
+  queryFn: () =>
+    apiRequest('/api/refund', {
+      method: 'POST',
+      body: { page, limit: PAGE_SIZE.refund },
+      schema: RefundListResponse,
+    }),
+  staleTime: FRESH_MS,
+});
+
 /** The member's invite code, terms and what can be claimed now (home row and invite dialog). */
 export function useInviteSummary() {
-  return useQuery({
-    queryKey: [...INVITE_KEY, 'summary'],
-    queryFn: () => apiRequest('/api/invite/bonus', { schema: InviteSummaryResponse }),
-  });
+  return useQuery(inviteSummaryQuery);
 }
 
 /**
- * One page of the commission earned, newest first. A failure is silent (spec section 8): the
- * dialog shows no table rather than an error.
+ * One page of the commission earned, newest first; the page shown stays while the next loads.
+ * A failure is silent (spec section 8): the dialog shows no table rather than an error.
  */
 export function useInviteList(page: number) {
-  return useQuery({
-    queryKey: [...INVITE_KEY, 'list', page],
-    queryFn: () =>
-      apiRequest('/api/invite', {
-        method: 'POST',
-        body: { page, limit: PAGE_SIZE.invite },
-        schema: InviteListResponse,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useQuery({ ...inviteListQuery(page), placeholderData: keepPreviousData });
 }
 
-/** Where the last closed refund period stands, and the refund balance; asked again on each opening. */
+/** Where the last closed refund period stands, and the refund balance. */
 export function useRefundCheck() {
-  return useQuery({
-    queryKey: [...REFUND_KEY, 'check'],
-    queryFn: () => apiRequest('/api/refund/check', { schema: RefundCheckResponse }),
-    staleTime: 0,
-  });
+  return useQuery(refundCheckQuery);
 }
 
 /** One page of the refunds received, newest first; a failure is silent (spec section 8). */
 export function useRefundList(page: number) {
-  return useQuery({
-    queryKey: [...REFUND_KEY, 'list', page],
-    queryFn: () =>
-      apiRequest('/api/refund', {
-        method: 'POST',
-        body: { page, limit: PAGE_SIZE.refund },
-        schema: RefundListResponse,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useQuery({ ...refundListQuery(page), placeholderData: keepPreviousData });
 }
 
-/** Fetches a reward's banners (in the member's language), from the cache when fresh. */
-export function useFetchBanners() {
+/**
+ * What a tap on a reward's widget waits for: its banners (none when they cannot be had), and the
+ * first reads of its dialog, fetched afresh meanwhile, so the dialog opens with its content.
+ */
+export function usePrepareReward() {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  return (reward: Reward) => queryClient.fetchQuery(bannersQuery(reward, i18n.language));
+  // Fetched now whatever the cache holds; no retries to wait for (the dialog retries its own).
+  const fresh = <T>(read: { queryKey: string[] | (string | number)[]; queryFn: () => Promise<T> }) =>
+    queryClient.fetchQuery({ ...read, staleTime: 0, retry: false }).catch(() => undefined);
+  return async (reward: Reward): Promise<Banner[]> => {
+    const [banners] = await Promise.all([
+      queryClient.fetchQuery(bannersQuery(reward, i18n.language)).then(
+        (answer) => answer.banners,
+        () => [],
+      ),
+      // A read that fails is the dialog's to tell (or to leave silent): it opens all the same.
+      ...(reward === 'invite'
+        ? [fresh(inviteSummaryQuery), fresh(inviteListQuery(1))]
+        : [fresh(refundCheckQuery), fresh(refundListQuery(1))]),
+    ]);
+    return banners;
+  };
 }
 
 /**
