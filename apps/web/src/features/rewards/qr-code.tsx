@@ -12,11 +12,16 @@ interface QrModel {
   path: string;
 }
 
+/**
+ * The QR generator, fetched when a code is first drawn (or just before: the invite dialog asks
+ * for it with its other reads). NOTE: never imported statically, so it stays out of /login's
+ * first download and out of home's (scripts/check-login-budget.mjs).
+ */
+export const loadQrGenerator = () => import('qrcode-generator');
+
 /** The dark modules of `text`'s QR code (error correction M), as one path. */
 async function qrModel(text: string): Promise<QrModel> {
-  // NOTE: loaded here, when a code is first drawn: the generator stays out of /login's first
-  // download and out of home's (scripts/check-login-budget.mjs).
-  const { default: qrcode } = await import('qrcode-generator');
+  const { default: qrcode } = await loadQrGenerator();
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();

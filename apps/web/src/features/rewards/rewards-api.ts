@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import {
@@ -14,6 +20,7 @@ import {
 import type { Banner } from '../../components/banner-slides';
 import { apiRequest } from '../../lib/api-client';
 import { BONUS_KEY } from '../../lib/bonus-progress';
+import { loadQrGenerator } from './qr-code';
 
 /** The two rewards of the home widgets, each with its banners, dialog and table. */
 export type Reward = 'invite' | 'refund';
@@ -97,13 +104,14 @@ export function useRefundList(page: number) {
 
 /**
  * What a tap on a reward's widget waits for: its banners (none when they cannot be had), and the
- * first reads of its dialog, fetched afresh meanwhile, so the dialog opens with its content.
+ * first reads of its dialog (and the invite's QR generator), fetched meanwhile, so the dialog
+ * opens with its content.
  */
 export function usePrepareReward() {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   // Fetched now whatever the cache holds; no retries to wait for (the dialog retries its own).
-  const fresh = <T>(read: { queryKey: string[] | (string | number)[]; queryFn: () => Promise<T> }) =>
+  const fresh = <T>(read: { queryKey: QueryKey; queryFn: () => Promise<T> }) =>
     queryClient.fetchQuery({ ...read, staleTime: 0, retry: false }).catch(() => undefined);
   return async (reward: Reward): Promise<Banner[]> => {
     const [banners] = await Promise.all([
@@ -113,7 +121,7 @@ export function usePrepareReward() {
       ),
       // A read that fails is the dialog's to tell (or to leave silent): it opens all the same.
       ...(reward === 'invite'
-        ? [fresh(inviteSummaryQuery), fresh(inviteListQuery(1))]
+        ? [fresh(inviteSummaryQuery), fresh(inviteListQuery(1)), loadQrGenerator().catch(() => undefined)]
         : [fresh(refundCheckQuery), fresh(refundListQuery(1))]),
     ]);
     return banners;
