@@ -130,7 +130,7 @@ describe('refund dialog', () => {
     const dialog = await openRefund();
     const checks = count(calls, '/api/refund/check');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive refund' }));
-    expect((await toast('You do not meet the conditions for a loss refund yet.')).danger).toBe(true);
+    expect((await toast('Your refund for the last period is still being worked out. Please try again in a few minutes.')).danger).toBe(true);
     await waitFor(() => expect(count(calls, '/api/refund/check')).toBe(checks + 1));
   });
 
