@@ -271,26 +271,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reconciler.start();
   });
   app.addHook('onClose', async () => reconciler.stop());
-  // The bonus schedule runs on a timer of its own: providers slow to show rounds must never hold
-  // up the reconciler, which settles everyone's money (decision 019).
-  let bonusTimer: NodeJS.Timeout | null = null;
-  let bonusRunning: Promise<unknown> | null = null;
-  let bonusStopping = false;
-  const runBonusSchedule = () => {
-    bonusRunning ??= promotions
-      .sweep(() => bonusStopping)
-      .catch((error: unknown) => app.log.error({ err: error }, 'bonus schedule failed'))
-      .finally(() => (bonusRunning = null));
+  // The bonus schedule and the rewards schedule (invite commission, closing refund periods) run
+  // on timers of their own: providers slow to show rounds must never hold up the reconciler, which
+  // settles everyone's money, nor one schedule the other (decisions 019 and 020).
+  const ownTimer = (name: string, run: (stopping: () => boolean) => Promise<unknown>) => {
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> | null = null;
+    let stopping = false;
+    const tick = () => {
+      running ??= run(() => stopping)
+        .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`))
+        .finally(() => (running = null));
+    };
+    app.addHook('onListen', async () => {
+      if (config.money.reconcileIntervalMs > 0) timer = setInterval(tick, config.money.reconcileIntervalMs);
+    });
+    app.addHook('onClose', async () => {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await running;
+    });
   };
-  app.addHook('onListen', async () => {
-    if (config.money.reconcileIntervalMs > 0)
-      bonusTimer = setInterval(runBonusSchedule, config.money.reconcileIntervalMs);
-  });
-  app.addHook('onClose', async () => {
-    bonusStopping = true;
-    if (bonusTimer) clearInterval(bonusTimer);
-    await bonusRunning;
-  });
+  ownTimer('bonus schedule', (stopping) => promotions.sweep(stopping));
+  ownTimer('rewards schedule', (stopping) => promotions.rewards.sweep(stopping));
   const housekeeping = createHousekeeping({
     tasks: [
       { name: 'sessions and sign-in failures', run: () => accounts.purge() },

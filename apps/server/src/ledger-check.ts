@@ -39,7 +39,7 @@ try {
   // Bonus grants (decision 019): their movements match their records; one running grant a member.
   problems.push(...(await checkGrants(database.db, { olderThanMs: config.money.pendingAlertMs })));
   // Invite commission and loss refunds (decision 020): earned and received equal claimed and held.
-  problems.push(...(await checkRewards(database.db)));
+  problems.push(...(await checkRewards(database.db, { olderThanMs: config.money.pendingAlertMs })));
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
-import { lastClosedPeriod } from '../src/modules/promotions/reward-periods';
+import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
 import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startServer } from './processes';
 
 /**
@@ -51,7 +51,7 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
          where name = 'refund'`,
         );
         const call = client(`http://127.0.0.1:${portA}`);
-        const yesterday = lastClosedPeriod('day', 0, new Date());
+        const yesterday = lastClosedPeriod('day', 0, graced(new Date()));
         const playedAt = new Date(yesterday.start.getTime() + 3_600_000).toISOString();
         // Each: 10,000 baht at JOKER, 20 rounds of 100 baht lost yesterday: a loss of 2,000 baht.
         await Promise.all(
@@ -91,7 +91,8 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
             `select (select count(*)::int from period_closing_members where not done) as pending,
                   (select count(*)::int from period_closings where listed) as listed`,
           );
-          if (rows[0]!.listed === 2 && rows[0]!.pending === 0) break;
+          // Yesterday's periods of both programs, and the week before (a new site catches up).
+          if (rows[0]!.listed >= 2 && rows[0]!.pending === 0) break;
           expect(performance.now() - started, 'periods were not closed').toBeLessThan(60_000);
           await sleep(250);
         }

@@ -141,11 +141,6 @@ export function createAccountsRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    async inviteeCount(inviterId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(members).where(eq(members.inviterId, inviterId));
-      return row?.n ?? 0;
-    },
-
     /** Every member someone invited, with their inviter. */
     async allInvitees(): Promise<{ memberId: number; inviterId: number }[]> {
       const rows = await db

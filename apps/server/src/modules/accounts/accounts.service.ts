@@ -354,7 +354,6 @@ export function createAccountsService(options: AccountsServiceOptions) {
     referrals: {
       invitersOf: (memberIds: number[]) => repository.invitersOf(memberIds),
       namesOf: (memberIds: number[]) => repository.namesOf(memberIds),
-      inviteeCount: (inviterId: number) => repository.inviteeCount(inviterId),
       inviteesOf: (inviterId: number) => repository.inviteesOf(inviterId),
       allInvitees: () => repository.allInvitees(),
       /** The member's currency and registered bank account (null: no such member). */

@@ -322,44 +322,6 @@ export function createLedgerService(db: Database) {
     },
 
     /**
-     * The transfers of `kind` credited to an account, newest first, a page of them and how many
-     * there are (a member's invite commission, their refunds received).
-     */
-    async creditsTo(
-      key: string,
-      kind: string,
-      page: { offset: number; limit: number },
-    ): Promise<{ total: number; lines: StoredTransfer[] }> {
-      const account = sql`(select id from ledger_accounts where key = ${key})`;
-      const [count] = await rowsOf<{ total: string }>(
-        db,
-        sql`select count(*)::text as total from ledger_transfers where credit_account_id = ${account} and kind = ${kind}`,
-      );
-      const rows = await rowsOf<{
-        id: number;
-        amount: string;
-        kind: string;
-        metadata: Record<string, unknown>;
-        created_at: Date | string;
-      }>(
-        db,
-        sql`select id, amount::text, kind, metadata, created_at from ledger_transfers
-            where credit_account_id = ${account} and kind = ${kind}
-            order by id desc limit ${page.limit} offset ${page.offset}`,
-      );
-      return {
-        total: Number(count?.total ?? 0),
-        lines: rows.map((row) => ({
-          id: Number(row.id),
-          amount: BigInt(row.amount),
-          kind: row.kind,
-          metadata: row.metadata,
-          createdAt: new Date(row.created_at),
-        })),
-      };
-    },
-
-    /**
      * The sum credited to an account by transfers of `kind` whose metadata `field` is `value`, read
      * in the caller's transaction (a daily cap judged under the account's lock).
      */

@@ -300,7 +300,9 @@ export function createGrantEngine(options: GrantEngineOptions) {
           memberId,
           offerId: null,
           program: claim.program,
-          terms: claim.terms,
+          // NOTE: a floor above the amount would end the grant at its first look and take it all
+          // back from a member who has nothing else (decision 020).
+          terms: { ...claim.terms, floor: String(min(BigInt(claim.terms.floor), amount)) },
           currency,
           depositTransferId: null,
           deposit: 0n,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameProvider, PlayedRound } from '../../adapters/game-provider/game-provider';
 import type { GamesService } from '../games/games.service';
+import { accountKey, type LedgerService } from '../ledger/ledger.service';
 import { hourOf } from './reward-periods';
 import type { RewardsRepository, TallyBucket } from './rewards.repository';
 
@@ -16,11 +17,12 @@ const MAX_ROUND_PAGES = 50;
  */
 export function createPlayTally(options: {
   games: GamesService;
+  ledger: LedgerService;
   provider: GameProvider;
   repository: RewardsRepository;
   log: FastifyBaseLogger;
 }) {
-  const { games, provider, repository, log } = options;
+  const { games, ledger, provider, repository, log } = options;
 
   function bucketsOf(rounds: PlayedRound[], windows: { from: Date; to: Date | null }[]): TallyBucket[] {
     const buckets = new Map<string, TallyBucket>();
@@ -42,11 +44,13 @@ export function createPlayTally(options: {
 
   /** Counts one game's rounds since its cursor; false when the provider could not be read through. */
   async function countGame(memberId: number, player: { gameCode: string; username: string }) {
-    const windows = await repository.grantWindows(memberId);
     let cursor = await repository.tallyCursor(memberId, player.gameCode);
     for (let page = 0; page < MAX_ROUND_PAGES; page += 1) {
       const rounds = await provider.rounds(player.gameCode, player.username, cursor);
       if (rounds.length === 0) return true;
+      // NOTE: read after the page, not before the count: a grant claimed while a slow count runs
+      // must still mark the rounds played under it (they are never refunded).
+      const windows = await repository.grantWindows(memberId);
       const last = rounds.at(-1)!.id;
       // A provider that answers rounds at or before the cursor is not paging: stop, count nothing.
       if (last <= cursor) return false;
@@ -63,8 +67,22 @@ export function createPlayTally(options: {
     /** Counts every game of the member up to now; answers whether all providers were read. */
     async countMember(memberId: number): Promise<boolean> {
       const players = await games.accounts.accountsOf(memberId);
+      const balances = await ledger.accountStates(
+        players.map((player) => accountKey.game(memberId, player.gameCode)),
+      );
       const read = await Promise.all(
         players.map(async (player) => {
+          // An empty game whose booked rounds are all counted cannot have been played since (as the
+          // grant engine reads it): a provider down at a game the member left empty holds nothing up.
+          const key = accountKey.game(memberId, player.gameCode);
+          const empty = (balances.find((state) => state.key === key)?.balance ?? 0n) === 0n;
+          if (empty) {
+            const [booked, cursor] = await Promise.all([
+              ledger.lastBookedRound(memberId, player.gameCode),
+              repository.tallyCursor(memberId, player.gameCode),
+            ]);
+            if ((booked ?? 0) <= cursor) return true;
+          }
           try {
             return await countGame(memberId, player);
           } catch (error) {

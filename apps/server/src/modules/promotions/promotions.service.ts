@@ -272,11 +272,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     assertWithdrawable: (memberId: number) => engine.assertWithdrawable(memberId),
 
     /** The reconciler's sweep: the schedule of running grants. */
-    async sweep(stopping: () => boolean = () => false): Promise<number> {
-      const grants = await engine.sweep(stopping);
-      if (stopping()) return grants;
-      return grants + (await rewards.sweep(stopping));
-    },
+    sweep: (stopping: () => boolean = () => false) => engine.sweep(stopping),
   };
 }
 

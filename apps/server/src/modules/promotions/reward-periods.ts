@@ -32,6 +32,15 @@ export function lastClosedPeriod(
   return { start: new Date(end - span), end: new Date(end), nextEnd: new Date(end + span) };
 }
 
+/**
+ * A period is closed this long after its end: a round played just before the end may reach the
+ * provider's history of settled rounds a little later.
+ */
+export const CLOSE_GRACE_MS = 10 * 60_000;
+
+/** The instant whose last closed period is the one closed at `now` (its grace passed). */
+export const graced = (now: Date) => new Date(now.getTime() - CLOSE_GRACE_MS);
+
 /** The market day of an instant, as YYYY-MM-DD (a daily cap counts per this day). */
 export function marketDay(at: Date): string {
   return new Date(at.getTime() + MARKET_OFFSET_MS).toISOString().slice(0, 10);

@@ -10,7 +10,7 @@ import { rowsOf } from '../../platform/db/rows';
  * member's invite and refund accounts hold what was earned (received) less what their grants
  * credited to the wallet, so what was claimed equals what was earned and paid.
  */
-export async function checkRewards(db: Database): Promise<string[]> {
+export async function checkRewards(db: Database, options: { olderThanMs: number }): Promise<string[]> {
   const problems: string[] = [];
 
   const commissions = await rowsOf<{
@@ -43,6 +43,25 @@ export async function checkRewards(db: Database): Promise<string[]> {
           and not exists (select 1 from invite_commissions c where 'invite:' || c.source = t.idempotency_key)`,
   );
   for (const row of stray) problems.push(`commission movement ${row.key} has no record`);
+  const strayRefunds = await rowsOf<{ key: string }>(
+    db,
+    sql`select t.idempotency_key as key from ledger_transfers t
+        where t.kind = 'refund_receive'
+          and not exists (select 1 from refunds r where 'refund:receive:' || r.id = t.idempotency_key)`,
+  );
+  for (const row of strayRefunds) problems.push(`refund movement ${row.key} has no refund`);
+  // A member's share of a period that stays open (a provider that never answers) needs staff.
+  const stuck = await rowsOf<{ program: string; member_id: string; attempts: number }>(
+    db,
+    sql`select w.program, w.member_id::text, w.attempts from period_closing_members w
+        join period_closings p on p.program = w.program and p.period_start = w.period_start
+        where not w.done and w.attempts >= 3
+          and p.period_end < now() - ${options.olderThanMs} * interval '1 millisecond'`,
+  );
+  for (const row of stuck)
+    problems.push(
+      `${row.program} period of member ${row.member_id} is still not closed after ${row.attempts} attempt(s)`,
+    );
 
   const refunds = await rowsOf<{
     id: string;

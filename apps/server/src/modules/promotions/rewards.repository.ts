@@ -173,18 +173,34 @@ export function createRewardsRepository(db: Database) {
       return rows.map((row) => ({ from: row.from, to: row.state === 'active' ? null : row.to }));
     },
 
-    /** Net loss (stakes - payouts) on these games in [start, end), rounds under a grant left out. */
-    async lossOf(memberId: number, games: string[], start: Date, end: Date): Promise<bigint> {
+    /**
+     * Net loss (stakes - payouts) on these games in the period, in the caller's transaction:
+     * rounds under a grant left out, and hours that another period of the program already counted
+     * for this member (one whose work is done) left out too.
+     */
+    async lossOf(
+      tx: Executor,
+      program: ProgramName,
+      memberId: number,
+      games: string[],
+      period: { start: Date; end: Date },
+    ): Promise<bigint> {
       if (games.length === 0) return 0n;
       const [row] = await rowsOf<{ loss: string }>(
-        db,
-        sql`select coalesce(sum(stakes - payouts), 0)::text as loss from play_tally
-            where member_id = ${memberId} and not under_grant
-              and hour >= ${start.toISOString()} and hour < ${end.toISOString()}
-              and game_code in (${sql.join(
+        tx,
+        sql`select coalesce(sum(t.stakes - t.payouts), 0)::text as loss from play_tally t
+            where t.member_id = ${memberId} and not t.under_grant
+              and t.hour >= ${period.start.toISOString()} and t.hour < ${period.end.toISOString()}
+              and t.game_code in (${sql.join(
                 games.map((game) => sql`${game}`),
                 sql`, `,
-              )})`,
+              )})
+              and not exists (
+                select 1 from period_closing_members w
+                join period_closings p on p.program = w.program and p.period_start = w.period_start
+                where w.program = ${program} and w.member_id = ${memberId} and w.done
+                  and w.period_start <> ${period.start.toISOString()}
+                  and t.hour >= p.period_start and t.hour < p.period_end)`,
       );
       return BigInt(row!.loss);
     },
@@ -231,6 +247,17 @@ export function createRewardsRepository(db: Database) {
           .values({ program, periodStart: period.start, memberId })
           .onConflictDoNothing();
       });
+    },
+
+    /** Whether a period of the program with another start shares hours with this one. */
+    async overlapsAnother(program: ProgramName, period: { start: Date; end: Date }): Promise<boolean> {
+      const [row] = await rowsOf<{ found: boolean }>(
+        db,
+        sql`select exists (select 1 from period_closings
+              where program = ${program} and period_start <> ${period.start.toISOString()}
+                and period_start < ${period.end.toISOString()} and period_end > ${period.start.toISOString()}) as found`,
+      );
+      return row!.found;
     },
 
     async periodListed(program: ProgramName, start: Date): Promise<boolean> {
@@ -281,8 +308,22 @@ export function createRewardsRepository(db: Database) {
       }));
     },
 
-    async finishWork(program: ProgramName, start: Date, memberId: number): Promise<void> {
-      await db
+    /**
+     * Locks the member's work of the program (their periods are worked one at a time) in the
+     * caller's transaction; false when this period's work was done meanwhile.
+     */
+    async lockWork(tx: Executor, program: ProgramName, start: Date, memberId: number): Promise<boolean> {
+      const rows = await rowsOf<{ period_start: Date | string; done: boolean }>(
+        tx,
+        sql`select period_start, done from period_closing_members
+            where program = ${program} and member_id = ${memberId} for update`,
+      );
+      const mine = rows.find((row) => new Date(row.period_start).getTime() === start.getTime());
+      return mine !== undefined && !mine.done;
+    },
+
+    async finishWork(tx: Executor, program: ProgramName, start: Date, memberId: number): Promise<void> {
+      await tx
         .update(periodClosingMembers)
         .set({ done: true, leaseUntil: null })
         .where(
@@ -319,8 +360,8 @@ export function createRewardsRepository(db: Database) {
 
     // --- Refunds -----------------------------------------------------------------------------
 
-    async insertRefund(row: typeof refunds.$inferInsert): Promise<void> {
-      await db.insert(refunds).values(row).onConflictDoNothing();
+    async insertRefund(tx: Executor, row: typeof refunds.$inferInsert): Promise<void> {
+      await tx.insert(refunds).values(row).onConflictDoNothing();
     },
 
     async refundOf(memberId: number, start: Date): Promise<RefundRow | null> {
@@ -331,14 +372,22 @@ export function createRewardsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Marks an offered refund received in the caller's transaction; null when it was not offered. */
-    async markReceived(tx: Executor, id: number, at: Date): Promise<RefundRow | null> {
-      const [row] = await tx
+    /** The member's refunds offered and not received yet, oldest first. */
+    async offeredRefunds(memberId: number): Promise<RefundRow[]> {
+      return db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.memberId, memberId), eq(refunds.state, 'offered')))
+        .orderBy(refunds.periodStart);
+    },
+
+    /** Marks the member's offered refunds received in the caller's transaction: those it changed. */
+    async markReceived(tx: Executor, memberId: number, at: Date): Promise<RefundRow[]> {
+      return tx
         .update(refunds)
         .set({ state: 'received', receivedAt: at })
-        .where(and(eq(refunds.id, id), eq(refunds.state, 'offered')))
+        .where(and(eq(refunds.memberId, memberId), eq(refunds.state, 'offered')))
         .returning();
-      return row ?? null;
     },
 
     async receivedRefunds(memberId: number, page: { offset: number; limit: number }) {

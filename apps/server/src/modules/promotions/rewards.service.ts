@@ -19,9 +19,10 @@ import { accountKey, type LedgerService } from '../ledger/ledger.service';
 import type { GrantEngine } from './grant-engine';
 import { createPlayTally } from './play-tally';
 import type { PromotionsRepository } from './promotions.repository';
-import { lastClosedPeriod, marketDay, type Period } from './reward-periods';
+import { graced, lastClosedPeriod, marketDay, type Period } from './reward-periods';
 import { DEFAULT_PROGRAMS, InviteSettings, programTerms, RefundSettings } from './rewards-settings';
 import { createRewardsRepository, type ProgramName } from './rewards.repository';
+import type { Executor } from './promotions.repository';
 
 /** Who invited whom and the bank details compared for self-referral (the accounts module). */
 export interface Referrals {
@@ -49,6 +50,10 @@ export interface RewardsServiceOptions {
 
 /** Invitee deposits looked at for commission: this far back (older ones were accrued by then). */
 const DEPOSIT_WINDOW_MS = 3 * 86_400_000;
+/** A deposit this old is committed, and so is every deposit with a smaller id. */
+const DEPOSIT_SETTLED_MS = 5 * 60_000;
+/** Periods looked back at when a schedule finds one that was never opened (an outage). */
+const CATCH_UP_PERIODS = 7;
 /** A member's share of closing a period is theirs for this long (several provider calls a game). */
 const WORK_LEASE_MS = 120_000;
 /** Work that could not be done (a provider down) is tried again after this. */
@@ -63,9 +68,10 @@ const sameName = (a: string, b: string) => {
   const plain = (name: string) =>
     name
       .toLowerCase()
-      .replace(/^(mr|mrs|ms|miss|นาย|นาง|นางสาว|ท้าว|ນາງ|ທ້າວ)\.?\s+/u, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+      .trim()
+      // Longest first, with or without a space after (Thai writes นายสมชาย as one word).
+      .replace(/^(นางสาว|นาง|นาย|ท้าว|ນາງສາວ|ນາງ|ທ້າວ|mrs|mr|ms|miss)\.?\s*/u, '')
+      .replace(/\s+/g, '');
   return plain(a) !== '' && plain(a) === plain(b);
 };
 
@@ -78,7 +84,12 @@ const sameName = (a: string, b: string) => {
 export function createRewardsService(options: RewardsServiceOptions) {
   const { ledger, games, engine, referrals, now, log } = options;
   const repository = createRewardsRepository(options.db);
-  const tally = createPlayTally({ games, provider: options.provider, repository, log });
+  const tally = createPlayTally({ games, ledger, provider: options.provider, repository, log });
+  /**
+   * Deposits below this id were all looked at by this process's schedule and are older than the
+   * time a deposit's transaction could still be committing: a pass starts after it.
+   */
+  let depositMark = 0;
 
   async function programOf(name: 'invite'): Promise<{ active: boolean; settings: InviteSettings | null }>;
   async function programOf(name: 'refund'): Promise<{ active: boolean; settings: RefundSettings | null }>;
@@ -120,7 +131,8 @@ export function createRewardsService(options: RewardsServiceOptions) {
     if (inviteeId === inviterId) return 'same_member' as const;
     const [invitee, inviter] = await Promise.all([referrals.bankOf(inviteeId), referrals.bankOf(inviterId)]);
     if (!invitee || !inviter) return 'same_member' as const;
-    if (invitee.accountNo === inviter.accountNo) return 'same_bank_account' as const;
+    if (invitee.bankCode === inviter.bankCode && invitee.accountNo === inviter.accountNo)
+      return 'same_bank_account' as const;
     if (sameName(invitee.accountName, inviter.accountName)) return 'same_account_name' as const;
     return null;
   }
@@ -130,20 +142,24 @@ export function createRewardsService(options: RewardsServiceOptions) {
    * the same transaction: nothing for a self-referral (flagged for staff), at most what is left of
    * the inviter's daily cap (judged under the lock of the inviter's invite account).
    */
-  async function accrue(
-    event: {
-      inviteeId: number;
-      inviterId: number;
-      kind: 'deposit' | 'loss';
-      source: string;
-      base: bigint;
-      day: string;
-      currency: string;
-    },
-    settings: InviteSettings,
-  ): Promise<bigint> {
+  type AccrualEvent = {
+    inviteeId: number;
+    inviterId: number;
+    kind: 'deposit' | 'loss';
+    source: string;
+    base: bigint;
+    day: string;
+    currency: string;
+  };
+
+  /**
+   * What an accrual needs before its transaction (read outside it: a transaction on the embedded
+   * database holds its one connection): whether it is a self-referral (flagged for staff), the
+   * inviter's currency, and the inviter's invite account, opened.
+   */
+  async function prepareAccrual(event: Pick<AccrualEvent, 'inviteeId' | 'inviterId' | 'currency'>) {
     const { inviteeId, inviterId } = event;
-    let note: 'self_referral' | 'capped' | 'currency' | null = null;
+    let note: 'self_referral' | 'currency' | null = null;
     const self = await selfReferral(inviteeId, inviterId);
     const inviterCurrency = await options.currencyOf(inviterId);
     if (self) {
@@ -151,47 +167,69 @@ export function createRewardsService(options: RewardsServiceOptions) {
       log.warn({ inviteeId, inviterId, reason: self }, 'self-referral: no invite commission');
       note = 'self_referral';
     } else if (inviterCurrency !== event.currency) note = 'currency';
-    const due = note ? 0n : percentOf(event.base, settings.percent);
     const inviteKey = accountKey.invite(inviterId);
-    const operatorKey = accountKey.operator('invite', inviterCurrency);
-    if (due > 0n) await ledger.openAccount(inviteKey, inviterCurrency);
-    return repository.transaction(async (tx) => {
-      let earned = due;
-      if (earned > 0n) {
-        // One accrual of this inviter at a time: the cap below is judged on what is committed.
-        await ledger.lockedBalance(tx, inviteKey);
-        if (settings.dailyCap > 0) {
-          const today = await ledger.creditedWhere(tx, inviteKey, 'invite_commission', 'day', event.day);
-          const room = BigInt(settings.dailyCap) - today;
-          if (room < earned) {
-            earned = room > 0n ? room : 0n;
-            note = 'capped';
-          }
+    if (!note) await ledger.openAccount(inviteKey, inviterCurrency);
+    return { note, inviterCurrency, inviteKey, operatorKey: accountKey.operator('invite', inviterCurrency) };
+  }
+
+  /**
+   * Records what one event of an invitee earns their inviter, once by its source, and moves it in
+   * the caller's transaction: nothing for a self-referral, at most what is left of the inviter's
+   * daily cap (judged under the lock of the inviter's invite account).
+   */
+  async function accrueIn(
+    tx: Executor,
+    event: AccrualEvent,
+    settings: InviteSettings,
+    prepared: Awaited<ReturnType<typeof prepareAccrual>>,
+  ): Promise<bigint> {
+    const { inviteKey, operatorKey, inviterCurrency } = prepared;
+    let note: 'self_referral' | 'capped' | 'currency' | null = prepared.note;
+    let earned = note ? 0n : percentOf(event.base, settings.percent);
+    if (earned > 0n) {
+      // One accrual of this inviter at a time: the cap below is judged on what is committed.
+      await ledger.lockedBalance(tx, inviteKey);
+      if (settings.dailyCap > 0) {
+        const today = await ledger.creditedWhere(tx, inviteKey, 'invite_commission', 'day', event.day);
+        const room = BigInt(settings.dailyCap) - today;
+        if (room < earned) {
+          earned = room > 0n ? room : 0n;
+          note = 'capped';
         }
       }
-      const fresh = await repository.insertCommission(tx, {
-        source: event.source,
-        inviterId,
-        inviteeId,
-        kind: event.kind,
-        base: event.base,
-        percent: settings.percent,
-        amount: earned,
-        currency: inviterCurrency,
-        day: event.day,
-        note,
-      });
-      if (!fresh || earned === 0n) return 0n;
-      await ledger.transferIn(tx, {
-        idempotencyKey: `invite:${event.source}`,
-        debit: operatorKey,
-        credit: inviteKey,
-        amount: earned,
-        kind: 'invite_commission',
-        metadata: { memberId: inviterId, inviteeId, source: event.source, day: event.day },
-      });
-      return earned;
+    }
+    const fresh = await repository.insertCommission(tx, {
+      source: event.source,
+      inviterId: event.inviterId,
+      inviteeId: event.inviteeId,
+      kind: event.kind,
+      base: event.base,
+      percent: settings.percent,
+      amount: earned,
+      currency: inviterCurrency,
+      day: event.day,
+      note,
     });
+    if (!fresh || earned === 0n) return 0n;
+    await ledger.transferIn(tx, {
+      idempotencyKey: `invite:${event.source}`,
+      debit: operatorKey,
+      credit: inviteKey,
+      amount: earned,
+      kind: 'invite_commission',
+      metadata: {
+        memberId: event.inviterId,
+        inviteeId: event.inviteeId,
+        source: event.source,
+        day: event.day,
+      },
+    });
+    return earned;
+  }
+
+  async function accrue(event: AccrualEvent, settings: InviteSettings): Promise<bigint> {
+    const prepared = await prepareAccrual(event);
+    return repository.transaction((tx) => accrueIn(tx, event, settings, prepared));
   }
 
   /**
@@ -204,7 +242,9 @@ export function createRewardsService(options: RewardsServiceOptions) {
     const settings = program.settings;
     const memberIds = inviterId === undefined ? undefined : await referrals.inviteesOf(inviterId);
     const since = new Date(Date.now() - DEPOSIT_WINDOW_MS);
-    let afterId = 0;
+    const schedule = inviterId === undefined;
+    let afterId = schedule ? depositMark : 0;
+    let advancing = schedule;
     let accrued = 0;
     for (;;) {
       const deposits = await ledger.depositsAwaiting('invite:deposit:', since, {
@@ -236,6 +276,15 @@ export function createRewardsService(options: RewardsServiceOptions) {
         );
         accrued += 1;
       }
+      // The mark moves past what is old enough that no earlier id can still be committing.
+      const settled = Date.now() - DEPOSIT_SETTLED_MS;
+      for (const deposit of deposits) {
+        if (!advancing || deposit.createdAt.getTime() >= settled) {
+          advancing = false;
+          break;
+        }
+        depositMark = deposit.transferId;
+      }
     }
   }
 
@@ -244,7 +293,7 @@ export function createRewardsService(options: RewardsServiceOptions) {
   /** The period whose refunds (or whose day of invitee losses) were worked out last. */
   function closedPeriodOf(name: ProgramName, settings: InviteSettings | RefundSettings) {
     const length = 'period' in settings ? settings.period : 'day';
-    return lastClosedPeriod(length, settings.closeHour, now());
+    return lastClosedPeriod(length, settings.closeHour, graced(now()));
   }
 
   /**
@@ -264,23 +313,24 @@ export function createRewardsService(options: RewardsServiceOptions) {
       await repository.releaseWork(program, period.start, memberId, WORK_RETRY_MS);
       return false;
     }
+    const currency = await options.currencyOf(memberId);
     if (program === 'refund') {
       const { settings } = await programOf('refund');
-      if (settings) {
-        const loss = await repository.lossOf(
-          memberId,
-          await gamesIn(settings.categories),
-          period.start,
-          period.end,
-        );
-        if (loss > 0n) {
+      const games = settings ? await gamesIn(settings.categories) : [];
+      await repository.transaction(async (tx) => {
+        // NOTE: the member's periods of this program are worked one at a time, and an hour a
+        // period of other hours already counted for the member is left out (the operator may move
+        // the closing hour, or turn days into weeks): each hour's loss is refunded once.
+        if (!(await repository.lockWork(tx, program, period.start, memberId))) return;
+        const loss = settings ? await repository.lossOf(tx, program, memberId, games, period) : 0n;
+        if (settings && loss > 0n) {
           const raw = percentOf(loss, settings.percent);
           const refund = settings.cap > 0 ? min(raw, BigInt(settings.cap)) : raw;
-          await repository.insertRefund({
+          await repository.insertRefund(tx, {
             memberId,
             periodStart: period.start,
             periodEnd: period.end,
-            currency: await options.currencyOf(memberId),
+            currency,
             loss,
             amount: refund,
             terms: {
@@ -291,33 +341,37 @@ export function createRewardsService(options: RewardsServiceOptions) {
             state: refund > BigInt(settings.minimum) ? 'offered' : 'below_minimum',
           });
         }
-      }
-    } else {
-      const { settings } = await programOf('invite');
-      const inviterId = (await referrals.invitersOf([memberId])).get(memberId);
-      if (settings?.rule === 'loss' && inviterId !== undefined) {
-        const loss = await repository.lossOf(
-          memberId,
-          await gamesIn(settings.categories),
-          period.start,
-          period.end,
-        );
-        if (loss > 0n)
-          await accrue(
-            {
-              inviteeId: memberId,
-              inviterId,
-              kind: 'loss',
-              source: `loss:${memberId}:${period.start.toISOString()}`,
-              base: loss,
-              day: marketDay(period.start),
-              currency: await options.currencyOf(memberId),
-            },
-            settings,
-          );
-      }
+        await repository.finishWork(tx, program, period.start, memberId);
+      });
+      return true;
     }
-    await repository.finishWork(program, period.start, memberId);
+    const { settings } = await programOf('invite');
+    const inviterId = (await referrals.invitersOf([memberId])).get(memberId);
+    const earning = settings?.rule === 'loss' && inviterId !== undefined ? settings : null;
+    const games = earning ? await gamesIn(earning.categories) : [];
+    const prepared = earning
+      ? await prepareAccrual({ inviteeId: memberId, inviterId: inviterId!, currency })
+      : null;
+    await repository.transaction(async (tx) => {
+      if (!(await repository.lockWork(tx, program, period.start, memberId))) return;
+      const loss = earning ? await repository.lossOf(tx, program, memberId, games, period) : 0n;
+      if (earning && prepared && loss > 0n)
+        await accrueIn(
+          tx,
+          {
+            inviteeId: memberId,
+            inviterId: inviterId!,
+            kind: 'loss',
+            source: `loss:${memberId}:${period.start.toISOString()}`,
+            base: loss,
+            day: marketDay(period.start),
+            currency,
+          },
+          earning,
+          prepared,
+        );
+      await repository.finishWork(tx, program, period.start, memberId);
+    });
     return true;
   }
 
@@ -333,22 +387,38 @@ export function createRewardsService(options: RewardsServiceOptions) {
   /** Opens the programs' last closed periods (listing every member's work once) when new. */
   async function openClosedPeriods(): Promise<void> {
     const refund = await programOf('refund');
-    if (refund.active && refund.settings) {
-      const period = closedPeriodOf('refund', refund.settings);
-      if (!(await repository.periodListed('refund', period.start)))
-        await repository.openPeriod('refund', period, await games.accounts.membersWithAccounts());
-    }
+    if (refund.active && refund.settings)
+      await openSince('refund', closedPeriodOf('refund', refund.settings), () =>
+        games.accounts.membersWithAccounts(),
+      );
     const invite = await programOf('invite');
-    if (invite.active && invite.settings?.rule === 'loss') {
-      const period = closedPeriodOf('invite', invite.settings);
-      if (!(await repository.periodListed('invite', period.start))) {
+    if (invite.active && invite.settings?.rule === 'loss')
+      await openSince('invite', closedPeriodOf('invite', invite.settings), async () => {
         const players = new Set(await games.accounts.membersWithAccounts());
-        const invitees = (await referrals.allInvitees())
-          .map((row) => row.memberId)
-          .filter((id) => players.has(id));
-        await repository.openPeriod('invite', period, invitees);
-      }
+        return (await referrals.allInvitees()).map((row) => row.memberId).filter((id) => players.has(id));
+      });
+  }
+
+  /**
+   * Opens the last closed period and, after an outage, the ones before it that were never
+   * opened (up to a week of days), listing every member's work in each. The walk back stops at a
+   * period already listed or one that overlaps a period of other hours (the closing hour moved).
+   */
+  async function openSince(name: ProgramName, last: Period, members: () => Promise<number[]>) {
+    const span = last.end.getTime() - last.start.getTime();
+    const missing: Period[] = [];
+    for (let back = 0; back < CATCH_UP_PERIODS; back += 1) {
+      const period = {
+        start: new Date(last.start.getTime() - back * span),
+        end: new Date(last.end.getTime() - back * span),
+      };
+      if (await repository.periodListed(name, period.start)) break;
+      if (back > 0 && (await repository.overlapsAnother(name, period))) break;
+      missing.push(period);
     }
+    if (missing.length === 0) return;
+    const ids = await members();
+    for (const period of missing.reverse()) await repository.openPeriod(name, period, ids);
   }
 
   /** The member's refund of the last closed period, worked out now if the schedule has not yet. */
@@ -370,13 +440,20 @@ export function createRewardsService(options: RewardsServiceOptions) {
     return { period, refund, counting };
   }
 
+  /** A grant the member runs, brought up to date first (one met a moment ago completes now). */
+  const runningGrant = async (memberId: number) =>
+    (await options.grants.activeGrantOf(memberId)) ? engine.current(memberId) : null;
+
   /** Why the last period's refund cannot be received now, or null when it can. */
   function refusalOf(state: {
     running: boolean;
     refund: { state: string } | null;
     counting: boolean;
+    /** Some refund (of this period or an earlier one) waits to be received. */
+    offered: boolean;
   }): ErrorCode | null {
     if (state.running) return 'BONUS_REMAINING';
+    if (state.offered) return null;
     if (state.counting) return 'REFUND_CONDITION';
     if (!state.refund || state.refund.state === 'received') return 'NO_REFUND';
     if (state.refund.state === 'below_minimum') return 'REFUND_MINIMUM';
@@ -463,6 +540,7 @@ export function createRewardsService(options: RewardsServiceOptions) {
     /** POST /api/invite/claim: everything collected, as a grant with the invite terms. */
     async claimInvite(memberId: number): Promise<bigint> {
       const settings = await activeSettings('invite');
+      await runningGrant(memberId);
       await accrueDeposits(memberId);
       const earnedEver = await repository.earnedBy(memberId);
       const grant = await engine.claimProgram(memberId, {
@@ -482,7 +560,7 @@ export function createRewardsService(options: RewardsServiceOptions) {
       const settings = program.settings ?? DEFAULT_PROGRAMS.refund.settings;
       const active = program.active && program.settings !== null;
       const [running, balance, currency] = await Promise.all([
-        options.grants.activeGrantOf(memberId),
+        runningGrant(memberId),
         balanceOf(accountKey.refund(memberId)),
         options.currencyOf(memberId),
       ]);
@@ -497,7 +575,8 @@ export function createRewardsService(options: RewardsServiceOptions) {
       };
       if (!active) return { ...base, result: false, info: null, reason: 'REFUND_INACTIVE' };
       const { period, refund, counting } = await refundOfClosedPeriod(memberId, program.settings!);
-      const reason = refusalOf({ running: running !== null, refund, counting });
+      const offered = (await repository.offeredRefunds(memberId)).length > 0;
+      const reason = refusalOf({ running: running !== null, refund, counting, offered });
       const info: RefundInfo = {
         period: settings.period,
         periodStart: period.start.toISOString(),
@@ -517,32 +596,38 @@ export function createRewardsService(options: RewardsServiceOptions) {
     /** GET /api/refund/receive: the last closed period's refund into the member's refund balance. */
     async receiveRefund(memberId: number): Promise<bigint> {
       const settings = await activeSettings('refund');
-      const running = await options.grants.activeGrantOf(memberId);
-      if (running) throw new AppError('BONUS_REMAINING', 409);
+      if (await runningGrant(memberId)) throw new AppError('BONUS_REMAINING', 409);
       const { refund, counting } = await refundOfClosedPeriod(memberId, settings);
-      const refusal = refusalOf({ running: false, refund, counting });
+      // Every refund offered and not received yet is received: none lapses (decision 020).
+      const offered = await repository.offeredRefunds(memberId);
+      const refusal = refusalOf({ running: false, refund, counting, offered: offered.length > 0 });
       if (refusal) throw new AppError(refusal, 409);
       const refundKey = accountKey.refund(memberId);
-      await ledger.openAccount(refundKey, refund!.currency);
+      await ledger.openAccount(refundKey, offered[0]!.currency);
       return repository.transaction(async (tx) => {
-        const received = await repository.markReceived(tx, refund!.id, now());
+        const received = await repository.markReceived(tx, memberId, now());
         // Received a moment ago by another call of the member's.
-        if (!received) throw new AppError('NO_REFUND', 409);
-        await ledger.transferIn(tx, {
-          idempotencyKey: `refund:receive:${received.id}`,
-          debit: accountKey.operator('refund', received.currency),
-          credit: refundKey,
-          amount: received.amount,
-          kind: 'refund_receive',
-          metadata: { memberId, refundId: received.id, periodStart: received.periodStart.toISOString() },
-        });
-        return received.amount;
+        if (received.length === 0) throw new AppError('NO_REFUND', 409);
+        let total = 0n;
+        for (const row of received) {
+          await ledger.transferIn(tx, {
+            idempotencyKey: `refund:receive:${row.id}`,
+            debit: accountKey.operator('refund', row.currency),
+            credit: refundKey,
+            amount: row.amount,
+            kind: 'refund_receive',
+            metadata: { memberId, refundId: row.id, periodStart: row.periodStart.toISOString() },
+          });
+          total += row.amount;
+        }
+        return total;
       });
     },
 
     /** GET /api/refund/addWallet: the refund balance into the wallet, as a grant with the refund terms. */
     async refundToWallet(memberId: number): Promise<bigint> {
       const settings = await activeSettings('refund');
+      await runningGrant(memberId);
       const grant = await engine.claimProgram(memberId, {
         program: 'refund',
         terms: programTerms('refund', settings),

@@ -14,7 +14,7 @@ import { activate, booksAreSound, getAs, listen, moneyCall, statementOf } from '
 import { testOffer } from '../../../test/offers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { promotionOffers } from './promotions.tables';
-import { lastClosedPeriod } from './reward-periods';
+import { graced, lastClosedPeriod } from './reward-periods';
 import { inviteCommissions, inviteFlags, periodClosingMembers, refunds } from './rewards.tables';
 
 /**
@@ -154,7 +154,7 @@ describe('invite bonus and loss refund', () => {
   it('earns a percent of an invitee’s loss of a closed day, once when the day is closed twice', async () => {
     await setInvite({ rule: 'loss', percent: 10, dailyCap: 0, closeHour: 0, categories: ['slot'] });
     now = new Date();
-    const day = lastClosedPeriod('day', 0, now);
+    const day = lastClosedPeriod('day', 0, graced(now));
     const { inviter, invitee } = await pair();
     await credit(invitee.token, 50_000);
     await activate(t.app, invitee.token, 'JOKER');
@@ -226,7 +226,7 @@ describe('invite bonus and loss refund', () => {
       turnoverMultiple: 2,
     });
     const real = new Date();
-    const day = lastClosedPeriod('day', 0, real);
+    const day = lastClosedPeriod('day', 0, graced(real));
     const at = (hours: number) => new Date(day.start.getTime() + hours * HOUR);
     const m = await member();
     await activate(t.app, m.token, 'JOKER');
@@ -287,7 +287,7 @@ describe('invite bonus and loss refund', () => {
     await setRefund({ minimum: 100, percent: 5, categories: ['slot'] });
     const real = new Date();
     now = real;
-    const day = lastClosedPeriod('day', 0, real);
+    const day = lastClosedPeriod('day', 0, graced(real));
     const small = await member();
     await activate(t.app, small.token, 'JOKER');
     await credit(small.token, 10_000);
@@ -322,7 +322,7 @@ describe('invite bonus and loss refund', () => {
   });
 
   it('closes every member’s share of a period once when several schedules race', async () => {
-    const day = lastClosedPeriod('day', 0, new Date());
+    const day = lastClosedPeriod('day', 0, graced(new Date()));
     await Promise.all([rewards().sweep(), rewards().sweep(), rewards().sweep()]);
     const pending = await t.database.db
       .select()
