@@ -1,5 +1,5 @@
 import { Info, Share2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import type { InviteSummaryResponse } from '@wallet/contract/http/rewards';
 import { CopyButton } from '../../components/copy-button';
@@ -72,6 +72,9 @@ function InviteLink({ code }: { code: string }) {
   const { t } = useRewardsTranslation();
   const linkTitle = useId();
   const link = inviteLink(window.location.origin, code);
+  // Where the link may break on a narrow phone: after the site, and before "?code=".
+  const url = new URL(link);
+  const parts = [`${url.origin}/`, url.pathname.slice(1), url.search];
   const canShare = typeof navigator.share === 'function';
 
   async function share() {
@@ -92,8 +95,14 @@ function InviteLink({ code }: { code: string }) {
         <p className="text-center text-xs text-mist-400">{t('invite.qrHint')}</p>
       </div>
       <div className="flex items-center gap-1 rounded-xl border border-white/10 bg-ink-900 py-1 pr-1 pl-3">
-        <p className="min-w-0 flex-1 text-sm break-all text-snow" data-invite-link>
-          {link}
+        {/* Never broken inside the code: only a site name too long for a line breaks anywhere. */}
+        <p className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] text-snow" data-invite-link>
+          {parts.map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 ? <wbr /> : null}
+              {part}
+            </Fragment>
+          ))}
         </p>
         <CopyButton text={link} label={t('invite.copy')} />
       </div>

@@ -60,7 +60,7 @@ describe('refund dialog', () => {
     expect(valueOf(dialog, 'Paid when')).toBe('More than ฿10.00');
     expect(valueOf(dialog, 'Games that count')).toBe('Slots, Casino');
     expect(valueOf(dialog, 'Current period closes')).toBe(
-      formatDateTime(new Date(2026, 3, 16).toISOString()),
+      formatDateTime(new Date(2026, 3, 16).toISOString()).slice(0, 16),
     );
     const receive = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Receive refund' });
     expect(receive.disabled).toBe(false);
@@ -82,6 +82,25 @@ describe('refund dialog', () => {
     );
     await userEvent.click(receive);
     expect(count(calls, '/api/refund/receive')).toBe(0);
+  });
+
+  it('names a running bonus only when it holds something back', async () => {
+    // Right after a refund to wallet: that refund is the bonus, and nothing waits for it.
+    refundServer(
+      rewardsState({
+        check: refundCheck({
+          bonus: true,
+          result: false,
+          reason: 'BONUS_REMAINING',
+          refundAmount: 0,
+          info: refundInfo({ state: 'received' }),
+        }),
+      }),
+    );
+    const dialog = await openRefund();
+    expect(within(dialog).getByText("You have received this period's refund.")).toBeTruthy();
+    expect(within(dialog).queryByText(/A bonus is running/)).toBeNull();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Received' }).disabled).toBe(true);
   });
 
   it('says why a period cannot be received yet', async () => {
@@ -130,7 +149,13 @@ describe('refund dialog', () => {
     const dialog = await openRefund();
     const checks = count(calls, '/api/refund/check');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive refund' }));
-    expect((await toast('Your refund for the last period is still being worked out. Please try again in a few minutes.')).danger).toBe(true);
+    expect(
+      (
+        await toast(
+          'Your refund for the last period is still being worked out. Please try again in a few minutes.',
+        )
+      ).danger,
+    ).toBe(true);
     await waitFor(() => expect(count(calls, '/api/refund/check')).toBe(checks + 1));
   });
 
@@ -153,7 +178,7 @@ describe('refund dialog', () => {
     expect(within(confirm).getByText('Cancelled before then: 25% of it is taken back.')).toBeTruthy();
     expect(count(calls, '/api/refund/addWallet')).toBe(0);
 
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Move to wallet' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Move now' }));
     expect((await toast('฿120.00 moved to your wallet.')).danger).toBe(false);
     expect(count(calls, '/api/refund/addWallet')).toBe(1);
     await waitFor(() =>
@@ -174,7 +199,7 @@ describe('refund dialog', () => {
     const dialog = await openRefund();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund to wallet' }));
     const confirm = await screen.findByRole('dialog', { name: 'Move your refund to the wallet?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Move to wallet' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Move now' }));
     expect(
       (await toast('You still have an active bonus. Please complete its conditions first.')).danger,
     ).toBe(true);

@@ -90,8 +90,14 @@ function RefundView({ check }: { check: RefundCheckResponse }) {
   const [confirming, setConfirming] = useState(false);
   const format = (minor: number) => formatMoney(minor, check.currency);
 
-  // Why nothing can be received or moved now: the refund is closed, or a bonus runs.
-  const blocked = !check.active ? errorText('REFUND_INACTIVE') : check.bonus ? t('refund.bonusNote') : null;
+  // Why nothing can be received or moved now: the refund is closed, or a bonus runs. The bonus is
+  // named only when it holds something back (right after a refund to wallet it is that refund).
+  const waiting = check.refundAmount > 0 || check.info?.state === 'ready';
+  const blocked = !check.active
+    ? errorText('REFUND_INACTIVE')
+    : check.bonus && waiting
+      ? t('refund.bonusNote')
+      : null;
 
   const doReceive = () =>
     once(async () => {
@@ -146,7 +152,8 @@ function RefundView({ check }: { check: RefundCheckResponse }) {
         {check.refundAmount > 0 ? (
           <Button
             block
-            variant="secondary"
+            // The next step once the period's refund is in: the main button then.
+            variant={check.result ? 'secondary' : 'primary'}
             className="mt-3"
             disabled={blocked !== null}
             onClick={() => setConfirming(true)}
@@ -243,6 +250,8 @@ function LastPeriod({
       {note ? <p className="text-sm text-mist-400">{note}</p> : null}
       <Button
         block
+        // Received is done, not an action waiting: it does not look like the main button.
+        variant={info.state === 'received' ? 'secondary' : 'primary'}
         loading={receiving}
         disabled={blocked || !check.result || info.state === 'received'}
         onClick={onReceive}
@@ -278,7 +287,8 @@ function RefundTerms({ info, currency }: { info: RefundInfo; currency: Currency 
               : t('refund.terms.noMinimum'),
           ],
           ...(games ? ([[t('refund.terms.games'), games]] as [string, string][]) : []),
-          [t('refund.terms.nextClose'), formatDateTime(info.nextCloseAt)],
+          // DD/MM/YYYY HH:mm: a closing hour's seconds say nothing.
+          [t('refund.terms.nextClose'), formatDateTime(info.nextCloseAt).slice(0, 16)],
         ]}
       />
     </section>
