@@ -151,14 +151,6 @@ test('home, every wallet modal and the statement, in Thai, Lao and English, at 3
     if (index === 0) await expectAccessible(page);
     await screenshot(page, `${locale}/wallet-home`);
 
-    // Invite is not built yet: its widget says so honestly.
-    await page.getByRole('button', { name: text(locale, 'home.widgets.invite') }).click();
-    await shootDialog(
-      page,
-      `${locale}/wallet-coming-soon`,
-      dialog(page).getByText(text(locale, 'comingSoon.title'), { exact: true }),
-    );
-
     // A game never opened, then one that is.
     await openGame(page, 'SLOTXO');
     await shootDialog(
