@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
 import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
 import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startServer } from './processes';
+import { letters } from './rewards';
 
 /**
  * Two server processes on one PostgreSQL database, both running the rewards schedule every second.
@@ -18,7 +19,6 @@ import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startSe
  */
 const serverUrl = readEnvironment().DATABASE_URL;
 const MEMBERS = 6;
-const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(65 + randomInt(0, 26))).join('');
 
 describe.runIf(serverUrl)('the rewards schedule in two server processes', () => {
   it(

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteSummaryResponse, RefundCheckResponse } from '@wallet/contract/http/rewards';
 import type { ActiveCheckResponse } from '@wallet/contract/http/bonus';
 import { inviteCodeOf } from '@wallet/contract/rules';
-import { login, registerMember } from '../../../test/members';
-import { activate, booksAreSound, getAs, listen, moneyCall, walletOf } from '../../../test/money';
+import { activate, booksAreSound, listen, walletOf } from '../../../test/money';
+import { rewardsCalls } from '../../../test/rewards';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { graced, lastClosedPeriod } from './reward-periods';
 
@@ -25,37 +24,7 @@ describe('invite bonus and loss refund: found in review', () => {
   });
   afterAll(() => t.close());
 
-  const get = async <T>(token: string, url: string) => {
-    const response = await getAs(t.app, token, url);
-    return { status: response.statusCode, body: response.json<T & { message?: string }>() };
-  };
-  const credit = async (token: string, amount: number, key = randomUUID()) => {
-    const response = await moneyCall(t.app, token, '/api/sandbox/credit', { amount }, key);
-    expect(response.statusCode, response.body).toBe(200);
-  };
-  const play = async (token: string, game: string, count: number, bet: number, win: number, at?: Date) => {
-    const played = await moneyCall(t.app, token, `/api/sandbox/provider/${game}/rounds`, {
-      count,
-      bet,
-      win,
-      ...(at ? { playedAt: at.toISOString() } : {}),
-    });
-    expect(played.statusCode, played.body).toBe(200);
-  };
-  const toGame = async (token: string, to: string, amount: number) => {
-    const moved = await moneyCall(t.app, token, '/api/wallet/transfer', { from: 'wallet', to, amount });
-    expect(moved.statusCode, moved.body).toBe(200);
-  };
-  const member = async (overrides: Parameters<typeof registerMember>[1] = {}) => {
-    const registered = await registerMember(t.app, overrides);
-    return {
-      id: Number(registered.id),
-      token: await login(t.app, registered.username, registered.password),
-    };
-  };
-  const rewards = () => t.app.promotions.rewards;
-  const setInvite = (settings: Record<string, unknown>) => rewards().updateProgram('invite', { settings });
-  const setRefund = (settings: Record<string, unknown>) => rewards().updateProgram('refund', { settings });
+  const { get, credit, play, toGame, member, setInvite, setRefund } = rewardsCalls(() => t.app);
   const refundDefaults = {
     period: 'day',
     closeHour: 0,

@@ -92,6 +92,19 @@ const banner = (image: string, th: string, lo: string, en: string): StoredBanner
 
 const text = (th: string, lo: string, en: string): LocalText => ({ th, lo, en });
 
+/** The grant both programs start with: turnover 1x in slots (100%) and casino (50%), floor ฿5, 7 days. */
+const STARTING_GRANT = {
+  turnoverMultiple: 1,
+  contributions: [
+    { category: 'slot' as const, percent: 100 },
+    { category: 'casino' as const, percent: 50 },
+  ],
+  floor: 500,
+  success: 100,
+  fail: 100,
+  grantDays: 7,
+};
+
 /** What a new site starts with (seeded once; the operator's later edits are kept). */
 export const DEFAULT_PROGRAMS = {
   invite: {
@@ -104,15 +117,7 @@ export const DEFAULT_PROGRAMS = {
       closeHour: 0,
       categories: ['slot', 'casino'],
       names: text('โบนัสชวนเพื่อน', 'ໂບນັດຊວນໝູ່', 'Invite bonus'),
-      turnoverMultiple: 1,
-      contributions: [
-        { category: 'slot', percent: 100 },
-        { category: 'casino', percent: 50 },
-      ],
-      floor: 500,
-      success: 100,
-      fail: 100,
-      grantDays: 7,
+      ...STARTING_GRANT,
     } satisfies InviteSettings,
     banners: [
       banner(
@@ -133,15 +138,7 @@ export const DEFAULT_PROGRAMS = {
       minimum: 100,
       categories: ['slot', 'casino'],
       names: text('คืนยอดเสีย', 'ຄືນຍອດເສຍ', 'Loss refund'),
-      turnoverMultiple: 1,
-      contributions: [
-        { category: 'slot', percent: 100 },
-        { category: 'casino', percent: 50 },
-      ],
-      floor: 500,
-      success: 100,
-      fail: 100,
-      grantDays: 7,
+      ...STARTING_GRANT,
     } satisfies RefundSettings,
     banners: [
       banner(

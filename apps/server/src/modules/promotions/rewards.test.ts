@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -9,9 +9,10 @@ import type {
 } from '@wallet/contract/http/rewards';
 import type { ActiveCheckResponse } from '@wallet/contract/http/bonus';
 import { inviteCodeOf } from '@wallet/contract/rules';
-import { login, registerMember } from '../../../test/members';
+import type { registerMember } from '../../../test/members';
 import { activate, booksAreSound, getAs, listen, moneyCall, statementOf } from '../../../test/money';
 import { testOffer } from '../../../test/offers';
+import { letters, rewardsCalls } from '../../../test/rewards';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { promotionOffers } from './promotions.tables';
 import { graced, lastClosedPeriod } from './reward-periods';
@@ -24,8 +25,6 @@ import { inviteCommissions, inviteFlags, periodClosingMembers, refunds } from '.
  */
 
 const HOUR = 3_600_000;
-/** A surname no other test's member has (bank account names are letters only). */
-const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(65 + randomInt(0, 26))).join('');
 
 describe('invite bonus and loss refund', () => {
   let t: TestApp;
@@ -40,38 +39,9 @@ describe('invite bonus and loss refund', () => {
   });
   afterAll(() => t.close());
 
-  const get = async <T>(token: string, url: string) => {
-    const response = await getAs(t.app, token, url);
-    return { status: response.statusCode, body: response.json<T & { message?: string }>() };
-  };
-  const postAs = async <T>(token: string, url: string, payload: object = {}) => {
-    const response = await moneyCall(t.app, token, url, payload);
-    return { status: response.statusCode, body: response.json<T & { message?: string }>() };
-  };
-  const credit = async (token: string, amount: number, key = randomUUID()) => {
-    const response = await moneyCall(t.app, token, '/api/sandbox/credit', { amount }, key);
-    expect(response.statusCode, response.body).toBe(200);
-  };
-  const play = async (token: string, game: string, count: number, bet: number, win: number, at?: Date) => {
-    const played = await moneyCall(t.app, token, `/api/sandbox/provider/${game}/rounds`, {
-      count,
-      bet,
-      win,
-      ...(at ? { playedAt: at.toISOString() } : {}),
-    });
-    expect(played.statusCode, played.body).toBe(200);
-  };
-  const toGame = async (token: string, to: string, amount: number) => {
-    const moved = await moneyCall(t.app, token, '/api/wallet/transfer', { from: 'wallet', to, amount });
-    expect(moved.statusCode, moved.body).toBe(200);
-  };
-  const member = async (overrides: Parameters<typeof registerMember>[1] = {}) => {
-    const registered = await registerMember(t.app, overrides);
-    return {
-      id: Number(registered.id),
-      token: await login(t.app, registered.username, registered.password),
-    };
-  };
+  const { get, postAs, credit, play, toGame, member, rewards, setInvite, setRefund } = rewardsCalls(
+    () => t.app,
+  );
   /** An inviter and a friend who registered with the inviter's code (another name, another account). */
   const pair = async (friend: Parameters<typeof registerMember>[1] = {}) => {
     const inviter = await member({ bankAccountName: `INVITER ${letters()}` });
@@ -84,9 +54,6 @@ describe('invite bonus and loss refund', () => {
   };
   const summary = async (token: string) =>
     (await get<InviteSummaryResponse>(token, '/api/invite/bonus')).body;
-  const rewards = () => t.app.promotions.rewards;
-  const setInvite = (settings: Record<string, unknown>) => rewards().updateProgram('invite', { settings });
-  const setRefund = (settings: Record<string, unknown>) => rewards().updateProgram('refund', { settings });
 
   it('earns 5% of each invitee deposit once, however often the deposit is replayed or looked at', async () => {
     await setInvite({ rule: 'deposit', percent: 5, dailyCap: 100_000, minimumClaim: 2_000 });
