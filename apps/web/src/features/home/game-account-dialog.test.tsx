@@ -63,10 +63,16 @@ describe('game account', () => {
     const dialog = await openGame(/Pg/);
     expect(within(dialog).getByText(/You have no Pg account yet/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
-    expect(await within(dialog).findByText('pass-4567')).toBeTruthy();
+    expect(await within(dialog).findByText('lw100001')).toBeTruthy();
     expect(within(dialog).getByText('Your Pg account is open.')).toBeTruthy();
+    // The password is hidden until the member asks to see it.
+    expect(within(dialog).queryByText('pass-4567')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show password' }));
+    expect(within(dialog).getByText('pass-4567')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
     expect(await within(dialog).findByText('new-9876')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide password' }));
+    expect(within(dialog).queryByText('new-9876')).toBeNull();
     expect(calls.filter((call) => call.url === '/api/wallet/resetpassword/PG')).toHaveLength(1);
   });
 
