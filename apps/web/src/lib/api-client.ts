@@ -24,6 +24,10 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'NETWORK_ERROR' satisfies ErrorCode;
 export const TIMEOUT_ERROR = 'TIMEOUT_ERROR' satisfies ErrorCode;
 
+/** The code a failed call answered, for its translated text (anything else: an internal error). */
+export const errorCodeOf = (error: unknown): string =>
+  error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR';
+
 interface Navigation {
   /** The service is switched off: show /terminated. */
   onGone(): void;

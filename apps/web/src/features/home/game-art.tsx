@@ -1,18 +1,4 @@
-import { useState } from 'react';
+import { BannerImage } from '../../components/banner-slides';
 
 /** Game artwork from the provider; when it cannot be loaded, the card keeps its own colours. */
-export function GameArt({ src, className }: { src: string; className: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || !src) return null;
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      onError={() => setFailed(true)}
-      className={className}
-    />
-  );
-}
+export const GameArt = BannerImage;

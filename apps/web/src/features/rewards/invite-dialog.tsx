@@ -3,21 +3,18 @@ import { Fragment, useId, useState } from 'react';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import type { InviteSummaryResponse } from '@wallet/contract/http/rewards';
 import { CopyButton } from '../../components/copy-button';
-import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { Pagination } from '../../components/ui/pagination';
-import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
 import { percentText, TermRows } from './grant-terms';
 import { inviteLink } from './invite-link';
 import { QrCode } from './qr-code';
+import { QueryFallback } from './query-fallback';
 import { useInviteList, useInviteSummary } from './rewards-api';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /**
  * The invite dialog (spec sections 2, 3 and 7, Invite): the member's invite link with copy,
@@ -33,23 +30,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
 }
 
 function InviteContent() {
-  const { t } = useRewardsTranslation();
   const summary = useInviteSummary();
 
-  if (summary.isError && !summary.data) {
-    return (
-      <ErrorAlert
-        action={
-          <Button variant="secondary" className="px-3 text-sm" onClick={() => void summary.refetch()}>
-            {t('action.retry')}
-          </Button>
-        }
-      >
-        {errorText(codeOf(summary.error))}
-      </ErrorAlert>
-    );
-  }
-  if (!summary.data) return <Loading />;
+  if (!summary.data) return <QueryFallback query={summary} />;
   const data = summary.data;
 
   return (

@@ -2,15 +2,13 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { GrantConfirmDialog } from './grant-terms';
 import { useClaimInvite, useInviteSummary } from './rewards-api';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /**
  * The referral bonus on home (spec section 1): the commission collected and its receive button,
@@ -45,7 +43,7 @@ export function ReferralBonus() {
         const { credited } = await claim.mutateAsync();
         toast.show('success', t('invite.claim.done', { amount: format(credited) }));
       } catch (error) {
-        toast.show('error', errorText(codeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)));
       } finally {
         setConfirming(false);
       }

@@ -3,21 +3,19 @@ import { useId, useState } from 'react';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import type { RefundCheckResponse, RefundInfo, RefundState } from '@wallet/contract/http/rewards';
 import type { Currency } from '@wallet/contract/money';
-import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { Pagination } from '../../components/ui/pagination';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { GrantConfirmDialog, percentText, TermRows } from './grant-terms';
+import { QueryFallback } from './query-fallback';
 import { useReceiveRefund, useRefundCheck, useRefundList, useRefundToWallet } from './rewards-api';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /**
  * A period as the member reads it: one date for a day, "first – last" for a week. The end is the
@@ -61,23 +59,9 @@ export function RefundDialog({ open, onClose }: { open: boolean; onClose: () => 
 }
 
 function RefundContent() {
-  const { t } = useRewardsTranslation();
   const check = useRefundCheck();
 
-  if (check.isError && !check.data) {
-    return (
-      <ErrorAlert
-        action={
-          <Button variant="secondary" className="px-3 text-sm" onClick={() => void check.refetch()}>
-            {t('action.retry')}
-          </Button>
-        }
-      >
-        {errorText(codeOf(check.error))}
-      </ErrorAlert>
-    );
-  }
-  if (!check.data) return <Loading />;
+  if (!check.data) return <QueryFallback query={check} />;
   return <RefundView check={check.data} />;
 }
 
@@ -105,7 +89,7 @@ function RefundView({ check }: { check: RefundCheckResponse }) {
         const { received } = await receive.mutateAsync();
         toast.show('success', t('refund.receiveDone', { amount: format(received) }));
       } catch (error) {
-        toast.show('error', errorText(codeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)));
       }
     });
 
@@ -115,7 +99,7 @@ function RefundView({ check }: { check: RefundCheckResponse }) {
         const { credited } = await toWallet.mutateAsync();
         toast.show('success', t('refund.wallet.done', { amount: format(credited) }));
       } catch (error) {
-        toast.show('error', errorText(codeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)));
       } finally {
         setConfirming(false);
       }
