@@ -100,6 +100,12 @@ export const SPIN_CODES = [
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
   'BONUS_REMAINING',
+  /** Ours: a spin with no coin left (also the loser of two spins on the last coin). */
+  'NO_COIN',
+  /** Ours: no wheel is active now. */
+  'SPIN_INACTIVE',
+  /** Ours: every slice's stock or today's budget is used up; no coin was spent. */
+  'SPIN_SOLD_OUT',
 ] as const;
 
 /** Notes a failed slip check leaves on the slip (spec section 8). */

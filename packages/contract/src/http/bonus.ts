@@ -17,7 +17,7 @@ export const OFFER_CHANNELS = ['bonus', 'promotion'] as const;
 export type OfferChannel = (typeof OFFER_CHANNELS)[number];
 
 /** Where a running grant came from: an offer (bonus, promotion), the invite bonus or a loss refund. */
-export const GRANT_CHANNELS = ['bonus', 'promotion', 'invite', 'refund'] as const;
+export const GRANT_CHANNELS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 export type GrantChannel = (typeof GRANT_CHANNELS)[number];
 
 /** Where a grant stands. Only `active` may change; the others are final. */
