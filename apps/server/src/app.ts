@@ -29,7 +29,7 @@ import { webhooksRoutes } from './modules/deposits/webhooks.routes';
 import { gamesRoutes } from './modules/games/games.routes';
 import { createGamesService } from './modules/games/games.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { createLedgerService } from './modules/ledger/ledger.service';
+import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
@@ -142,18 +142,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: config.otp,
     memberExists: (phone) => accounts!.usernameExists(phone),
   });
+  // Money (docs/decisions/009 and 010).
+  const ledger = createLedgerService(database.db);
   accounts = createAccountsService({
     db: database.db,
     market: config.market,
     lookups,
     otp,
+    coinsOf: async (memberId) => Number(await ledger.balanceOf(accountKey.coin(memberId))),
     login: config.login,
     session: config.session,
   });
   registerAuth(app, accounts.authenticator);
 
-  // Money (docs/decisions/009 and 010).
-  const ledger = createLedgerService(database.db);
   for (const currency of config.market === 'LA' ? (['LAK', 'BAHT'] as const) : (['BAHT'] as const)) {
     await ledger.openOperatorAccounts(currency);
   }

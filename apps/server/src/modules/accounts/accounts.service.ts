@@ -48,6 +48,8 @@ export interface AccountsServiceOptions {
   market: Market;
   lookups: LookupsService;
   otp: Pick<OtpService, 'isVerified' | 'consume'>;
+  /** A member's coins (profile.coin): the ledger keeps them, not this module (decision 021). */
+  coinsOf: (memberId: number) => Promise<number>;
   login: Config['login'];
   session: Config['session'];
   /**
@@ -295,13 +297,16 @@ export function createAccountsService(options: AccountsServiceOptions) {
     async profile(memberId: number): Promise<ProfileResponse> {
       const found = await repository.profileOf(memberId);
       if (!found) return fail('NO_USER', 404);
-      const bank = await lookups.findBank(found.bank.bankCode);
+      const [bank, coin] = await Promise.all([
+        lookups.findBank(found.bank.bankCode),
+        options.coinsOf(memberId),
+      ]);
       return {
         profile: {
           _id: String(found.member.id),
           username: found.member.username,
           name: found.member.name,
-          coin: found.member.coin,
+          coin,
           createdAt: found.member.createdAt.toISOString(),
         },
         bankAccount: {

@@ -26,12 +26,10 @@ export const members = pgTable(
     inviterId: bigint('inviter_id', { mode: 'number' }),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('active'),
-    coin: integer('coin').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('members_status', sql`${table.status} in ('active', 'inactive')`),
-    check('members_coin', sql`${table.coin} >= 0`),
   ],
 );
 

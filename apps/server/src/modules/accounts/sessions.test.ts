@@ -15,6 +15,7 @@ describe('session lifetimes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     accounts = createAccountsService({
+      coinsOf: async () => 0,
       db: t.database.db,
       market: 'TH',
       lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),

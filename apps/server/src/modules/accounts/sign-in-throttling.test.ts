@@ -36,6 +36,7 @@ function accountsService(
   now: (() => Date) | null = () => new Date(clock),
 ): AccountsService {
   return createAccountsService({
+    coinsOf: async () => 0,
     db: t.database.db,
     market: 'TH',
     lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),

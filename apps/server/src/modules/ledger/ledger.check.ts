@@ -88,7 +88,8 @@ export async function checkLedger(db: Database, options: { pendingOlderThanMs: n
   const memberOf = (column: string) =>
     sql.raw(`case when ${column} like 'in_flight:%' then split_part(${column}, ':', 3)
                   when ${column} like 'wallet:%' or ${column} like 'game:%' or ${column} like 'invite:%'
-                    or ${column} like 'refund:%' then split_part(${column}, ':', 2) end`);
+                    or ${column} like 'refund:%' or ${column} like 'coin:%' or ${column} like 'prize:%'
+                  then split_part(${column}, ':', 2) end`);
   const crossed = await rowsOf<{ idempotency_key: string; debit: string; credit: string }>(
     db,
     sql`select t.idempotency_key, d.key as debit, c.key as credit from ledger_transfers t

@@ -27,11 +27,24 @@ export const accountKey = {
   invite: (memberId: number) => `invite:${memberId}`,
   /** Loss refunds a member received and has not moved to the wallet yet (docs/decisions/020). */
   refund: (memberId: number) => `refund:${memberId}`,
+  /** A member's spin-wheel coins: an asset of their own, currency COIN (docs/decisions/021). */
+  coin: (memberId: number) => `coin:${memberId}`,
+  /** Cash and bonus prizes a member won and has not claimed yet: their coupons' worth (decision 021). */
+  prize: (memberId: number) => `prize:${memberId}`,
 };
 
 /** The operator's side of every movement. */
 export type OperatorAccount =
-  'cash_in' | 'cash_out' | 'provider_clearing' | 'bonus' | 'invite' | 'refund' | 'prize' | 'adjustment';
+  | 'cash_in'
+  | 'cash_out'
+  | 'provider_clearing'
+  | 'bonus'
+  | 'invite'
+  | 'refund'
+  | 'prize'
+  | 'adjustment'
+  /** Where coins come from and where spent ones return (currency COIN only). */
+  | 'coin';
 
 export interface TransferRequest {
   /** Same key, same transfer: a replay moves nothing. Same key, other transfer: refused. */

@@ -1,4 +1,12 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Flag, Gift, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  Flag,
+  Gift,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { StatementRow as Row, StatementStatus, StatementType } from '@wallet/contract/http/statement';
 import { formatMajorAmount } from '@wallet/contract/money';
@@ -10,6 +18,7 @@ const ICONS: Record<StatementType, LucideIcon> = {
   finish_bonus: Flag,
   withdraw: ArrowUpFromLine,
   transfer: ArrowLeftRight,
+  luckydraw: Trophy,
 };
 
 /**
@@ -17,7 +26,7 @@ const ICONS: Record<StatementType, LucideIcon> = {
  * section 9). The end of a bonus shows what it took back, so it is money out.
  */
 export function signOf(type: StatementType): '+' | '-' | '' {
-  if (type === 'deposit' || type === 'bonus') return '+';
+  if (type === 'deposit' || type === 'bonus' || type === 'luckydraw') return '+';
   if (type === 'withdraw' || type === 'finish_bonus') return '-';
   return '';
 }
