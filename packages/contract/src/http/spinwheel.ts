@@ -27,7 +27,7 @@ export const SpinSlice = z
     label: z.string(),
     bgColor: z.string(),
     textColor: z.string(),
-    /** Sanitised on the server; the web app sanitises it again before showing it. */
+    /** The operator's HTML, in the language of the request: the web app sanitises it before showing it. */
     htmlDescription: z.string(),
     // Ours:
     /** The published odds: the slice's weight as a percentage of all weights, two decimals. */
