@@ -228,6 +228,13 @@ export const PLATFORM_CODES = [
   'NETWORK_ERROR',
   /** Set by the web app: the server did not answer in time. */
   'TIMEOUT_ERROR',
+  /** Change of password: the new password is the current one. */
+  'PASSWORD_SAME_AS_OLD',
+  /**
+   * A bank account name mixes Thai or Lao letters with Latin ones (banks print a name in one
+   * alphabet); at banks that want English names any Thai or Lao letter is BANK_ACCOUNT_NAME_ENG.
+   */
+  'BANK_ACCOUNT_NAME_MIXED',
 ] as const;
 
 export const ERROR_CODES = [

@@ -48,6 +48,17 @@ describe('bank account names', () => {
     expect(accountNameProblem('SCB', '   ')).toBe('FIELD_REQUIRED');
   });
 
+  it('refuses a name that mixes Thai or Lao letters with English ones (issue 16)', () => {
+    for (const bank of ['KTB', 'TMB', 'BBL']) {
+      expect(accountNameProblem(bank, 'SOMCHAI ใจดี')).toBe('BANK_ACCOUNT_NAME_ENG');
+      expect(accountNameProblem(bank, 'สมชายJAIDEE')).toBe('BANK_ACCOUNT_NAME_ENG');
+    }
+    expect(accountNameProblem('SCB', 'SOMCHAI ใจดี')).toBe('BANK_ACCOUNT_NAME_MIXED');
+    expect(accountNameProblem('SCB', 'สมชายJAIDEE')).toBe('BANK_ACCOUNT_NAME_MIXED');
+    expect(accountNameProblem('BCEL', 'ສົມສັກ PHOMMA')).toBe('BANK_ACCOUNT_NAME_MIXED');
+    expect(accountNameProblem('SCB', 'SOMCHAI JAIDEE')).toBeNull();
+  });
+
   it('reports the name rule on the bank step', () => {
     const result = bankStepSchema.safeParse({
       bankCode: 'KTB',
@@ -115,6 +126,17 @@ describe('passwords', () => {
     expect(codeOf(ChangePasswordRequest.safeParse({ oldPassword: 'x', newPassword: 'sunshine' }))).toBe(
       'PASSWORD_TOO_COMMON',
     );
+  });
+
+  it('refuses a new password that is the current one, on the new password (issue 16)', () => {
+    const same = ChangePasswordRequest.safeParse({ oldPassword: 'Wallet-9321', newPassword: 'Wallet-9321' });
+    expect(same.success ? null : same.error.issues[0]).toMatchObject({
+      message: 'PASSWORD_SAME_AS_OLD',
+      path: ['newPassword'],
+    });
+    expect(
+      ChangePasswordRequest.safeParse({ oldPassword: 'Wallet-9321', newPassword: 'Wallet-9322' }).success,
+    ).toBe(true);
   });
 
   it('bundles the most used passwords that the length rule lets through, and only those', () => {

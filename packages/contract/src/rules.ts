@@ -52,15 +52,28 @@ const ANY_SCRIPT_NAME = /^[A-Z\u0E00-\u0E7F\u0E80-\u0EFF]+( [A-Z\u0E00-\u0E7F\u0
 export const isEnglishName = (name: string): boolean => ENGLISH_NAME.test(normalizeAccountName(name));
 export const needsEnglishName = (bankCode: string): boolean => ENGLISH_NAME_BANKS.includes(bankCode);
 
-/** The name rule of an account at `bankCode`: English only at KTB, TMB and BBL. */
+/** How many of the alphabets Latin, Thai and Lao a name uses. */
+const alphabetsOf = (name: string): number =>
+  [/[A-Z]/, /[\u0E00-\u0E7F]/, /[\u0E80-\u0EFF]/].filter((letters) => letters.test(name)).length;
+
+/**
+ * The name rule of an account at `bankCode`: English only at KTB, TMB and BBL; elsewhere Thai,
+ * Lao or English letters, one alphabet for the whole name, as banks print it.
+ */
 export function accountNameProblem(
   bankCode: string,
   name: string,
-): 'FIELD_REQUIRED' | 'BANK_ACCOUNT_NAME_ENG' | 'BANK_ACCOUNT_NAME_INVALID' | null {
+):
+  | 'FIELD_REQUIRED'
+  | 'BANK_ACCOUNT_NAME_ENG'
+  | 'BANK_ACCOUNT_NAME_INVALID'
+  | 'BANK_ACCOUNT_NAME_MIXED'
+  | null {
   const normalized = normalizeAccountName(name);
   if (normalized === '') return 'FIELD_REQUIRED';
   if (needsEnglishName(bankCode)) return ENGLISH_NAME.test(normalized) ? null : 'BANK_ACCOUNT_NAME_ENG';
-  return ANY_SCRIPT_NAME.test(normalized) ? null : 'BANK_ACCOUNT_NAME_INVALID';
+  if (!ANY_SCRIPT_NAME.test(normalized)) return 'BANK_ACCOUNT_NAME_INVALID';
+  return alphabetsOf(normalized) > 1 ? 'BANK_ACCOUNT_NAME_MIXED' : null;
 }
 
 /** The account name of the registration payload: first and last name joined by one space. */

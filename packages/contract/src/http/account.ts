@@ -130,8 +130,25 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 export const ChangePasswordRequest = z
   .object({ oldPassword: z.string().min(1, 'FIELD_REQUIRED'), newPassword: passwordRule })
+  .refine((body) => body.newPassword !== body.oldPassword, {
+    path: ['newPassword'],
+    message: 'PASSWORD_SAME_AS_OLD',
+  })
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/**
+ * POST /api/account/resetpwd: a forgotten password replaced. `otpToken` is the token of a
+ * password-reset code verified by /api/otp/password-reset/verify; it serves once. Every session
+ * of the member ends.
+ */
+export const ResetPasswordRequest = z
+  .object({
+    otpToken: z.string().min(1, 'OTP_TOKEN_INVALID').max(200, 'OTP_TOKEN_INVALID'),
+    newPassword: passwordRule,
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const BankAccountNameRequest = z
   .object({

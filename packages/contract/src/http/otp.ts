@@ -40,6 +40,31 @@ export const OtpVerifyResponse = z
   .meta({ id: 'OtpVerifyResponse' });
 export type OtpVerifyResponse = z.infer<typeof OtpVerifyResponse>;
 
+/**
+ * A refused code: the error body ({ message: CODE }) and, with OTP_CODE_INVALID, how many more
+ * wrong codes the code takes before it is blocked (OTP_BLOCK: a new code is needed).
+ */
+export const OtpVerifyRefusal = z
+  .object({ message: z.string(), triesLeft: z.number().int().min(0).optional() })
+  .meta({ id: 'OtpVerifyRefusal' });
+export type OtpVerifyRefusal = z.infer<typeof OtpVerifyRefusal>;
+
+/**
+ * POST /api/otp/password-reset/send: a code to reset a forgotten password. Every phone gets the
+ * same answer, a member's or not (only a member's phone receives an SMS), within the limits of
+ * the registration codes. POST /api/otp/password-reset/verify takes an OtpVerifyRequest and
+ * answers as /api/otp/verify does.
+ */
+export const PasswordResetSendRequest = z
+  .object({ phoneNumber: z.string().min(1, 'FIELD_REQUIRED') })
+  .meta({ id: 'PasswordResetSendRequest' });
+export type PasswordResetSendRequest = z.infer<typeof PasswordResetSendRequest>;
+
+export const PasswordResetSendResponse = z
+  .object({ otpRef: z.string(), otpToken: z.string() })
+  .meta({ id: 'PasswordResetSendResponse' });
+export type PasswordResetSendResponse = z.infer<typeof PasswordResetSendResponse>;
+
 /** Sandbox only: the SMS outbox. */
 export const SandboxSmsResponse = z
   .object({

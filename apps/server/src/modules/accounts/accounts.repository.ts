@@ -194,6 +194,18 @@ export function createAccountsRepository(db: Database) {
       });
     },
 
+    /**
+     * A password reset: the new password, every session of the member revoked, and every device
+     * and address forgotten, together.
+     */
+    async resetPassword(memberId: number, username: string, passwordHash: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
+        await tx.delete(sessions).where(eq(sessions.memberId, memberId));
+        await tx.delete(signInKnown).where(eq(signInKnown.username, username));
+      });
+    },
+
     async createSession(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);
     },

@@ -5,6 +5,7 @@ import type {
   ChangePasswordRequest,
   ProfileResponse,
   RegisterRequest,
+  ResetPasswordRequest,
   UpdateProfileRequest,
   ValidateRequest,
 } from '@wallet/contract/http/account';
@@ -47,7 +48,7 @@ export interface AccountsServiceOptions {
   db: Database;
   market: Market;
   lookups: LookupsService;
-  otp: Pick<OtpService, 'isVerified' | 'consume'>;
+  otp: Pick<OtpService, 'isVerified' | 'consume' | 'takeResetCode'>;
   /** A member's coins (profile.coin): the ledger keeps them, not this module (decision 021). */
   coinsOf: (memberId: number) => Promise<number>;
   login: Config['login'];
@@ -413,6 +414,26 @@ export function createAccountsService(options: AccountsServiceOptions) {
         clientKey(meta.address),
       );
       return checked.device;
+    },
+
+    /**
+     * A forgotten password replaced by the holder of a verified password-reset code (decision
+     * 022): the code is used up first, then the password changes and every session of the member
+     * ends, and only this device and address stay known for the sign-in limits (the phone's owner
+     * proved themselves; whoever knew the old password elsewhere did not). Answers the device
+     * token to keep in the device cookie.
+     */
+    async resetPassword(body: ResetPasswordRequest, meta: ClientMeta): Promise<string> {
+      const phone = await otp.takeResetCode(body.otpToken);
+      const member = await repository.memberByUsername(phone);
+      // Only members' phones receive codes; a member removed since has nothing to reset.
+      if (!member) return fail('OTP_NOT_EXIST', 400);
+      const device = newToken();
+      const addressKey = clientKey(meta.address);
+      await repository.resetPassword(member.id, member.username, await passwords.hash(body.newPassword));
+      // Their own failed tries from here (why they came) no longer hold them back.
+      await repository.passwordWasRight(member.username, addressKey, hashToken(device), now());
+      return device;
     },
 
     /** Only KTB, TMB and BBL names not yet in English may be corrected, and only into English. */

@@ -5,7 +5,6 @@ import {
   check,
   doublePrecision,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -28,9 +27,7 @@ export const members = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check('members_status', sql`${table.status} in ('active', 'inactive')`),
-  ],
+  (table) => [check('members_status', sql`${table.status} in ('active', 'inactive')`)],
 );
 
 /** The one bank account a member registered; a bank account belongs to one member only. */

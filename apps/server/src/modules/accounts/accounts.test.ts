@@ -81,6 +81,9 @@ describe('registration', () => {
       [{ bankCode: 'BCEL' }, 'INVALID_BANK'],
       [{ bankAccountNo: '12345' }, 'BANK_ACCOUNT_NO_INVALID'],
       [{ bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' }, 'BANK_ACCOUNT_NAME_ENG'],
+      // Thai and English letters in one name (issue 16): refused by the same rule as the form.
+      [{ bankCode: 'KTB', bankAccountName: 'SOMCHAI ใจดี' }, 'BANK_ACCOUNT_NAME_ENG'],
+      [{ bankCode: 'SCB', bankAccountName: 'SOMCHAI ใจดี' }, 'BANK_ACCOUNT_NAME_MIXED'],
       [{ bankAccountName: 'SOMCHAI 123' }, 'BANK_ACCOUNT_NAME_INVALID'],
       [{ currency: 'LAK' }, 'CURRENCY_INVALID'],
     ];
@@ -403,6 +406,16 @@ describe('profile, password and bank name', () => {
         await put('/api/account/changepwd', { oldPassword: member.password, newPassword: 'iloveyou' }, here),
       ),
     ).toEqual([400, 'PASSWORD_TOO_COMMON']);
+    // The current password again is no change (issue 16).
+    expect(
+      failure(
+        await put(
+          '/api/account/changepwd',
+          { oldPassword: member.password, newPassword: member.password },
+          here,
+        ),
+      ),
+    ).toEqual([400, 'PASSWORD_SAME_AS_OLD']);
     expect(
       (await put('/api/account/changepwd', { oldPassword: member.password, newPassword: 'new-secret' }, here))
         .statusCode,

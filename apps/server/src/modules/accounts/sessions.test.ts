@@ -19,7 +19,11 @@ describe('session lifetimes', () => {
       db: t.database.db,
       market: 'TH',
       lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),
-      otp: { isVerified: async () => true, consume: async () => undefined },
+      otp: {
+        isVerified: async () => true,
+        consume: async () => undefined,
+        takeResetCode: () => Promise.reject(new Error('not used here')),
+      },
       login: t.config.login,
       session: { idleMs: 30 * MINUTE, maxAgeMs: 120 * MINUTE },
       now: () => new Date(clock),

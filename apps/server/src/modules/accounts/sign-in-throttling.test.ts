@@ -40,7 +40,11 @@ function accountsService(
     db: t.database.db,
     market: 'TH',
     lookups: createLookupsService({ db: t.database.db, market: 'TH', serviceStateCacheMs: 0 }),
-    otp: { isVerified: async () => true, consume: async () => undefined },
+    otp: {
+      isVerified: async () => true,
+      consume: async () => undefined,
+      takeResetCode: () => Promise.reject(new Error('not used here')),
+    },
     login: { ...LIMITS, ...limits },
     session: { idleMs: 60 * MINUTE, maxAgeMs: 60 * MINUTE },
     ...(now === null ? {} : { now }),

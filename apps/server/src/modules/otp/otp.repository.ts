@@ -69,6 +69,14 @@ export function createOtpRepository(db: Database) {
           set: { tokenHash, verifiedAt: now, expiresAt: until },
         });
     },
+    /** A right password-reset code: usable to set a password until `until`. */
+    async markResetVerified(id: number, now: Date, until: Date) {
+      await tx.update(otpRequests).set({ verifiedAt: now, expiresAt: until }).where(eq(otpRequests.id, id));
+    },
+    /** A password-reset code used up: it expires now (the row stays, so the daily limits still count it). */
+    async expire(id: number, now: Date) {
+      await tx.update(otpRequests).set({ expiresAt: now }).where(eq(otpRequests.id, id));
+    },
     async deleteVerification(phone: string) {
       await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
     },
