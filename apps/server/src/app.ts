@@ -37,6 +37,8 @@ import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { rewardsRoutes } from './modules/promotions/rewards.routes';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
+import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
+import { createSpinwheelService, type SpinwheelService } from './modules/spinwheel/spinwheel.service';
 import { createOtpService } from './modules/otp/otp.service';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     reconciler: Reconciler;
     /** Bonuses, promotions, invite bonus and refunds (their schedule and settings, for tests). */
     promotions: PromotionsService;
+    /** The spin wheel (its schedule and settings, for tests). */
+    spinwheel: SpinwheelService;
     /** Deletes spent sessions, old code requests and old Idempotency-Key answers; runs by itself. */
     housekeeping: Housekeeping;
   }
@@ -149,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     market: config.market,
     lookups,
     otp,
-    coinsOf: async (memberId) => Number(await ledger.balanceOf(accountKey.coin(memberId))),
+    coinsOf: async (memberId) => Number(await ledger.balanceOrZero(accountKey.coin(memberId))),
     login: config.login,
     session: config.session,
   });
@@ -187,6 +191,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await promotions.seed();
   app.decorate('promotions', promotions);
+  // The spin wheel: coins and prizes on the ledger, bonus prizes on the grant engine (decision 021).
+  const spinwheel = createSpinwheelService({
+    db: database.db,
+    ledger,
+    promotions,
+    currencyOf: memberCurrency,
+    now: deps.clock ?? (() => new Date()),
+    log: app.log,
+  });
+  await spinwheel.seed();
+  app.decorate('spinwheel', spinwheel);
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
@@ -295,6 +310,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   ownTimer('bonus schedule', (stopping) => promotions.sweep(stopping));
   ownTimer('rewards schedule', (stopping) => promotions.rewards.sweep(stopping));
+  ownTimer('spin wheel schedule', (stopping) => spinwheel.sweep(stopping));
   const housekeeping = createHousekeeping({
     tasks: [
       { name: 'sessions and sign-in failures', run: () => accounts.purge() },
@@ -325,6 +341,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(statementRoutes, { statement, market: config.market });
   await app.register(promotionsRoutes, { promotions, market: config.market, limiter });
   await app.register(rewardsRoutes, { rewards: promotions.rewards, market: config.market });
+  await app.register(spinwheelRoutes, { spinwheel, idempotent, market: config.market });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
   await app.register(slipsRoutes, {
     slips,
@@ -343,6 +360,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       world: sandboxWorld,
       db: database.db,
       lookups,
+      spinwheel,
       ledger,
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),

@@ -7,6 +7,7 @@ import { checkDeposits } from './modules/deposits/deposits.check';
 import { checkSlips } from './modules/slips/slips.check';
 import { checkGrants } from './modules/promotions/promotions.check';
 import { checkRewards } from './modules/promotions/rewards.check';
+import { checkSpinwheel } from './modules/spinwheel/spinwheel.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -40,6 +41,8 @@ try {
   problems.push(...(await checkGrants(database.db, { olderThanMs: config.money.pendingAlertMs })));
   // Invite commission and loss refunds (decision 020): earned and received equal claimed and held.
   problems.push(...(await checkRewards(database.db, { olderThanMs: config.money.pendingAlertMs })));
+  // Spin wheel (decision 021): one coin a draw; prizes set aside, paid or returned as coupons say.
+  problems.push(...(await checkSpinwheel(database.db)));
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
 import { checkGrants } from '../src/modules/promotions/promotions.check';
 import { checkRewards } from '../src/modules/promotions/rewards.check';
+import { checkSpinwheel } from '../src/modules/spinwheel/spinwheel.check';
 import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database } from '../src/platform/db/database';
 import { rowsOf } from '../src/platform/db/rows';
@@ -90,6 +91,7 @@ export async function booksAreSound(db: Database): Promise<void> {
   expect(await checkLedger(db, { pendingOlderThanMs: 3_600_000 })).toEqual([]);
   expect(await checkGrants(db, { olderThanMs: 3_600_000 })).toEqual([]);
   expect(await checkRewards(db, { olderThanMs: 3_600_000 })).toEqual([]);
+  expect(await checkSpinwheel(db)).toEqual([]);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/database';
 import type { Idempotent } from '../platform/idempotency/idempotency';
 import type { LedgerService } from '../modules/ledger/ledger.service';
 import type { LookupsService } from '../modules/lookups/lookups.service';
+import type { SpinwheelService } from '../modules/spinwheel/spinwheel.service';
 import { sandboxBankRoutes } from './bank/sandbox-bank.routes';
 import { sandboxMoneyRoutes } from './helpers/sandbox-money.routes';
 import { SandboxSmsSender } from './helpers/sandbox-sms-sender';
@@ -51,6 +52,8 @@ export interface SandboxPluginOptions {
   world: SandboxWorld;
   db: Database;
   lookups: LookupsService;
+  /** The operator's wheel settings, which tests and demos set as staff would. */
+  spinwheel: SpinwheelService;
   ledger: LedgerService;
   idempotent: Idempotent;
   currencyOf: (memberId: number) => Promise<{ currency: string }>;
@@ -67,7 +70,7 @@ export interface SandboxPluginOptions {
 /** Every /api/sandbox route, registered as one plugin. */
 export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, options) => {
   const { world, db } = options;
-  await app.register(sandboxRoutes, { lookups: options.lookups, sms: world.sms });
+  await app.register(sandboxRoutes, { lookups: options.lookups, spinwheel: options.spinwheel, sms: world.sms });
   await app.register(sandboxProviderRoutes, {
     db,
     key: world.keys.gameProvider,

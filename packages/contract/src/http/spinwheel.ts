@@ -127,8 +127,8 @@ export const SpinCouponsRequest = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(3),
-  })
-  .meta({ id: 'SpinCouponsRequest' });
+  });
+// NOTE: no schema id: a query string's schema must be inline for the OpenAPI document.
 export type SpinCouponsRequest = z.infer<typeof SpinCouponsRequest>;
 
 export const SpinCouponsResponse = z

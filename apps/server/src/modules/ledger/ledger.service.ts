@@ -714,6 +714,15 @@ export function createLedgerService(db: Database) {
       };
     },
 
+    /** An account's balance; 0 for one not opened yet (a member who never earned a coin). */
+    async balanceOrZero(key: string): Promise<bigint> {
+      const [row] = await db
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.key, key));
+      return row?.balance ?? 0n;
+    },
+
     async balanceOf(key: string): Promise<bigint> {
       const [row] = await db
         .select({ balance: ledgerAccounts.balance })

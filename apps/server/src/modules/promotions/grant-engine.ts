@@ -19,6 +19,7 @@ import {
 import type {
   ClaimQueries,
   ClosingState,
+  Executor,
   GrantRow,
   OfferRow,
   PromotionsRepository,
@@ -69,6 +70,7 @@ export const grantKeys = {
 export function creditSourceOf(grant: Pick<GrantRow, 'memberId' | 'currency' | 'program'>): string {
   if (grant.program === 'invite') return accountKey.invite(grant.memberId);
   if (grant.program === 'refund') return accountKey.refund(grant.memberId);
+  if (grant.program === 'prize') return accountKey.prize(grant.memberId);
   return accountKey.operator('bonus', grant.currency);
 }
 
@@ -78,8 +80,18 @@ const takeBackAccountOf = (grant: Pick<GrantRow, 'currency' | 'program'>) =>
 
 /** A program's grant: its terms (from the program's settings) and what it credits. */
 export interface ProgramClaim {
-  program: 'invite' | 'refund';
+  program: 'invite' | 'refund' | 'prize';
   terms: GrantTerms;
+  /**
+   * What it credits: this much of the member's program account (a spin-wheel coupon's prize,
+   * decision 021); absent, all of it (invite commission, refunds).
+   */
+  amount?: bigint;
+  /**
+   * Work of the caller in the claim's own transaction, after the grant row and before its credit
+   * (a coupon marked claimed): it commits with the grant or neither does.
+   */
+  alongside?: (tx: Executor, grantId: number) => Promise<void>;
   /** The least it may credit; under it the claim is refused with `tooLittle`. */
   minimum: bigint;
   tooLittle: ErrorCode;
@@ -293,8 +305,9 @@ export function createGrantEngine(options: GrantEngineOptions) {
       return await repository.claim(async (q, tx) => {
         await ledger.lockedBalance(tx, walletKey);
         if (await q.activeGrant(memberId)) throw new AppError('BONUS_REMAINING', 409);
-        const amount = await ledger.lockedBalance(tx, source);
-        if (amount <= 0n) throw new AppError(claim.nothing, 409);
+        const held = await ledger.lockedBalance(tx, source);
+        const amount = claim.amount ?? held;
+        if (amount <= 0n || held < amount) throw new AppError(claim.nothing, 409);
         if (amount < claim.minimum) throw new AppError(claim.tooLittle, 409);
         const inserted = await q.insertGrant({
           memberId,
@@ -314,6 +327,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
           credited: true,
         });
         await q.insertCursors(inserted.id, cursors);
+        await claim.alongside?.(tx, inserted.id);
         await ledger.transferIn(tx, {
           idempotencyKey: grantKeys.credit(inserted.id),
           debit: source,

@@ -40,6 +40,7 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
                -- member's collected commission or received refunds (decision 020).
                (cd.key = case g.program when 'invite' then 'invite:' || g.member_id
                                         when 'refund' then 'refund:' || g.member_id
+                                        when 'prize' then 'prize:' || g.member_id
                                         else 'operator:bonus:' || g.currency end
                 and cc.key = 'wallet:' || g.member_id) as credit_ok,
                x.amount::text as close_amount,

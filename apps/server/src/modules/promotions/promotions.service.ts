@@ -15,12 +15,17 @@ import type { GameProvider } from '../../adapters/game-provider/game-provider';
 import type { Database } from '../../platform/db/database';
 import type { GamesService } from '../games/games.service';
 import type { LedgerService } from '../ledger/ledger.service';
-import { createGrantEngine, termsOf } from './grant-engine';
+import { createGrantEngine, termsOf, type ProgramClaim } from './grant-engine';
 import { capOf, forfeitOnCancel } from './grant-rules';
 import { createPromotionsRepository, type GrantRow, type OfferRow } from './promotions.repository';
 import { DEMO_OFFERS } from './promotions.seed';
 import type { GrantTerms } from './promotions.tables';
 import { createRewardsService, type Referrals } from './rewards.service';
+import { programTerms, type ProgramTerms } from './rewards-settings';
+
+export { ProgramTerms } from './rewards-settings';
+export type { LocalText } from './promotions.tables';
+export { marketDay } from './reward-periods';
 
 export interface PromotionsServiceOptions {
   db: Database;
@@ -273,6 +278,26 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
     /** The reconciler's sweep: the schedule of running grants. */
     sweep: (stopping: () => boolean = () => false) => engine.sweep(stopping),
+
+    /**
+     * A spin-wheel bonus prize claimed (decision 021): a grant on the prize's terms, credited with
+     * `amount` from the member's prize account; `alongside` runs in the claim's transaction (the
+     * coupon marked claimed). Refused with BONUS_REMAINING while another grant runs.
+     */
+    grantPrize: (
+      memberId: number,
+      prize: { amount: bigint; terms: ProgramTerms },
+      alongside: NonNullable<ProgramClaim['alongside']>,
+    ) =>
+      engine.claimProgram(memberId, {
+        program: 'prize',
+        terms: programTerms('prize', prize.terms),
+        amount: prize.amount,
+        alongside,
+        minimum: 0n,
+        tooLittle: 'NO_CLAIMABLE_COUPON',
+        nothing: 'NO_CLAIMABLE_COUPON',
+      }),
   };
 }
 

@@ -118,7 +118,7 @@ export const promotionGrants = pgTable(
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** The offer claimed; null for a program's grant (invite bonus, loss refund). */
     offerId: integer('offer_id').references(() => promotionOffers.id),
-    program: text('program', { enum: ['invite', 'refund'] }),
+    program: text('program', { enum: ['invite', 'refund', 'prize'] }),
     terms: jsonb('terms').$type<GrantTerms>().notNull(),
     currency: text('currency').notNull(),
     /** The ledger transfer of the qualifying deposit; null for an offer that needs none. */

@@ -58,16 +58,19 @@ export const RefundSettings = z.object({
 });
 export type RefundSettings = z.infer<typeof RefundSettings>;
 
-type ProgramTerms = Pick<
-  InviteSettings,
-  'names' | 'turnoverMultiple' | 'contributions' | 'floor' | 'success' | 'fail' | 'grantDays'
->;
+/** The terms of a grant a program makes, as an operator sets them (also a spin-wheel bonus prize's). */
+export const ProgramTerms = z.object(grantTerms);
+export type ProgramTerms = z.infer<typeof ProgramTerms>;
 
 /** The terms a program's grant copies (the engine reads them as it reads an offer's). */
-export function programTerms(program: 'invite' | 'refund', settings: ProgramTerms): GrantTerms {
+export function programTerms(
+  program: 'invite' | 'refund' | 'prize',
+  settings: ProgramTerms,
+): GrantTerms {
   return {
     code: program.toUpperCase(),
-    channel: program,
+    // A spin-wheel prize shows as a lucky draw on the statement (decision 021).
+    channel: program === 'prize' ? 'luckydraw' : program,
     names: settings.names,
     type: 'limit',
     maxReceived: 1,

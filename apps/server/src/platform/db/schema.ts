@@ -13,3 +13,4 @@ export * from '../../modules/games/games.tables';
 export * from '../../modules/deposits/deposits.tables';
 export * from '../../modules/slips/slips.tables';
 export * from '../../modules/promotions/promotions.tables';
+export * from '../../modules/spinwheel/spinwheel.tables';

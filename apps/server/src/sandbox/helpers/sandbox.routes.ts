@@ -4,9 +4,11 @@ import { ServiceStateRequest, ServiceStateResponse } from '@wallet/contract/http
 import { SandboxSmsResponse } from '@wallet/contract/http/otp';
 import type { SandboxSmsSender } from './sandbox-sms-sender';
 import type { LookupsService } from '../../modules/lookups/lookups.service';
+import type { SpinwheelService } from '../../modules/spinwheel/spinwheel.service';
 
 export interface SandboxRoutesOptions {
   lookups: LookupsService;
+  spinwheel: SpinwheelService;
   sms: SandboxSmsSender;
 }
 
@@ -14,7 +16,7 @@ export interface SandboxRoutesOptions {
  * Helpers that let tests and demos drive the outside world. Registered only when
  * APP_MODE=sandbox; in production every /api/sandbox path answers 404.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { lookups, sms }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { lookups, spinwheel, sms }) => {
   app.get(
     '/api/sandbox/sms',
     {
@@ -78,6 +80,39 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     async (request) => {
       await lookups.setRegisterOtp(request.body.enabled);
       return { enabled: request.body.enabled };
+    },
+  );
+
+  const SpinSettings = z.object({
+    weights: z.record(z.string(), z.number().int().min(0).max(1_000_000)).optional(),
+    stock: z.record(z.string(), z.number().int().min(0).nullable()).optional(),
+    withdrawn: z.record(z.string(), z.boolean()).optional(),
+    coinRules: z
+      .object({
+        deposit: z.object({
+          per: z.partialRecord(z.enum(['BAHT', 'LAK']), z.string().regex(/^\d{1,15}$/)),
+          coins: z.number().int().min(0).max(1_000),
+        }),
+        daily: z.number().int().min(0).max(100),
+      })
+      .partial()
+      .optional(),
+    couponHours: z.number().int().min(1).max(8_760).optional(),
+    active: z.boolean().optional(),
+  });
+  app.post(
+    '/api/sandbox/settings/spinwheel',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Set the wheel as staff would: slice weights, stock, withdrawn slices, coin rules, on or off',
+        body: SpinSettings,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await spinwheel.configure(request.body);
+      return { ok: true as const };
     },
   );
 
