@@ -44,7 +44,7 @@ const contact = lazyPage(async () => (await import('../features/contact/contact-
 const profile = lazyPage(async () => (await import('../features/profile/profile-page')).ProfilePage);
 const bonus = lazyPage(async () => (await import('../features/bonus/bonus-page')).BonusPage);
 const statement = lazyPage(async () => (await import('../features/statement/statement-page')).StatementPage);
-const comingSoon = lazyPage(async () => (await import('../components/coming-soon')).ComingSoonPage);
+const spin = lazyPage(async () => (await import('../features/spin/spin-page')).SpinPage);
 const terminated = lazyPage(async () => (await import('../features/service/terminated-page')).TerminatedPage);
 const notFound = lazyPage(async () => (await import('../features/not-found/not-found-page')).NotFoundPage);
 
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'spin',
-        element: comingSoon.page({ titleKey: 'spin.title' }),
+        element: spin.page(),
       },
     ],
   },

@@ -92,4 +92,39 @@ describe('home', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Bonus rules' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
   });
+
+  it('shows the spin wheel with the coins as the third shortcut while it is active, else refresh all', async () => {
+    let isActive = true;
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === '/api/spinwheel/active' ? { body: { isActive } } : undefined),
+    );
+    const { router, unmount } = await renderApp('/user/home');
+    const widgets = await screen.findByRole('region', { name: 'Quick actions' });
+    const names = () =>
+      within(widgets)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    await waitFor(() => expect(names()[2]).toBe('Spin wheel 7 coins'));
+    expect(names()).toEqual([
+      'Deposit',
+      'Withdraw',
+      'Spin wheel 7 coins',
+      'Invite friends',
+      'Bonus rules',
+      'Loss refund',
+    ]);
+    expect(calls.filter((call) => call.url === '/api/spinwheel/active')).toHaveLength(1);
+    await userEvent.click(within(widgets).getByRole('button', { name: 'Spin wheel 7 coins' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/spin'));
+    unmount();
+
+    isActive = false;
+    await renderApp('/user/home');
+    const closed = await screen.findByRole('region', { name: 'Quick actions' });
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/spinwheel/active')).toHaveLength(2));
+    await screen.findByText('฿50.00', { selector: 'p' });
+    expect(within(closed).getByRole('button', { name: 'Refresh all' })).toBeTruthy();
+    expect(within(closed).queryByRole('button', { name: /Spin wheel/ })).toBeNull();
+  });
 });

@@ -16,7 +16,7 @@ import { BalanceCard } from './balance-card';
 import { GameAccountDialog } from './game-account-dialog';
 import { groupGames } from './game-amounts';
 import { GameCard } from './game-card';
-import { HomeWidgets, type Widget } from './home-widgets';
+import { HomeWidgets, useSpinActive, type Widget } from './home-widgets';
 import { TransferDialog, type TransferPreset } from './transfer-dialog';
 import { useReloadWallet, useWallet } from './wallet-api';
 import { WithdrawDialog } from './withdraw-dialog';
@@ -76,6 +76,7 @@ export function HomePage({
   const wallet = useWallet();
   const reloadWallet = useReloadWallet();
   const profile = useProfile();
+  const spinActive = useSpinActive().data?.isActive === true;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [refreshingAll, setRefreshingAll] = useState(false);
   const [rewardBusy, setRewardBusy] = useState<RewardWidget | null>(null);
@@ -94,6 +95,7 @@ export function HomePage({
     else if (widget === 'withdraw') setDialog({ kind: 'withdraw' });
     else if (widget === 'refreshAll') void refreshAll();
     else if (widget === 'bonus') void navigate('/user/bonus');
+    else if (widget === 'spin') void navigate('/user/spin');
     else setDialog({ kind: 'reward', reward: widget });
   }
 
@@ -131,7 +133,11 @@ export function HomePage({
           </ErrorAlert>
         </div>
       ) : null}
-      <HomeWidgets onSelect={select} busy={refreshingAll ? 'refreshAll' : (rewardBusy ?? undefined)} />
+      <HomeWidgets
+        onSelect={select}
+        busy={refreshingAll ? 'refreshAll' : (rewardBusy ?? undefined)}
+        spinCoins={spinActive ? (profile.data?.profile.coin ?? 0) : null}
+      />
       {data ? (
         groupGames(data.games).map((group) => (
           <Carousel

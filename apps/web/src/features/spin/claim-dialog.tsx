@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useToast } from '../../components/ui/toast';
+import { errorCodeOf } from '../../lib/api-client';
+import { useSingleSubmit } from '../../lib/single-submit';
+import { usePrizeText, type Prize } from './prize-text';
+import { useClaimCoupon } from './spin-api';
+import { useSpinTranslation } from './spin-texts';
+
+/** Spec sections 5 and 9: the claim confirmation is debounced 500 ms. */
+export const CLAIM_DEBOUNCE_MS = 500;
+
+/** The coupon a claim confirm is about. */
+export interface ClaimTarget extends Prize {
+  coupon: string;
+  /** The prize's label (the slice's, in the member's language). */
+  name: string;
+  /** The slice's colours, for the badge. */
+  bgColor?: string | undefined;
+  textColor?: string | undefined;
+}
+
+/**
+ * Asks before a coupon's prize is claimed (spec section 2). The confirm is debounced: the claim
+ * leaves 500 ms after the last tap, so a double tap claims once (and, while it runs, the single
+ * submit keeps a late tap from sending another). Success: a toast and the dialog closes; a refusal
+ * goes to the page's alert.
+ */
+export function ClaimDialog({
+  target,
+  onClose,
+  onRefused,
+}: {
+  target: ClaimTarget | null;
+  onClose: () => void;
+  onRefused: (code: string) => void;
+}) {
+  const { t } = useSpinTranslation();
+  const prizes = usePrizeText();
+  const toast = useToast();
+  const claim = useClaimCoupon();
+  const once = useSingleSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [queued, setQueued] = useState(false);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const close = () => {
+    // Closed within the 500 ms: nothing is claimed.
+    clearTimeout(timer.current);
+    setQueued(false);
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!target) return;
+    setQueued(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () =>
+        once(async () => {
+          try {
+            const paid = await claim.mutateAsync(target.coupon);
+            toast.show('success', prizes.doneText(paid));
+            onClose();
+          } catch (error) {
+            onRefused(errorCodeOf(error));
+          } finally {
+            setQueued(false);
+          }
+        }),
+      CLAIM_DEBOUNCE_MS,
+    );
+  };
+
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={close}
+      title={t('claim.title')}
+      footer={
+        <>
+          <Button block variant="secondary" className="flex-1 px-3" onClick={close}>
+            {t('claim.cancel')}
+          </Button>
+          <Button block className="flex-1 px-3" loading={queued || claim.isPending} onClick={confirm}>
+            {t('claim.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {target ? (
+        <div className="space-y-4 text-center">
+          <PrizeBadge name={target.name} bgColor={target.bgColor} textColor={target.textColor} />
+          <p className="text-[28px] leading-tight font-bold text-gold-300 tabular-nums">
+            {prizes.amount(target)}
+          </p>
+          <p className="text-[15px] text-mist-300">{prizes.claimText(target)}</p>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** A prize's label on its slice's colours (gold when the slice is not known). */
+export function PrizeBadge({
+  name,
+  bgColor,
+  textColor,
+}: {
+  name: string;
+  bgColor?: string | undefined;
+  textColor?: string | undefined;
+}) {
+  return (
+    <p
+      className="mx-auto inline-block max-w-full rounded-2xl px-5 py-2 text-xl leading-snug font-bold break-words shadow-lg"
+      style={{ background: bgColor ?? 'var(--color-gold-400)', color: textColor ?? 'var(--color-ink-950)' }}
+    >
+      {name}
+    </p>
+  );
+}

@@ -1,0 +1,164 @@
+import { Ticket } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PAGE_SIZE } from '@wallet/contract/constants';
+import type { SpinCoupon, SpinSlice } from '@wallet/contract/http/spinwheel';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Loading } from '../../components/ui/loading';
+import { Pagination } from '../../components/ui/pagination';
+import { formatDateTime } from '../../lib/format';
+import type { ClaimTarget } from './claim-dialog';
+import { usePrizeText } from './prize-text';
+import { useCoupons } from './spin-api';
+import { useSpinTranslation } from './spin-texts';
+
+/** DD/MM/YYYY HH:mm: a coupon's times, without seconds. */
+const when = (iso: string) => formatDateTime(iso).slice(0, 16);
+
+const STATUS_STYLES: Record<Exclude<SpinCoupon['status'], 'claimable'>, string> = {
+  claimed: 'bg-mint-400/15 text-mint-400',
+  expired: 'bg-rose-500/15 text-rose-400',
+  none: 'bg-white/5 text-mist-400',
+};
+
+/**
+ * The member's coupons, 3 a page (spec sections 2 and 9), claimable ones first: the prize's label
+ * on its slice's colour, its kind, the amount, and a Claim button, or where the coupon stands. A
+ * failed read shows nothing (spec section 8: list fetches fail silently).
+ */
+export function CouponsTable({
+  slices,
+  onClaim,
+}: {
+  /** The wheel's slices, for each coupon's colours. */
+  slices: SpinSlice[];
+  onClaim: (target: ClaimTarget) => void;
+}) {
+  const { t } = useSpinTranslation();
+  const prizes = usePrizeText();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const list = useCoupons(page);
+  const data = list.data;
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE.coupons));
+  // A claim can shorten the list: never stay on a page past its end.
+  if (data && page > pages) setPage(pages);
+
+  let body;
+  if (!data) body = list.isPending ? <Loading /> : null;
+  else if (data.coupons.length === 0 && data.total === 0)
+    body = (
+      <EmptyState
+        icon={Ticket}
+        title={t('coupons.empty')}
+        text={t('coupons.emptyText')}
+        className="card px-6 py-8"
+      />
+    );
+  else
+    body = (
+      <>
+        <div className="card overflow-hidden">
+          <table
+            aria-labelledby={titleId}
+            aria-busy={list.isPlaceholderData || undefined}
+            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <thead className="bg-ink-900/60 text-xs text-mist-400">
+              <tr>
+                <th scope="col" className="py-2 pr-2 pl-4 font-medium">
+                  {t('coupons.prize')}
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  {t('coupons.amount')}
+                </th>
+                <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium">
+                  {t('coupons.status')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-white/5">
+              {data.coupons.map((coupon) => {
+                const slice = slices.find((one) => one.code === coupon.prize.slice);
+                return (
+                  <tr
+                    key={coupon._id}
+                    data-coupon={coupon._id}
+                    data-status={coupon.status}
+                    className="align-middle"
+                  >
+                    <td className="py-3 pr-2 pl-4">
+                      <div className="flex items-start gap-2.5">
+                        <span
+                          aria-hidden="true"
+                          className="mt-1 size-3.5 shrink-0 rounded-[5px] border border-white/20"
+                          style={{ background: slice?.bgColor ?? 'var(--color-gold-400)' }}
+                        />
+                        <div className="min-w-0">
+                          <p className="text-[15px] leading-snug font-semibold break-words">
+                            {coupon.prize.name}
+                          </p>
+                          <p className="text-xs leading-snug text-mist-400">{prizes.kind(coupon)}</p>
+                          <p className="text-xs leading-snug text-mist-400 tabular-nums">
+                            {coupon.status === 'claimable'
+                              ? t('coupons.claimBy', { date: when(coupon.expiresAt) })
+                              : t('coupons.won', { date: when(coupon.createdAt) })}
+                          </p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-2 py-3 text-right text-[15px] font-semibold whitespace-nowrap text-gold-300 tabular-nums">
+                      {prizes.amount(coupon)}
+                    </td>
+                    <td className="py-3 pr-4 pl-2 text-right">
+                      {coupon.status === 'claimable' ? (
+                        <Button
+                          className="px-3 text-sm"
+                          onClick={() =>
+                            onClaim({
+                              coupon: coupon._id,
+                              name: coupon.prize.name,
+                              kind: coupon.kind,
+                              amount: coupon.amount,
+                              unit: coupon.unit,
+                              bgColor: slice?.bgColor,
+                              textColor: slice?.textColor,
+                            })
+                          }
+                        >
+                          {t('coupons.claim')}
+                        </Button>
+                      ) : (
+                        <span
+                          className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[coupon.status]}`}
+                        >
+                          {t(`coupons.${coupon.status}`)}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          className="mt-3"
+          label={t('coupons.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          loading={list.isPlaceholderData}
+        />
+      </>
+    );
+
+  return (
+    <section className="mt-8">
+      <h2 id={titleId} className="mb-2 text-[17px] leading-snug font-semibold">
+        {t('coupons.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}
