@@ -207,11 +207,14 @@ export function createSpinwheelRepository(db: Database) {
       return coupon ?? null;
     },
 
-    async markExpired(tx: Executor, id: number): Promise<void> {
-      await tx
+    /** Marks a claimable coupon expired; false when it is not claimable (claimed, or expired already). */
+    async markExpired(tx: Executor, id: number): Promise<boolean> {
+      const rows = await tx
         .update(spinCoupons)
         .set({ status: 'expired' })
-        .where(and(eq(spinCoupons.id, id), eq(spinCoupons.status, 'claimable')));
+        .where(and(eq(spinCoupons.id, id), eq(spinCoupons.status, 'claimable')))
+        .returning({ id: spinCoupons.id });
+      return rows.length === 1;
     },
   };
 }

@@ -321,7 +321,9 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
 
   /** A coupon's prize back to the operator, the coupon expired: once, in one transaction. */
   async function expireIn(tx: Executor, coupon: CouponRow): Promise<void> {
-    await repository.markExpired(tx, coupon.id);
+    // NOTE: only the request that expires it returns its prize: a coupon claimed meanwhile (by a
+    // process whose clock ran behind) keeps its money where the claim took it.
+    if (!(await repository.markExpired(tx, coupon.id))) return;
     if (coupon.kind === 'cash' || coupon.kind === 'bonus')
       await ledger.transferIn(tx, {
         idempotencyKey: spinKeys.expire(coupon.id),
