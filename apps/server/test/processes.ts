@@ -92,6 +92,17 @@ export async function registerFunded(
   return { id: Number((registered.body as { id: string }).id), token };
 }
 
+/** The environment of a sandbox server process on a shared scratch database, its schedules every `interval` s. */
+export const processEnv = (databaseUrl: string, port: number, interval = '1') => ({
+  APP_MODE: 'sandbox',
+  SANDBOX_WITH_DATABASE_URL: 'yes',
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  RECONCILE_INTERVAL_SECONDS: interval,
+});
+
 /** npm run ledger:check on the database of `env`; answers its exit code and report. */
 export async function ledgerCheck(
   env: Record<string, string>,

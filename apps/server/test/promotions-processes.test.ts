@@ -5,7 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
+import {
+  client,
+  freePort,
+  ledgerCheck,
+  processEnv,
+  registerAndFund,
+  scratchDatabase,
+  startServer,
+} from './processes';
 
 /**
  * Two server processes on one PostgreSQL database, both running the bonus schedule every second
@@ -21,15 +29,7 @@ describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
     const scratch = await scratchDatabase('wallet_bonus_two');
     const database = new pg.Client({ connectionString: scratch.url });
     const [portA, portB] = [await freePort(), await freePort()];
-    const env = (port: number) => ({
-      APP_MODE: 'sandbox',
-      SANDBOX_WITH_DATABASE_URL: 'yes',
-      DATABASE_URL: scratch.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      RECONCILE_INTERVAL_SECONDS: '1',
-    });
+    const env = (port: number) => processEnv(scratch.url, port);
     const servers: ChildProcess[] = [];
     try {
       servers.push(await startServer(env(portA)));

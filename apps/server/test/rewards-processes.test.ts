@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
 import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
-import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startServer } from './processes';
+import {
+  client,
+  freePort,
+  ledgerCheck,
+  processEnv,
+  registerFunded,
+  scratchDatabase,
+  startServer,
+} from './processes';
 import { letters } from './rewards';
 
 /**
@@ -28,15 +36,7 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
       const scratch = await scratchDatabase('wallet_rewards_two');
       const database = new pg.Client({ connectionString: scratch.url });
       const [portA, portB] = [await freePort(), await freePort()];
-      const env = (port: number, interval: string) => ({
-        APP_MODE: 'sandbox',
-        SANDBOX_WITH_DATABASE_URL: 'yes',
-        DATABASE_URL: scratch.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        RECONCILE_INTERVAL_SECONDS: interval,
-      });
+      const env = (port: number, interval: string) => processEnv(scratch.url, port, interval);
       const servers: ChildProcess[] = [];
       try {
         // The first process seeds the programs; the members play before any schedule runs.

@@ -4,7 +4,15 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { client, freePort, ledgerCheck, registerFunded, scratchDatabase, startServer } from './processes';
+import {
+  client,
+  freePort,
+  ledgerCheck,
+  processEnv,
+  registerFunded,
+  scratchDatabase,
+  startServer,
+} from './processes';
 
 /**
  * Two server processes on one PostgreSQL database, started at the same moment on an empty database
@@ -20,15 +28,7 @@ describe.runIf(serverUrl)('the spin wheel in two server processes', () => {
     const scratch = await scratchDatabase('wallet_spin_two');
     const database = new pg.Client({ connectionString: scratch.url });
     const [portA, portB] = [await freePort(), await freePort()];
-    const env = (port: number) => ({
-      APP_MODE: 'sandbox',
-      SANDBOX_WITH_DATABASE_URL: 'yes',
-      DATABASE_URL: scratch.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      RECONCILE_INTERVAL_SECONDS: '1',
-    });
+    const env = (port: number) => processEnv(scratch.url, port);
     const servers: ChildProcess[] = [];
     try {
       servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
@@ -70,7 +70,9 @@ describe.runIf(serverUrl)('the spin wheel in two server processes', () => {
         const claimable = coupons.filter((coupon) => coupon.status === 'claimable');
         const claims = await Promise.all(
           claimable.flatMap((coupon) =>
-            [a, b].map((call) => call('POST', '/api/spinwheel/coupon/claim', { coupon: coupon._id }, member.token)),
+            [a, b].map((call) =>
+              call('POST', '/api/spinwheel/coupon/claim', { coupon: coupon._id }, member.token),
+            ),
           ),
         );
         expect(claims.filter((claim) => claim.status === 200)).toHaveLength(claimable.length);
