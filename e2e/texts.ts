@@ -8,12 +8,13 @@ const cache = new Map<string, Texts>();
  * The member-facing text of `key` ("profile.changePassword") in `locale`, from the app's own
  * files; the `errors` namespace holds the texts of error codes ("PASSWORD_TOO_COMMON"), `bonus` those
  * of the bonus screens and their turnover ("bonus.receive", "turnover.missing"), `rewards` those of
- * the invite bonus and the loss refund ("invite.claim.title").
+ * the invite bonus and the loss refund ("invite.claim.title"), `spin` those of the spin wheel
+ * ("wheel.spin").
  */
 export function text(
   locale: Locale,
   key: string,
-  namespace: 'common' | 'errors' | 'bonus' | 'rewards' = 'common',
+  namespace: 'common' | 'errors' | 'bonus' | 'rewards' | 'spin' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {

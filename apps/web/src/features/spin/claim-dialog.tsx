@@ -16,9 +16,8 @@ export interface ClaimTarget extends Prize {
   coupon: string;
   /** The prize's label (the slice's, in the member's language). */
   name: string;
-  /** The slice's colours, for the badge. */
-  bgColor?: string | undefined;
-  textColor?: string | undefined;
+  /** The slice's colour, for the badge. */
+  color?: string | undefined;
 }
 
 /**
@@ -92,7 +91,7 @@ export function ClaimDialog({
     >
       {target ? (
         <div className="space-y-4 text-center">
-          <PrizeBadge name={target.name} bgColor={target.bgColor} textColor={target.textColor} />
+          <PrizeBadge name={target.name} color={target.color} />
           <p className="text-[28px] leading-tight font-bold text-gold-300 tabular-nums">
             {prizes.amount(target)}
           </p>
@@ -103,22 +102,23 @@ export function ClaimDialog({
   );
 }
 
-/** A prize's label on its slice's colours (gold when the slice is not known). */
-export function PrizeBadge({
-  name,
-  bgColor,
-  textColor,
-}: {
-  name: string;
-  bgColor?: string | undefined;
-  textColor?: string | undefined;
-}) {
+/**
+ * A prize's label, framed in its slice's colour (gold when the slice is not known). The text keeps
+ * the dialog's own colours: a slice's colours are the operator's and may not read well at this size.
+ */
+export function PrizeBadge({ name, color }: { name: string; color?: string | undefined }) {
+  const swatch = color ?? 'var(--color-gold-400)';
   return (
     <p
-      className="mx-auto inline-block max-w-full rounded-2xl px-5 py-2 text-xl leading-snug font-bold break-words shadow-lg"
-      style={{ background: bgColor ?? 'var(--color-gold-400)', color: textColor ?? 'var(--color-ink-950)' }}
+      className="mx-auto inline-flex max-w-full items-center gap-2.5 rounded-2xl border-2 bg-ink-900 px-4 py-2 text-xl leading-snug font-bold break-words text-snow shadow-lg"
+      style={{ borderColor: swatch }}
     >
-      {name}
+      <span
+        aria-hidden="true"
+        className="size-4 shrink-0 rounded-full border border-white/30"
+        style={{ background: swatch }}
+      />
+      <span className="min-w-0">{name}</span>
     </p>
   );
 }

@@ -121,8 +121,7 @@ export function CouponsTable({
                               kind: coupon.kind,
                               amount: coupon.amount,
                               unit: coupon.unit,
-                              bgColor: slice?.bgColor,
-                              textColor: slice?.textColor,
+                              color: slice?.bgColor,
                             })
                           }
                         >

@@ -9,7 +9,7 @@ const space = (size: number, count: number): LabelSpace => ({
   radius: size / 2 - Math.max(9, size * 0.05),
   hubRadius: Math.max(68, size * 0.27) / 2,
   sliceDegrees: 360 / count,
-  padding: Math.max(5, size * 0.022),
+  padding: Math.max(8, size * 0.035),
   maxFontPx: Math.max(12, Math.round(size * 0.05)),
   minFontPx: 9,
 });

@@ -62,11 +62,7 @@ export function ResultDialog({
                 <PartyPopper className="size-7" aria-hidden="true" />
               </span>
               <p className="text-sm text-mist-300">{t('result.won')}</p>
-              <PrizeBadge
-                name={result.answer.result.label}
-                bgColor={result.slice?.bgColor}
-                textColor={result.slice?.textColor}
-              />
+              <PrizeBadge name={result.answer.result.label} color={result.slice?.bgColor} />
               {result.slice ? (
                 <p className="text-lg font-semibold text-gold-300">{prizes.describe(result.slice.prize)}</p>
               ) : null}
@@ -76,11 +72,7 @@ export function ResultDialog({
             </>
           ) : (
             <>
-              <PrizeBadge
-                name={result.answer.result.label}
-                bgColor={result.slice?.bgColor}
-                textColor={result.slice?.textColor}
-              />
+              <PrizeBadge name={result.answer.result.label} color={result.slice?.bgColor} />
               <p className="text-[15px] text-mist-300">{t('result.loseText')}</p>
             </>
           )}

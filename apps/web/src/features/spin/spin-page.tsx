@@ -199,8 +199,7 @@ export function SpinPage() {
               kind: won.slice?.prize.kind ?? 'cash',
               amount: won.slice?.prize.amount ?? 0,
               unit: won.slice?.prize.unit ?? null,
-              bgColor: won.slice?.bgColor,
-              textColor: won.slice?.textColor,
+              color: won.slice?.bgColor,
             });
           }}
         />

@@ -108,7 +108,8 @@ function paintWheel(
     radius,
     hubRadius: hubSize(size) / 2,
     sliceDegrees: w,
-    padding: Math.max(5, size * 0.022),
+    // Clear of the pointer's tip on the slice at the top.
+    padding: Math.max(8, size * 0.035),
     maxFontPx: Math.max(12, Math.round(size * 0.05)),
     minFontPx: 9,
   };
@@ -152,8 +153,8 @@ function paintWheel(
 /** The pointer at the top: a gold arrow over the rim, pointing into the wheel. */
 function paintPointer(ctx: CanvasRenderingContext2D, size: number) {
   const centre = size / 2;
-  const half = Math.max(9, size * 0.045);
-  const tip = rimWidth(size) + Math.max(14, size * 0.07);
+  const half = Math.max(8, size * 0.04);
+  const tip = rimWidth(size) + Math.max(8, size * 0.03);
   ctx.beginPath();
   ctx.moveTo(centre - half, 1.5);
   ctx.lineTo(centre + half, 1.5);
