@@ -14,6 +14,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
+    /** The failure's whole answer, for calls whose refusal says more than its code (OtpVerifyRefusal). */
+    readonly body?: unknown,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -67,7 +69,7 @@ function failure(status: number, body: unknown): ApiError {
     storage.clearToken();
     navigation.onSessionEnded();
   }
-  return new ApiError(code, status);
+  return new ApiError(code, status, body);
 }
 
 function parseJson(text: string): unknown {

@@ -10,6 +10,7 @@ const KEYS = {
   inviterCode: 'inviterCode',
   locale: 'locale',
   guestId: 'guestId',
+  registerDraft: 'registerDraft',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -69,6 +70,20 @@ export const storage = {
   },
   clearOtpToken(phone: string): void {
     safe(() => sessionStorage.removeItem(`otp:${phone}`), undefined);
+  },
+
+  /**
+   * What a visitor typed in the registration wizard (never the password), for this tab's session:
+   * Back, Forward and a reload find it again (features/register/register-draft.ts reads it).
+   */
+  getRegisterDraft(): string | null {
+    return safe(() => sessionStorage.getItem(KEYS.registerDraft), null);
+  },
+  setRegisterDraft(draft: string): void {
+    safe(() => sessionStorage.setItem(KEYS.registerDraft, draft), undefined);
+  },
+  clearRegisterDraft(): void {
+    safe(() => sessionStorage.removeItem(KEYS.registerDraft), undefined);
   },
 
   /** Opening the logged-out shell forgets the session and what belonged to it (spec section 4). */

@@ -3,44 +3,64 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
-import type { Currency } from '@wallet/contract/money';
-import { joinAccountName, needsEnglishName } from '@wallet/contract/rules';
+import { accountNameProblem, joinAccountName, needsEnglishName } from '@wallet/contract/rules';
 import { SelectField, TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
-import type { ProfileValues } from './profile-step';
 import { storage } from '../../lib/storage';
-import { StepActions } from './step-actions';
+import { profilePayload, type ProfileValues } from './profile-step';
+import type { RegisterDraft } from './register-draft';
 import { register } from './register-api';
+import { StepActions } from './step-actions';
+import { WayForward } from './way-forward';
+
+type BankValues = RegisterDraft['bank'];
 
 interface BankStepProps {
   market: Market;
+  phone: string;
   profile: ProfileValues;
+  inviterCode: string | null;
+  password: string;
+  values: BankValues;
+  onChange: (values: BankValues) => void;
   disabled: boolean;
   onError: (error: unknown) => void;
   onBack: () => void;
   onDone: () => void;
 }
 
+/**
+ * The fields an account name's rule is told on: the name typed wrong when one alone breaks it
+ * (a Thai last name at a bank that wants English), else both (Thai and English names mixed).
+ */
+function nameErrors(bankCode: string, firstName: string, lastName: string, problem: string) {
+  const own = {
+    firstName: accountNameProblem(bankCode, firstName),
+    lastName: accountNameProblem(bankCode, lastName),
+  };
+  if (own.firstName === null && own.lastName === null) return { firstName: problem, lastName: problem };
+  return Object.fromEntries(Object.entries(own).filter(([, code]) => code !== null)) as Record<
+    string,
+    string
+  >;
+}
+
 /** Step 4: the bank account the member deposits from and withdraws to. */
-export function BankStep({ market, profile, disabled, onError, onBack, onDone }: BankStepProps) {
+export function BankStep(props: BankStepProps) {
+  const { market, values, onChange, disabled, onError } = props;
   const { t, i18n } = useTranslation();
   const banks = useLookup('banks');
-  const [values, setValues] = useState({
-    bankCode: '',
-    bankAccountNo: '',
-    firstName: '',
-    lastName: '',
-    currency: market === 'LA' ? 'LAK' : ('BAHT' satisfies Currency),
-  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const englishOnly = needsEnglishName(values.bankCode);
+  const currencyValue = values.currency || (market === 'LA' ? 'LAK' : 'BAHT');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Record<string, string> = {};
+    let found: Record<string, string> = {};
     if (!values.firstName.trim()) found.firstName = 'FIELD_REQUIRED';
     if (!values.lastName.trim()) found.lastName = 'FIELD_REQUIRED';
     const bank = bankStepSchema.safeParse({
@@ -50,33 +70,48 @@ export function BankStep({ market, profile, disabled, onError, onBack, onDone }:
     });
     if (!bank.success) {
       const bankErrors = fieldErrors(bank.error);
-      // The account name is typed as two names: show its rule under both.
+      // The account name is typed as two names: its rule is told on the name that breaks it.
       if (bankErrors.bankAccountName && !found.firstName && !found.lastName) {
-        found.firstName = bankErrors.bankAccountName;
-        found.lastName = bankErrors.bankAccountName;
+        found = {
+          ...found,
+          ...nameErrors(values.bankCode, values.firstName, values.lastName, bankErrors.bankAccountName),
+        };
       }
       if (bankErrors.bankCode) found.bankCode = bankErrors.bankCode;
       if (bankErrors.bankAccountNo) found.bankAccountNo = bankErrors.bankAccountNo;
     }
-    const currency = currencySchema(market).safeParse(values.currency);
+    const currency = currencySchema(market).safeParse(currencyValue);
     if (!currency.success) found.currency = currency.error.issues[0]!.message;
+    const profile = profilePayload(market, props.phone, props.profile, props.password, props.inviterCode);
     setErrors(found);
     if (!bank.success || !currency.success || Object.keys(found).length > 0) return;
+    // The password is not kept across a reload: the profile step asks for it again.
+    if (!profile.success) return props.onBack();
     setBusy(true);
     try {
-      await register({ ...profile, ...bank.data, currency: currency.data });
-      storage.clearOtpToken(profile.username);
-      onDone();
+      await register({ ...profile.data, ...bank.data, currency: currency.data });
+      storage.clearOtpToken(props.phone);
+      props.onDone();
     } catch (failure) {
-      onError(failure);
+      const code = failure instanceof ApiError ? failure.code : null;
+      // Registered already: told where it belongs, with the way forward (issue 16).
+      if (code === 'EXISTING_BANK') setErrors({ bankAccountNo: code });
+      else if (code === 'EXISTING_USER') setErrors({ form: code });
+      else if (code === 'BANK_ACCOUNT_NAME_ENG' || code === 'BANK_ACCOUNT_NAME_MIXED')
+        setErrors(nameErrors(values.bankCode, values.firstName, values.lastName, code));
+      else onError(failure);
       setBusy(false);
     }
   }
 
   const error = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
+  const set = (field: keyof BankValues, value: string) => {
+    onChange({ ...values, [field]: value });
+    if (errors[field] || errors.form) setErrors(({ [field]: _, form: __, ...rest }) => rest);
+  };
   // Names are upper-cased as typed, as banks print them (spec section 5).
   const name = (field: 'firstName' | 'lastName') => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value.toUpperCase() });
+    set(field, event.target.value.toUpperCase());
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
@@ -89,19 +124,20 @@ export function BankStep({ market, profile, disabled, onError, onBack, onDone }:
           label: i18n.language === 'th' ? bank.nameTH : bank.nameEN,
         }))}
         value={values.bankCode}
-        onChange={(event) => setValues({ ...values, bankCode: event.target.value })}
+        onChange={(event) => set('bankCode', event.target.value)}
         error={error('bankCode')}
       />
-      <TextField
-        label={t('register.accountNo')}
-        name="bankAccountNo"
-        inputMode="numeric"
-        value={values.bankAccountNo}
-        onChange={(event) =>
-          setValues({ ...values, bankAccountNo: event.target.value.replace(/[^\d]/g, '') })
-        }
-        error={error('bankAccountNo')}
-      />
+      <div>
+        <TextField
+          label={t('register.accountNo')}
+          name="bankAccountNo"
+          inputMode="numeric"
+          value={values.bankAccountNo}
+          onChange={(event) => set('bankAccountNo', event.target.value.replace(/[^\d]/g, ''))}
+          error={error('bankAccountNo')}
+        />
+        {errors.bankAccountNo === 'EXISTING_BANK' ? <WayForward kind="support" /> : null}
+      </div>
       <div className="grid grid-cols-1 gap-4 min-[360px]:grid-cols-2">
         <TextField
           label={t('register.firstName')}
@@ -132,13 +168,19 @@ export function BankStep({ market, profile, disabled, onError, onBack, onDone }:
             { value: 'LAK', label: t('register.currencyLAK') },
             { value: 'BAHT', label: t('register.currencyBAHT') },
           ]}
-          value={values.currency}
-          onChange={(event) => setValues({ ...values, currency: event.target.value })}
+          value={currencyValue}
+          onChange={(event) => set('currency', event.target.value)}
           error={error('currency')}
         />
       ) : null}
+      {errors.form ? (
+        <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-300">
+          <p>{errorText(errors.form)}</p>
+          <WayForward kind="signIn" phone={props.phone} />
+        </div>
+      ) : null}
       <StepActions
-        onBack={onBack}
+        onBack={props.onBack}
         busy={busy}
         disabled={disabled}
         icon={<UserPlus className="size-5" aria-hidden="true" />}

@@ -5,23 +5,25 @@ import type { Market } from '@wallet/contract/constants';
 import { phoneRule } from '@wallet/contract/rules';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
+import { WayForward } from './way-forward';
 import { sendOtp } from './register-api';
 
 interface PhoneStepProps {
   market: Market;
   otpEnabled: boolean;
-  initial: string;
+  phone: string;
+  onChange: (phone: string) => void;
   onError: (error: unknown) => void;
   /** `sent` is the code's token and reference, or null when no code is needed. */
   onDone: (phone: string, sent: { token: string; ref: string } | null) => void;
 }
 
 /** Step 1: the phone number, which becomes the username. */
-export function PhoneStep({ market, otpEnabled, initial, onError, onDone }: PhoneStepProps) {
+export function PhoneStep({ market, otpEnabled, phone, onChange, onError, onDone }: PhoneStepProps) {
   const { t } = useTranslation();
-  const [phone, setPhone] = useState(initial);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
 
@@ -29,7 +31,7 @@ export function PhoneStep({ market, otpEnabled, initial, onError, onDone }: Phon
     event.preventDefault();
     const parsed = phoneRule(market).safeParse(phone);
     if (!parsed.success) {
-      setError(errorText(parsed.error.issues[0]!.message));
+      setError(parsed.error.issues[0]!.message);
       return;
     }
     setError(undefined);
@@ -43,7 +45,9 @@ export function PhoneStep({ market, otpEnabled, initial, onError, onDone }: Phon
         answer.otpToken && answer.otpRef ? { token: answer.otpToken, ref: answer.otpRef } : null,
       );
     } catch (failure) {
-      onError(failure);
+      // A member's phone is told on the field, with the way to sign in (issue 16).
+      if (failure instanceof ApiError && failure.code === 'EXISTING_USER') setError(failure.code);
+      else onError(failure);
     } finally {
       setSending(false);
     }
@@ -52,17 +56,23 @@ export function PhoneStep({ market, otpEnabled, initial, onError, onDone }: Phon
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <p className="text-[15px] text-mist-300">{t('register.phoneIntro')}</p>
-      <TextField
-        label={t('register.phone')}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        placeholder={t('login.phonePlaceholder')}
-        value={phone}
-        onChange={(event) => setPhone(event.target.value)}
-        error={error}
-      />
+      <div>
+        <TextField
+          label={t('register.phone')}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder={t('login.phonePlaceholder')}
+          value={phone}
+          onChange={(event) => {
+            onChange(event.target.value);
+            if (error) setError(undefined);
+          }}
+          error={error ? errorText(error) : undefined}
+        />
+        {error === 'EXISTING_USER' ? <WayForward kind="signIn" phone={phone} /> : null}
+      </div>
       <Button
         type="submit"
         block

@@ -4,72 +4,81 @@ import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { profileStepSchema } from '@wallet/contract/http/account';
 import { SelectField, TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 import { storage } from '../../lib/storage';
+import type { RegisterDraft } from './register-draft';
+import type { Secret } from './register-page';
 import { StepActions } from './step-actions';
 import { validateRegistration } from './register-api';
+import { WayForward } from './way-forward';
 
-export interface ProfileValues {
-  name: string;
-  username: string;
-  password: string;
-  sourceCode: string;
-  inviteCode: string;
-  otpToken?: string | undefined;
-}
+export type ProfileValues = RegisterDraft['profile'];
 
 interface ProfileStepProps {
   market: Market;
   phone: string;
   inviterCode: string | null;
-  initial: ProfileValues | null;
+  values: ProfileValues;
+  secret: Secret;
+  /** The draft came back after a reload: the password, never stored, is to be typed again. */
+  askPasswordAgain: boolean;
+  onChange: (values: ProfileValues) => void;
+  onSecretChange: (secret: Secret) => void;
   onError: (error: unknown) => void;
   onBack: () => void;
-  onDone: (values: ProfileValues) => void;
+  onDone: () => void;
 }
 
+/** The profile step's payload as the contract checks it (the bank step sends it again). */
+export const profilePayload = (
+  market: Market,
+  phone: string,
+  values: ProfileValues,
+  password: string,
+  inviterCode: string | null,
+) =>
+  profileStepSchema(market).safeParse({
+    ...values,
+    inviteCode: inviterCode ?? values.inviteCode,
+    password,
+    username: phone,
+    otpToken: storage.getOtpToken(phone) ?? undefined,
+  });
+
 /** Step 3: profile name, password twice, how they heard of us, and the inviter's code. */
-export function ProfileStep({
-  market,
-  phone,
-  inviterCode,
-  initial,
-  onError,
-  onBack,
-  onDone,
-}: ProfileStepProps) {
+export function ProfileStep(props: ProfileStepProps) {
+  const { market, phone, inviterCode, values, secret, onChange, onSecretChange, onError } = props;
   const { t } = useTranslation();
   const sources = useLookup('sources');
-  const [values, setValues] = useState({
-    name: initial?.name ?? '',
-    password: initial?.password ?? '',
-    confirm: initial?.password ?? '',
-    sourceCode: initial?.sourceCode ?? '',
-    inviteCode: inviterCode ?? initial?.inviteCode ?? '',
-  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
+  const set = (field: keyof ProfileValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
+  const setSecret = (field: keyof Secret) => (event: { target: { value: string } }) =>
+    onSecretChange({ ...secret, [field]: event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { confirm, ...rest } = values;
-    const otpToken = storage.getOtpToken(phone) ?? undefined;
-    const parsed = profileStepSchema(market).safeParse({ ...rest, username: phone, otpToken });
+    const parsed = profilePayload(market, phone, values, secret.password, inviterCode);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!confirm) found.confirm ??= 'FIELD_REQUIRED';
-    else if (confirm !== values.password && !found.password) found.confirm = 'PASSWORDS_DO_NOT_MATCH';
+    if (!secret.confirm) found.confirm ??= 'FIELD_REQUIRED';
+    else if (secret.confirm !== secret.password && !found.password) found.confirm = 'PASSWORDS_DO_NOT_MATCH';
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       await validateRegistration(parsed.data);
-      onDone(parsed.data);
+      props.onDone();
     } catch (failure) {
-      onError(failure);
+      // Registered since the code was sent: told on the phone, with the way to sign in.
+      if (failure instanceof ApiError && failure.code === 'EXISTING_USER')
+        setErrors({ username: failure.code });
+      else if (failure instanceof ApiError && failure.code === 'INVITE_CODE_INVALID')
+        setErrors({ inviteCode: failure.code });
+      else onError(failure);
     } finally {
       setBusy(false);
     }
@@ -79,7 +88,16 @@ export function ProfileStep({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-      <TextField label={t('register.phone')} value={phone} readOnly name="username" />
+      <div>
+        <TextField
+          label={t('register.phone')}
+          value={phone}
+          readOnly
+          name="username"
+          error={error('username')}
+        />
+        {errors.username === 'EXISTING_USER' ? <WayForward kind="signIn" phone={phone} /> : null}
+      </div>
       <TextField
         label={t('register.name')}
         name="name"
@@ -88,13 +106,18 @@ export function ProfileStep({
         onChange={set('name')}
         error={error('name')}
       />
+      {props.askPasswordAgain ? (
+        <p role="status" className="rounded-xl bg-ink-900 px-4 py-3 text-sm text-mist-300">
+          {t('register.passwordAgain')}
+        </p>
+      ) : null}
       <TextField
         label={t('register.password')}
         name="password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
+        value={secret.password}
+        onChange={setSecret('password')}
         error={error('password')}
         hint={t('register.passwordHint')}
       />
@@ -103,8 +126,8 @@ export function ProfileStep({
         name="confirm"
         type="password"
         autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
+        value={secret.confirm}
+        onChange={setSecret('confirm')}
         error={error('confirm')}
       />
       <SelectField
@@ -124,13 +147,13 @@ export function ProfileStep({
         name="inviteCode"
         autoCapitalize="characters"
         placeholder={t('register.optional')}
-        value={values.inviteCode}
-        onChange={(event) => setValues({ ...values, inviteCode: event.target.value.toUpperCase() })}
+        value={inviterCode ?? values.inviteCode}
+        onChange={(event) => onChange({ ...values, inviteCode: event.target.value.toUpperCase() })}
         readOnly={inviterCode !== null}
         error={error('inviteCode')}
       />
       <StepActions
-        onBack={onBack}
+        onBack={props.onBack}
         busy={busy}
         icon={<ArrowRight className="size-5" aria-hidden="true" />}
         label={t('register.next')}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
@@ -92,6 +92,9 @@ describe('registration wizard', () => {
     expect(router.state.location.pathname).toBe('/register');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The new member signs in with the phone filled in (issue 16), and the draft is gone.
+    expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('0812345678');
+    expect(sessionStorage.getItem('registerDraft')).toBeNull();
   });
 
   it('skips the code step when the phone is verified already, and when OTP is off', async () => {
@@ -109,15 +112,187 @@ describe('registration wizard', () => {
     expect(calls.some((call) => call.url === '/api/otp/send')).toBe(false);
   });
 
-  it('shows server errors as a red toast and stays on the step', async () => {
-    happyServer({ '/api/otp/verify': { status: 400, body: { message: 'OTP_CODE_INVALID' } } });
+  it('says how many tries a wrong code leaves, asks for a new code after the last, and clears on success', async () => {
+    let answers = [
+      { status: 400, body: { message: 'OTP_CODE_INVALID', triesLeft: 4 } },
+      { status: 400, body: { message: 'OTP_CODE_INVALID', triesLeft: 1 } },
+      { status: 429, body: { message: 'OTP_BLOCK' } },
+    ];
+    happyServer();
+    fakeServer((url) => {
+      if (url === '/api/otp/send') return { body: OTP };
+      if (url === '/api/otp/verify') {
+        const [next, ...rest] = answers;
+        answers = rest;
+        return next ?? { body: { code: 'OTP_CODE_VALID' } };
+      }
+      return undefined;
+    });
+    await renderApp('/register');
+    await fillPhone();
+    const field = await screen.findByLabelText('Code from SMS');
+    const verify = async (code: string) => {
+      const input = await screen.findByLabelText('Code from SMS');
+      await userEvent.clear(input);
+      await userEvent.type(input, code);
+      await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
+    };
+    const message = () => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+    await verify('000000');
+    await waitFor(() => expect(message()).toBe('That code is not right. You have 4 more tries.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await verify('000001');
+    await waitFor(() =>
+      expect(message()).toBe('That code is not right. You have 1 more try, then you will need a new code.'),
+    );
+    await verify('000002');
+    await waitFor(() =>
+      expect(message()).toBe('Too many wrong codes: this code no longer works. Please ask for a new code.'),
+    );
+    expect(screen.queryByText(/wait a moment/)).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Verify/ }).disabled).toBe(true);
+    // A new code, then the right one: nothing of the wrong ones is left on screen.
+    answers = [];
+    await userEvent.click(screen.getByRole('button', { name: /Change number/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Send code/ }));
+    await verify('123456');
+    expect(await screen.findByLabelText('Display name')).toBeTruthy();
+    expect(screen.queryByText(/code is not right|wrong codes|code is incorrect/)).toBeNull();
+  });
+
+  it('still shows a failure that is not about the code as a red toast', async () => {
+    happyServer({ '/api/otp/verify': { status: 502, body: { message: 'OTP_VERIFY_FAIL' } } });
     await renderApp('/register');
     await fillPhone();
     await userEvent.type(await screen.findByLabelText('Code from SMS'), '000000');
     await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
-    const toast = await screen.findByText(/code is incorrect|code you entered/i);
-    expect(toast.closest('div')?.className).toMatch(/rose/);
+    const toast = await screen.findByRole('status');
+    await waitFor(() => expect(toast.textContent).not.toBe(''));
+    expect(toast.innerHTML).toMatch(/rose/);
     expect(screen.getByLabelText('Code from SMS')).toBeTruthy();
+  });
+
+  it('keeps what was typed, never the password, across leaving and a reload of the tab', async () => {
+    happyServer();
+    const first = await renderApp('/register');
+    await fillPhone();
+    await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
+    await fillProfile();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'SCB');
+    await userEvent.type(screen.getByLabelText('Account number'), '1234567890');
+    await userEvent.type(screen.getByLabelText('First name'), 'somchai');
+    expect(sessionStorage.getItem('registerDraft')).not.toContain('secret-1');
+    first.unmount();
+
+    // The tab comes back (a reload, or Forward after leaving): all but the password is there.
+    await renderApp('/register');
+    expect((await screen.findByLabelText<HTMLInputElement>('Display name')).value).toBe('Somchai');
+    expect(
+      screen.getByText('For your safety we do not keep passwords. Please type your password again.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    await screen.findByRole('option', { name: 'Facebook' });
+    expect(screen.getByLabelText<HTMLSelectElement>('How did you hear about us?').value).toBe('FACEBOOK');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Account number')).value).toBe('1234567890');
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('SOMCHAI');
+  });
+
+  it('goes back from the profile to the verified code, which stays verified', async () => {
+    const calls = happyServer();
+    await renderApp('/register');
+    await fillPhone();
+    await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
+    await userEvent.type(await screen.findByLabelText('Display name'), 'Somchai');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('0812345678 is verified. You do not need a new code.')).toBeTruthy();
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toMatch(/Verify/);
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Display name')).value).toBe('Somchai');
+    expect(calls.filter((call) => call.url === '/api/otp/verify')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === '/api/otp/send')).toHaveLength(1);
+  });
+
+  it('asks before leaving with something typed, in the app and when the tab closes', async () => {
+    happyServer();
+    const { router } = await renderApp('/register');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await userEvent.type(await screen.findByLabelText('Phone number'), '0812');
+    expect(unload()).toBe(true);
+    await act(() => router.navigate('/howto'));
+    const ask = await screen.findByRole('dialog', { name: 'Leave registration?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay and finish' }));
+    expect(router.state.location.pathname).toBe('/register');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('0812');
+    await act(() => router.navigate('/howto'));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave registration?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/howto'));
+    // Kept for the session: back on the wizard, the number is there.
+    await act(() => router.navigate('/register'));
+    expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('0812');
+  });
+
+  it('marks a registered phone and leads to sign-in with it filled in', async () => {
+    happyServer({ '/api/otp/send': { status: 409, body: { message: 'EXISTING_USER' } } });
+    const { router } = await renderApp('/register');
+    await fillPhone();
+    const phone = screen.getByLabelText('Phone number');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This phone number is already registered.',
+    );
+    await userEvent.click(screen.getByRole('link', { name: /Log in with it/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('0812345678');
+  });
+
+  it('marks a registered bank account and offers support', async () => {
+    happyServer({
+      '/api/otp/send': { body: { code: 'OTP_VERIFIED' } },
+      '/api/account': { status: 409, body: { message: 'EXISTING_BANK' } },
+    });
+    await renderApp('/register');
+    await fillPhone();
+    await fillProfile();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'SCB');
+    await userEvent.type(screen.getByLabelText('Account number'), '1234567890');
+    await userEvent.type(screen.getByLabelText('First name'), 'somchai');
+    await userEvent.type(screen.getByLabelText('Last name'), 'jaidee');
+    await userEvent.click(screen.getByRole('button', { name: /Create my account/ }));
+    const account = screen.getByLabelText('Account number');
+    await waitFor(() => expect(account.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('link', { name: /Contact support/ }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('tells a name that mixes Thai and English on the name that breaks the rule', async () => {
+    happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
+    await renderApp('/register');
+    await fillPhone();
+    await fillProfile();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'KTB');
+    await userEvent.type(screen.getByLabelText('Account number'), '1234567890');
+    await userEvent.type(screen.getByLabelText('First name'), 'somchai');
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'ใจดี' } });
+    await userEvent.click(screen.getByRole('button', { name: /Create my account/ }));
+    await waitFor(() => expect(screen.getByLabelText('Last name').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBeNull();
+    // Where Thai names are allowed, mixing the alphabets is what is refused.
+    await userEvent.selectOptions(screen.getByLabelText('Bank'), 'SCB');
+    await userEvent.click(screen.getByRole('button', { name: /Create my account/ }));
+    expect(await screen.findAllByText(/mixes Thai and English letters/)).toHaveLength(2);
   });
 
   it("refuses passwords that don't match without asking the server", async () => {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { TIMING } from '@wallet/contract/constants';
 import type { Market } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -13,12 +15,34 @@ import { storage } from '../../lib/storage';
 import { BankStep } from './bank-step';
 import { OtpStep } from './otp-step';
 import { PhoneStep } from './phone-step';
-import { ProfileStep, type ProfileValues } from './profile-step';
+import { ProfileStep } from './profile-step';
+import {
+  clearDraft,
+  isDirty,
+  loadDraft,
+  saveDraft,
+  type RegisterDraft,
+  type WizardStep,
+} from './register-draft';
 import { StepIndicator } from './step-indicator';
 
-export type WizardStep = 'phone' | 'otp' | 'profile' | 'bank';
+export type { WizardStep } from './register-draft';
 
-/** The four-step registration wizard (spec sections 2, 4 and 5, Register). */
+/** The password and its confirmation: in memory only, never in the stored draft. */
+export interface Secret {
+  password: string;
+  confirm: string;
+}
+
+/** The step a restored draft opens at: one whose inputs are all still there. */
+function resumeStep(draft: RegisterDraft): WizardStep {
+  if (draft.step === 'otp' && !draft.otp && !draft.verified) return 'phone';
+  // The password is not kept: the bank step waits until it is typed again.
+  if (draft.step === 'bank') return 'profile';
+  return draft.step;
+}
+
+/** The four-step registration wizard (spec sections 2, 4 and 5, Register; issue 16). */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,10 +50,13 @@ export function RegisterPage() {
   const [search] = useSearchParams();
   const otpLookup = useLookup('registerOTP', { fresh: true });
   const marketLookup = useLookup('market');
-  const [step, setStep] = useState<WizardStep>('phone');
-  const [phone, setPhone] = useState('');
-  const [otp, setOtp] = useState<{ token: string; ref: string } | null>(null);
-  const [profile, setProfile] = useState<ProfileValues | null>(null);
+  const [draft, setDraft] = useState(() => {
+    const restored = loadDraft();
+    return { ...restored, step: resumeStep(restored) };
+  });
+  // Typed again after a reload when the draft had reached the bank step.
+  const [askPasswordAgain] = useState(() => loadDraft().step === 'bank');
+  const [secret, setSecret] = useState<Secret>({ password: '', confirm: '' });
   const [done, setDone] = useState(false);
 
   // An inviter code in the link is remembered, then shown locked (spec section 2).
@@ -40,14 +67,39 @@ export function RegisterPage() {
   });
 
   useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => void navigate('/login', { replace: true }), TIMING.registerRedirectMs);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+    if (!done) saveDraft(draft);
+  }, [draft, done]);
 
-  /** Errors of the wizard are 4-second red toasts (spec section 8). */
+  const dirty = !done && isDirty(draft, secret.password);
+  // Leaving with something typed asks first: another page of the app (a confirm) or the browser
+  // leaving the site (its own prompt). What was typed stays for this tab's session either way.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(nextLocation.state as { leavesRegistration?: boolean } | null)?.leavesRegistration,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!done) return;
+    // The sign-in page opens with the new member's phone filled in.
+    const timer = setTimeout(
+      () => void navigate('/login', { replace: true, state: { username: draft.phone } }),
+      TIMING.registerRedirectMs,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate, draft.phone]);
+
+  /** Errors that belong to no field are 4-second red toasts (spec section 8). */
   const showError = (error: unknown) =>
     toast.show('error', errorText(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'));
+  const update = (change: Partial<RegisterDraft>) => setDraft((current) => ({ ...current, ...change }));
 
   if (otpLookup.isPending || marketLookup.isPending) {
     return (
@@ -59,6 +111,7 @@ export function RegisterPage() {
   const otpEnabled = otpLookup.data?.registerOTP ?? true;
   const market: Market = marketLookup.data?.market ?? 'TH';
   const steps: WizardStep[] = otpEnabled ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
+  const step = !otpEnabled && draft.step === 'otp' ? 'phone' : draft.step;
 
   return (
     <Page title={t('register.title')}>
@@ -68,53 +121,85 @@ export function RegisterPage() {
           <PhoneStep
             market={market}
             otpEnabled={otpEnabled}
-            initial={phone}
+            phone={draft.phone}
+            onChange={(phone) => update({ phone })}
             onError={showError}
-            onDone={(normalized, sent) => {
-              setPhone(normalized);
-              setOtp(sent);
-              setStep(sent ? 'otp' : 'profile');
-            }}
+            onDone={(normalized, sent) =>
+              update({
+                phone: normalized,
+                otp: sent,
+                // No code sent: the phone is verified already (OTP_VERIFIED) or needs none.
+                verified: sent === null && otpEnabled,
+                step: sent ? 'otp' : 'profile',
+              })
+            }
           />
         ) : null}
-        {step === 'otp' && otp ? (
+        {step === 'otp' ? (
           <OtpStep
-            phone={phone}
-            otp={otp}
-            onResent={setOtp}
+            phone={draft.phone}
+            otp={draft.otp}
+            verified={draft.verified}
+            onResent={(otp) => update({ otp })}
             onError={showError}
-            onBack={() => setStep('phone')}
-            onDone={() => setStep('profile')}
+            onBack={() => update({ step: 'phone', otp: null, verified: false })}
+            onDone={() => update({ step: 'profile', otp: null, verified: true })}
           />
         ) : null}
         {step === 'profile' ? (
           <ProfileStep
             market={market}
-            phone={phone}
+            phone={draft.phone}
             inviterCode={inviterCode}
-            initial={profile}
+            values={draft.profile}
+            secret={secret}
+            askPasswordAgain={askPasswordAgain && secret.password === ''}
+            onChange={(profile) => update({ profile })}
+            onSecretChange={setSecret}
             onError={showError}
-            onBack={() => setStep('phone')}
-            onDone={(values) => {
-              setProfile(values);
-              setStep('bank');
-            }}
+            // Back one step: to the verified code (kept), or to the phone when there is no code step.
+            onBack={() => update({ step: otpEnabled ? 'otp' : 'phone' })}
+            onDone={() => update({ step: 'bank' })}
           />
         ) : null}
-        {step === 'bank' && profile ? (
+        {step === 'bank' ? (
           <BankStep
             market={market}
-            profile={profile}
+            phone={draft.phone}
+            profile={draft.profile}
+            inviterCode={inviterCode}
+            password={secret.password}
+            values={draft.bank}
+            onChange={(bank) => update({ bank })}
             disabled={done}
             onError={showError}
-            onBack={() => setStep('profile')}
+            onBack={() => update({ step: 'profile' })}
             onDone={() => {
+              clearDraft();
+              setSecret({ password: '', confirm: '' });
               toast.show('success', t('register.success'));
               setDone(true);
             }}
           />
         ) : null}
       </div>
+      <Dialog
+        open={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('register.leaveTitle')}
+        footer={
+          <>
+            <Button variant="secondary" block onClick={() => blocker.proceed?.()}>
+              {t('register.leave')}
+            </Button>
+            <Button block onClick={() => blocker.reset?.()}>
+              {t('register.stay')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-[15px] text-mist-300">{t('register.leaveText')}</p>
+      </Dialog>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { WizardStep } from './register-page';
+import type { WizardStep } from './register-draft';
 
 /** Where the visitor is in the wizard: numbered steps, done ones ticked. */
 export function StepIndicator({ steps, current }: { steps: WizardStep[]; current: WizardStep }) {
