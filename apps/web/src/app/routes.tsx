@@ -39,6 +39,9 @@ const home = lazyPage(async () => {
   };
 });
 const register = lazyPage(async () => (await import('../features/register/register-page')).RegisterPage);
+const forgotPassword = lazyPage(
+  async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+);
 const howto = lazyPage(async () => (await import('../features/howto/howto-page')).HowtoPage);
 const contact = lazyPage(async () => (await import('../features/contact/contact-page')).ContactPage);
 const profile = lazyPage(async () => (await import('../features/profile/profile-page')).ProfilePage);
@@ -61,6 +64,10 @@ export const routes: RouteObject[] = [
       {
         path: '/register',
         element: register.page(),
+      },
+      {
+        path: '/forgot-password',
+        element: forgotPassword.page(),
       },
       {
         path: '/howto',

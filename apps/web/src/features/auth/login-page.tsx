@@ -1,7 +1,7 @@
 import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest, LoginResponse } from '@wallet/contract/http/login';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -20,7 +20,12 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const active = useLookup('active', { fresh: true });
-  const [values, setValues] = useState({ username: '', password: '' });
+  // A new member (after registering) or one who reset the password arrives with the phone filled in.
+  const arrived = (useLocation().state as { username?: unknown } | null)?.username;
+  const [values, setValues] = useState({
+    username: typeof arrived === 'string' ? arrived : '',
+    password: '',
+  });
   const [remember, setRemember] = useState(true);
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
@@ -114,9 +119,18 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
           {errors.username ? <p className="mt-1 text-sm text-rose-400">{errors.username}</p> : null}
         </div>
         <div>
-          <label htmlFor={ids.password} className="mb-1.5 block text-sm font-medium text-mist-300">
-            {t('login.password')}
-          </label>
+          <div className="mb-1.5 flex items-end justify-between gap-3">
+            <label htmlFor={ids.password} className="block text-sm font-medium text-mist-300">
+              {t('login.password')}
+            </label>
+            <Link
+              to="/forgot-password"
+              state={values.username ? { username: values.username } : undefined}
+              className="-my-3 inline-flex min-h-11 items-center text-sm font-medium text-gold-300 underline-offset-4 hover:underline"
+            >
+              {t('login.forgotPassword')}
+            </Link>
+          </div>
           <div className="relative">
             <Lock
               className="pointer-events-none absolute top-3.5 left-3.5 size-5 text-mist-500"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordRule } from '@wallet/contract/password-rule';
+import { ChangePasswordRequest } from '@wallet/contract/http/account';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
@@ -15,6 +15,7 @@ const FIELD_OF: Record<string, keyof typeof EMPTY> = {
   WRONG_PASSWORD: 'oldPassword',
   PASSWORD_LENGTH: 'newPassword',
   PASSWORD_TOO_COMMON: 'newPassword',
+  PASSWORD_SAME_AS_OLD: 'newPassword',
 };
 
 /** Old, new and confirmed new password (spec section 5, Change password). */
@@ -36,16 +37,25 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // All three are required; with one empty, nothing happens (spec section 5).
-    if (!values.oldPassword || !values.newPassword || !values.confirm) return;
     setError(null);
-    const rule = passwordRule.safeParse(values.newPassword);
-    if (!rule.success) return setErrors({ newPassword: rule.error.issues[0]!.message });
-    if (values.newPassword !== values.confirm) return setErrors({ confirm: 'PASSWORD_NOT_EQUAL' });
-    setErrors({});
+    // All three are required, and an empty one says so on its field (issue 16; the spec's "silently
+    // nothing" left members guessing). The contract's rules, then the confirmation.
+    const parsed = ChangePasswordRequest.safeParse(values);
+    const found: Partial<Record<keyof typeof EMPTY, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof EMPTY;
+        found[field] ??= issue.message;
+      }
+    }
+    if (!values.confirm) found.confirm = 'FIELD_REQUIRED';
+    else if (!found.newPassword && values.newPassword !== values.confirm)
+      found.confirm = 'PASSWORD_NOT_EQUAL';
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await changePassword(values.oldPassword, values.newPassword);
+      await changePassword(parsed.data.oldPassword, parsed.data.newPassword);
       toast.show('success', t('profile.passwordChanged'));
       close();
     } catch (failure) {

@@ -36,20 +36,56 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
   });
 
-  it('changes the password: silent with an empty field, names a mismatch, shows the server code on its field', async () => {
+  it('opens the password change from a labelled row, not a bare padlock (issue 16)', async () => {
+    fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
+    await renderApp('/user/profile');
+    const row = await screen.findByRole('button', { name: /Change password/ });
+    // The row shows its label and its action in words.
+    expect(row.textContent).toBe('PasswordChange password');
+    expect(row.getAttribute('aria-label')).toBeNull();
+    await userEvent.click(row);
+    expect(await screen.findByRole('dialog', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('changes the password: names each empty field, a mismatch and a new password equal to the old, on its field', async () => {
     const calls = fakeServer((url) => {
       if (url === '/api/account/profile') return { body: profile() };
       if (url === '/api/account/changepwd') return { status: 400, body: { message: 'WRONG_PASSWORD' } };
       return undefined;
     });
     await renderApp('/user/profile');
-    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Change password/ }));
     const dialog = await screen.findByRole('dialog');
     const submit = () => userEvent.click(screen.getAllByRole('button', { name: 'Change password' }).at(-1)!);
+    const describedBy = (label: string) => {
+      const field = screen.getByLabelText(label);
+      return field.getAttribute('aria-invalid') === 'true'
+        ? document.getElementById(field.getAttribute('aria-describedby')!)?.textContent
+        : null;
+    };
+    // Nothing typed: each field says it is missing (the spec's silence left members guessing).
+    await submit();
+    expect(describedBy('Current password')).toBe('Please fill in this field.');
+    expect(describedBy('New password')).toBe('Please fill in this field.');
+    expect(describedBy('Confirm new password')).toBe('Please fill in this field.');
     await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
     await submit();
+    expect(describedBy('Current password')).toBeNull();
+    expect(describedBy('New password')).toBeNull();
+    expect(describedBy('Confirm new password')).toBe('Please fill in this field.');
     expect(dialog.querySelector('[role="alert"]')).toBeNull();
+    // The current password again is no change.
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'old-secret');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'old-secret');
+    await submit();
+    expect(describedBy('New password')).toBe(
+      'The new password is the same as your current one. Please choose a different password.',
+    );
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'new-secret');
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-secret');
     await submit();
     const mismatch = await screen.findByText('The new password and its confirmation are not the same.');
@@ -73,7 +109,7 @@ describe('profile page', () => {
   it('refuses a common new password without asking the server, in Thai', async () => {
     const calls = fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
     await renderApp('/user/profile', 'th');
-    await userEvent.click(await screen.findByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }));
+    await userEvent.click(await screen.findByRole('button', { name: /เปลี่ยนรหัสผ่าน/ }));
     await userEvent.type(screen.getByLabelText('รหัสผ่านปัจจุบัน'), 'old-secret');
     await userEvent.type(screen.getByLabelText('รหัสผ่านใหม่'), 'iloveyou');
     await userEvent.type(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), 'iloveyou');

@@ -1,4 +1,4 @@
-import { Landmark, Lock, Pencil, Phone, UserRound } from 'lucide-react';
+import { ChevronRight, Landmark, Lock, Pencil, Phone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '@wallet/contract/rules';
@@ -75,14 +75,6 @@ export function ProfilePage() {
             {t('profile.id')} {me._id} · {t('profile.since', { date: formatDate(me.createdAt) })}
           </p>
         </div>
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={t('profile.changePassword')}
-          onClick={() => setDialog('password')}
-        >
-          <Lock className="size-5" aria-hidden="true" />
-        </button>
       </div>
       <ul className="card divide-y divide-white/5">
         <Row
@@ -123,6 +115,23 @@ export function ProfilePage() {
         />
       </ul>
       <p className="mt-4 px-1 text-xs text-mist-500">{t('profile.bankChangeNote')}</p>
+      {/* A row that says what it does, not a bare padlock (issue 16). */}
+      <div className="card mt-4">
+        <button
+          type="button"
+          onClick={() => setDialog('password')}
+          className="flex min-h-16 w-full items-center gap-3 rounded-[var(--radius-card)] px-4 py-3 text-left hover:bg-white/5"
+        >
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+            <Lock className="size-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block text-xs text-mist-400">{t('profile.password')}</span>
+            <span className="block text-[15px] font-medium">{t('profile.passwordRow')}</span>
+          </span>
+          <ChevronRight className="size-5 shrink-0 text-mist-400" aria-hidden="true" />
+        </button>
+      </div>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
       {bankAccount.nameEditable ? (
         <BankNameDialog
