@@ -109,7 +109,7 @@ test('a member earns coins with a deposit, spins the wheel, claims the prize and
     await screenshot(page, 'th/spin-1-wheel', { fullPage: false });
 
     // Spin: blocked while the wheel turns, then the prize the server drew, 2 s after it stops.
-    const spin = page.getByRole('button', { name: s('wheel.spin') });
+    const spin = page.getByRole('button', { name: s('wheel.spin'), exact: true });
     await spin.click();
     await expect(page.getByRole('button', { name: s('wheel.spinning') })).toBeDisabled();
     await expect(centre).toBeHidden();
@@ -222,7 +222,7 @@ if (process.env.SPIN_SCREENSHOTS) {
         await shot(page, `${name}-3-odds`);
         await page.keyboard.press('Escape');
 
-        await page.getByRole('button', { name: s('wheel.spin') }).click();
+        await page.getByRole('button', { name: s('wheel.spin'), exact: true }).click();
         const result = page.getByRole('dialog', { name: s('result.winTitle') });
         await expect(result).toBeVisible({ timeout: 15_000 });
         await shot(page, `${name}-4-result`);
@@ -245,7 +245,7 @@ if (process.env.SPIN_SCREENSHOTS) {
       const { page, close } = await spinPage(browser, view, rich.token);
       await sandbox(request, '/api/sandbox/settings/spinwheel', { active: false });
       try {
-        await page.getByRole('button', { name: text(view.language, 'wheel.spin', 'spin') }).click();
+        await page.getByRole('button', { name: text(view.language, 'wheel.spin', 'spin'), exact: true }).click();
         await expect(page.getByRole('dialog', { name: text(view.language, 'error.title') })).toBeVisible();
         await shot(page, `${view.language}-${view.width}-8-refused`);
       } finally {

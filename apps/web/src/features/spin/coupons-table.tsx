@@ -12,8 +12,8 @@ import { usePrizeText } from './prize-text';
 import { useCoupons } from './spin-api';
 import { useSpinTranslation } from './spin-texts';
 
-/** DD/MM/YYYY HH:mm: a coupon's times, without seconds. */
-const when = (iso: string) => formatDateTime(iso).slice(0, 16);
+/** DD/MM/YYYY HH:mm: a coupon's times, without seconds, kept on one line. */
+const when = (iso: string) => formatDateTime(iso).slice(0, 16).replace(' ', '\u00a0');
 
 const STATUS_STYLES: Record<Exclude<SpinCoupon['status'], 'claimable'>, string> = {
   claimed: 'bg-mint-400/15 text-mint-400',
@@ -23,8 +23,9 @@ const STATUS_STYLES: Record<Exclude<SpinCoupon['status'], 'claimable'>, string> 
 
 /**
  * The member's coupons, 3 a page (spec sections 2 and 9), claimable ones first: the prize's label
- * on its slice's colour, its kind, the amount, and a Claim button, or where the coupon stands. A
- * failed read shows nothing (spec section 8: list fetches fail silently).
+ * beside its slice's colour, until when it may be claimed (or when it was won), the amount, and a
+ * Claim button or where the coupon stands. A failed read shows nothing (spec section 8: list
+ * fetches fail silently).
  */
 export function CouponsTable({
   slices,
@@ -69,11 +70,8 @@ export function CouponsTable({
                 <th scope="col" className="py-2 pr-2 pl-4 font-medium">
                   {t('coupons.prize')}
                 </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">
-                  {t('coupons.amount')}
-                </th>
                 <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium">
-                  {t('coupons.status')}
+                  {t('coupons.amount')}
                 </th>
               </tr>
             </thead>
@@ -81,25 +79,17 @@ export function CouponsTable({
               {data.coupons.map((coupon) => {
                 const slice = slices.find((one) => one.code === coupon.prize.slice);
                 return (
-                  <tr
-                    key={coupon._id}
-                    data-coupon={coupon._id}
-                    data-status={coupon.status}
-                    className="align-middle"
-                  >
-                    <td className="py-3 pr-2 pl-4">
+                  <tr key={coupon._id} data-coupon={coupon._id} data-status={coupon.status}>
+                    <td className="py-3 pr-2 pl-4 align-top">
                       <div className="flex items-start gap-2.5">
                         <span
                           aria-hidden="true"
-                          className="mt-1 size-3.5 shrink-0 rounded-[5px] border border-white/20"
+                          className="mt-1.5 size-3.5 shrink-0 rounded-[5px] border border-white/20"
                           style={{ background: slice?.bgColor ?? 'var(--color-gold-400)' }}
                         />
                         <div className="min-w-0">
-                          <p className="text-[15px] leading-snug font-semibold break-words">
-                            {coupon.prize.name}
-                          </p>
-                          <p className="text-xs leading-snug text-mist-400">{prizes.kind(coupon)}</p>
-                          <p className="text-xs leading-snug text-mist-400 tabular-nums">
+                          <p className="text-[15px] leading-snug font-semibold">{coupon.prize.name}</p>
+                          <p className="mt-0.5 text-xs leading-snug text-mist-400 tabular-nums">
                             {coupon.status === 'claimable'
                               ? t('coupons.claimBy', { date: when(coupon.expiresAt) })
                               : t('coupons.won', { date: when(coupon.createdAt) })}
@@ -107,13 +97,14 @@ export function CouponsTable({
                         </div>
                       </div>
                     </td>
-                    <td className="px-2 py-3 text-right text-[15px] font-semibold whitespace-nowrap text-gold-300 tabular-nums">
-                      {prizes.amount(coupon)}
-                    </td>
-                    <td className="py-3 pr-4 pl-2 text-right">
+                    {/* The amount, and under it the claim or where the coupon stands: two columns fit a 320 px phone. */}
+                    <td className="py-3 pr-4 pl-2 text-right align-top">
+                      <p className="text-[15px] leading-snug font-semibold whitespace-nowrap text-gold-300 tabular-nums">
+                        {prizes.amount(coupon)}
+                      </p>
                       {coupon.status === 'claimable' ? (
                         <Button
-                          className="px-3 text-sm"
+                          className="mt-1.5 px-4 text-sm"
                           onClick={() =>
                             onClaim({
                               coupon: coupon._id,
@@ -129,7 +120,7 @@ export function CouponsTable({
                         </Button>
                       ) : (
                         <span
-                          className={`inline-block rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[coupon.status]}`}
+                          className={`mt-1.5 inline-block rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[coupon.status]}`}
                         >
                           {t(`coupons.${coupon.status}`)}
                         </span>
@@ -148,6 +139,7 @@ export function CouponsTable({
           pages={pages}
           onPage={setPage}
           loading={list.isPlaceholderData}
+          compact
         />
       </>
     );

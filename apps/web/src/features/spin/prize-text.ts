@@ -30,8 +30,6 @@ export function usePrizeText() {
       if (isCoins(prize)) return t('prize.coin', { count: prize.amount });
       return t(prize.kind === 'bonus' ? 'prize.bonus' : 'prize.cash', { amount: money(prize) });
     },
-    /** The kind's name: Cash, Bonus, Coins, Try again. */
-    kind: (prize: Prize) => t(`prize.kind.${prize.kind}`),
     /** What a claim confirm says will happen. */
     claimText(prize: Prize): string {
       if (isCoins(prize)) return t('claim.text.coin', { count: prize.amount });

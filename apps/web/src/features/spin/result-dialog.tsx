@@ -40,10 +40,11 @@ export function ResultDialog({
       footer={
         won ? (
           <>
-            <Button block variant="secondary" className="flex-1 px-3" onClick={onClose}>
+            {/* Later takes only its room: the main action keeps one line at 320 px. */}
+            <Button variant="secondary" onClick={onClose}>
               {t('result.later')}
             </Button>
-            <Button block className="flex-1 px-3" onClick={() => onClaim(result)}>
+            <Button block className="flex-1" onClick={() => onClaim(result)}>
               {t('result.claimNow')}
             </Button>
           </>
