@@ -245,7 +245,9 @@ if (process.env.SPIN_SCREENSHOTS) {
       const { page, close } = await spinPage(browser, view, rich.token);
       await sandbox(request, '/api/sandbox/settings/spinwheel', { active: false });
       try {
-        await page.getByRole('button', { name: text(view.language, 'wheel.spin', 'spin'), exact: true }).click();
+        await page
+          .getByRole('button', { name: text(view.language, 'wheel.spin', 'spin'), exact: true })
+          .click();
         await expect(page.getByRole('dialog', { name: text(view.language, 'error.title') })).toBeVisible();
         await shot(page, `${view.language}-${view.width}-8-refused`);
       } finally {
