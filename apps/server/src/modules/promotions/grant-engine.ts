@@ -92,6 +92,12 @@ export interface ProgramClaim {
    * (a coupon marked claimed): it commits with the grant or neither does.
    */
   alongside?: (tx: Executor, grantId: number) => Promise<void>;
+  /**
+   * Work of the caller at the very start of the claim's transaction, before any account is locked
+   * (a coupon's row locked and checked): rows the caller's other paths lock before the accounts
+   * are taken in that same order here, so the two never wait on each other.
+   */
+  first?: (tx: Executor) => Promise<void>;
   /** The least it may credit; under it the claim is refused with `tooLittle`. */
   minimum: bigint;
   tooLittle: ErrorCode;
@@ -303,6 +309,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
     const at = now();
     try {
       return await repository.claim(async (q, tx) => {
+        await claim.first?.(tx);
         await ledger.lockedBalance(tx, walletKey);
         if (await q.activeGrant(memberId)) throw new AppError('BONUS_REMAINING', 409);
         const held = await ledger.lockedBalance(tx, source);

@@ -281,19 +281,20 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
     /**
      * A spin-wheel bonus prize claimed (decision 021): a grant on the prize's terms, credited with
-     * `amount` from the member's prize account; `alongside` runs in the claim's transaction (the
-     * coupon marked claimed). Refused with BONUS_REMAINING while another grant runs.
+     * `amount` from the member's prize account; in the claim's transaction the coupon is locked
+     * `first` (before the accounts, as every other path of coupons does) and marked claimed
+     * `alongside` the grant. Refused with BONUS_REMAINING while another grant runs.
      */
     grantPrize: (
       memberId: number,
       prize: { amount: bigint; terms: ProgramTerms },
-      alongside: NonNullable<ProgramClaim['alongside']>,
+      coupon: Required<Pick<ProgramClaim, 'first' | 'alongside'>>,
     ) =>
       engine.claimProgram(memberId, {
         program: 'prize',
         terms: programTerms('prize', prize.terms),
         amount: prize.amount,
-        alongside,
+        ...coupon,
         minimum: 0n,
         tooLittle: 'NO_CLAIMABLE_COUPON',
         nothing: 'NO_CLAIMABLE_COUPON',

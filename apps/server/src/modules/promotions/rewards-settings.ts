@@ -63,10 +63,7 @@ export const ProgramTerms = z.object(grantTerms);
 export type ProgramTerms = z.infer<typeof ProgramTerms>;
 
 /** The terms a program's grant copies (the engine reads them as it reads an offer's). */
-export function programTerms(
-  program: 'invite' | 'refund' | 'prize',
-  settings: ProgramTerms,
-): GrantTerms {
+export function programTerms(program: 'invite' | 'refund' | 'prize', settings: ProgramTerms): GrantTerms {
   return {
     code: program.toUpperCase(),
     // A spin-wheel prize shows as a lucky draw on the statement (decision 021).

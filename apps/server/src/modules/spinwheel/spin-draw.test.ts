@@ -82,7 +82,9 @@ describe('the draw', () => {
   });
 
   it('maps tickets to slices by their weight, and never draws a slice of weight 0', () => {
-    expect([0, 1, 2, 3, 4, 5].map((ticket) => drawIndex([2, 0, 3, 1], () => ticket))).toEqual([0, 0, 2, 2, 2, 3]);
+    expect([0, 1, 2, 3, 4, 5].map((ticket) => drawIndex([2, 0, 3, 1], () => ticket))).toEqual([
+      0, 0, 2, 2, 2, 3,
+    ]);
     expect(() => drawIndex([0, 0])).toThrow();
     expect(() => drawIndex([1, -1, 2])).toThrow();
   });

@@ -8,7 +8,9 @@ import { randomInt } from 'node:crypto';
 export function drawIndex(weights: readonly number[], random: (max: number) => number = randomInt): number {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   if (!Number.isSafeInteger(total) || total <= 0 || weights.some((w) => !Number.isInteger(w) || w < 0))
-    throw new Error(`spin: weights must be non-negative integers with a positive total, got ${weights.join(',')}`);
+    throw new Error(
+      `spin: weights must be non-negative integers with a positive total, got ${weights.join(',')}`,
+    );
   let ticket = random(total);
   for (const [index, weight] of weights.entries()) {
     if (ticket < weight) return index;

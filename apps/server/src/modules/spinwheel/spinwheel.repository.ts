@@ -53,9 +53,9 @@ export function createSpinwheelRepository(db: Database) {
     ): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(spinWheels).values(wheel).returning({ id: spinWheels.id });
-        await tx.insert(spinSlices).values(
-          slices.map((slice, position) => ({ wheelId: row!.id, position, ...slice })),
-        );
+        await tx
+          .insert(spinSlices)
+          .values(slices.map((slice, position) => ({ wheelId: row!.id, position, ...slice })));
         return row!.id;
       });
     },
@@ -149,6 +149,29 @@ export function createSpinwheelRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Locks a coupon's row in `tx`: whether it is claimable and not expired at `at`. */
+    async lockClaimable(tx: Executor, id: number, at: Date): Promise<boolean> {
+      const rows = await rowsOf<{ id: string }>(
+        tx,
+        sql`select id::text from spin_coupons
+            where id = ${id} and status = 'claimable' and expires_at > ${at.toISOString()} for update`,
+      );
+      return rows.length === 1;
+    },
+
+    /**
+     * Whether a slice may still be drawn, read in the draw's transaction (the operator may have
+     * withdrawn it or set its weight to 0 since the draw read the wheel); shares its row's lock.
+     */
+    async stillDrawable(tx: Executor, wheelId: number, code: string): Promise<boolean> {
+      const rows = await rowsOf<{ ok: boolean }>(
+        tx,
+        sql`select (not withdrawn and weight > 0) as ok from spin_slices
+            where wheel_id = ${wheelId} and code = ${code} for share`,
+      );
+      return rows[0]?.ok === true;
+    },
+
     /**
      * Marks a claimable coupon, not expired at `at`, claimed in `tx`; false when it is not (claimed
      * by a concurrent request, or expired): the row's lock orders two claims of one coupon.
@@ -203,7 +226,10 @@ export function createSpinwheelRepository(db: Database) {
             order by id limit 1 for update skip locked`,
       );
       if (!row) return null;
-      const [coupon] = await tx.select().from(spinCoupons).where(eq(spinCoupons.id, Number(row.id)));
+      const [coupon] = await tx
+        .select()
+        .from(spinCoupons)
+        .where(eq(spinCoupons.id, Number(row.id)));
       return coupon ?? null;
     },
 

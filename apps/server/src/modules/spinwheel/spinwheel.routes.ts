@@ -54,7 +54,10 @@ export const spinwheelRoutes: FastifyPluginAsyncZod<SpinwheelRoutesOptions> = as
 
   app.get(
     '/api/spinwheel/setup',
-    { ...member, schema: schema('The active wheel, its published odds and the member’s coins', SpinSetupResponse) },
+    {
+      ...member,
+      schema: schema('The active wheel, its published odds and the member’s coins', SpinSetupResponse),
+    },
     async (request) => spinwheel.setup(memberOf(request).id, requestLocale(request, market)),
   );
 
@@ -76,7 +79,8 @@ export const spinwheelRoutes: FastifyPluginAsyncZod<SpinwheelRoutesOptions> = as
             body: await spinwheel.spin(memberOf(request).id, key, requestLocale(request, market)),
           };
         } catch (error) {
-          if (error instanceof AppError && error.statusCode < 500) return refused(error.code, error.statusCode);
+          if (error instanceof AppError && error.statusCode < 500)
+            return refused(error.code, error.statusCode);
           throw error;
         }
       }),
@@ -86,7 +90,10 @@ export const spinwheelRoutes: FastifyPluginAsyncZod<SpinwheelRoutesOptions> = as
     '/api/spinwheel/coupon',
     {
       ...member,
-      schema: { ...schema('The member’s coupons, claimable first', SpinCouponsResponse), querystring: SpinCouponsRequest },
+      schema: {
+        ...schema('The member’s coupons, claimable first', SpinCouponsResponse),
+        querystring: SpinCouponsRequest,
+      },
     },
     async (request) => spinwheel.coupons(memberOf(request).id, request.query, requestLocale(request, market)),
   );

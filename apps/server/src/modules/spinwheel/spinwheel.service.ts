@@ -83,7 +83,9 @@ function prizeFor(prize: StoredPrize, currency: Currency): MemberPrize | null {
     case 'cash':
     case 'bonus': {
       const amount = prize.amounts[currency];
-      return amount === undefined || amount === '0' ? null : { kind: prize.kind, amount: BigInt(amount), unit: currency };
+      return amount === undefined || amount === '0'
+        ? null
+        : { kind: prize.kind, amount: BigInt(amount), unit: currency };
     }
   }
 }
@@ -175,32 +177,42 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
         // NOTE: a deposit under `per` earns nothing and is looked at again by a later page only.
         if (coins <= 0n) continue;
         await ledger.openAccount(accountKey.coin(deposit.memberId), COIN);
-        const moved = await ledger.transfer({
-          idempotencyKey: `${spinKeys.depositPrefix}${deposit.transferId}`,
-          debit: accountKey.operator('coin', COIN),
-          credit: accountKey.coin(deposit.memberId),
-          amount: coins,
-          kind: 'coin',
-          metadata: { memberId: deposit.memberId, deposit: deposit.transferId },
-        });
-        if (!moved.replayed) earned += Number(coins);
+        const key = `${spinKeys.depositPrefix}${deposit.transferId}`;
+        if (await earnOnce(key, deposit.memberId, coins, { deposit: deposit.transferId }))
+          earned += Number(coins);
       }
       if (memberId === undefined) depositWatermark = afterId;
       if (deposits.length < DEPOSIT_PAGE) return earned;
     }
   }
 
+  /**
+   * Coins moved once under `key`. A key already used is an earning already paid, whatever amount
+   * the rules say now (the operator may have changed them since): nothing more, and no refusal.
+   */
+  async function earnOnce(key: string, memberId: number, coins: bigint, source: Record<string, unknown>) {
+    if (await ledger.findTransfer(key)) return false;
+    try {
+      const moved = await ledger.transfer({
+        idempotencyKey: key,
+        debit: accountKey.operator('coin', COIN),
+        credit: accountKey.coin(memberId),
+        amount: coins,
+        kind: 'coin',
+        metadata: { memberId, ...source },
+      });
+      return !moved.replayed;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') return false;
+      throw error;
+    }
+  }
+
   /** The daily coin of a member who opens the wheel, once per market day. */
   async function earnDaily(rules: StoredCoinRules, memberId: number): Promise<void> {
     if (rules.daily <= 0) return;
-    await ledger.transfer({
-      idempotencyKey: spinKeys.daily(memberId, marketDay(now())),
-      debit: accountKey.operator('coin', COIN),
-      credit: accountKey.coin(memberId),
-      amount: BigInt(rules.daily),
-      kind: 'coin',
-      metadata: { memberId, daily: marketDay(now()) },
-    });
+    const day = marketDay(now());
+    await earnOnce(spinKeys.daily(memberId, day), memberId, BigInt(rules.daily), { daily: day });
   }
 
   function coinRulesView(rules: StoredCoinRules, currency: Currency): CoinRules {
@@ -212,7 +224,13 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
     };
   }
 
-  function sliceView(slice: Slice, prize: MemberPrize | null, odds: number, available: boolean, locale: Locale): SpinSlice {
+  function sliceView(
+    slice: Slice,
+    prize: MemberPrize | null,
+    odds: number,
+    available: boolean,
+    locale: Locale,
+  ): SpinSlice {
     return {
       code: slice.code,
       label: localText(slice.labels, locale, prize),
@@ -260,7 +278,9 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
         kind: 'spin',
         metadata: { memberId, requestKey },
       });
-      if (slice.stock !== null && !(await repository.takeStock(tx, wheel.id, slice.code))) throw new SliceGone();
+      if (!(await repository.stillDrawable(tx, wheel.id, slice.code))) throw new SliceGone();
+      if (slice.stock !== null && !(await repository.takeStock(tx, wheel.id, slice.code)))
+        throw new SliceGone();
       const budget = prize.unit ? slice.dailyBudget?.[prize.unit] : undefined;
       if (
         budget !== undefined &&
@@ -301,7 +321,11 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
 
   /** A coupon's label in each language, its amount filled in (the statement's description). */
   const namesOf = (coupon: CouponRow): LocalText => {
-    const prize: MemberPrize = { kind: coupon.kind, amount: coupon.amount, unit: coupon.unit as PrizeUnit | null };
+    const prize: MemberPrize = {
+      kind: coupon.kind,
+      amount: coupon.amount,
+      unit: coupon.unit as PrizeUnit | null,
+    };
     return {
       th: localText(coupon.labels, 'th', prize),
       lo: localText(coupon.labels, 'lo', prize),
@@ -310,7 +334,11 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
   };
 
   async function spinAnswer(memberId: number, coupon: CouponRow, locale: Locale): Promise<SpinResponse> {
-    const prize: MemberPrize = { kind: coupon.kind, amount: coupon.amount, unit: coupon.unit as PrizeUnit | null };
+    const prize: MemberPrize = {
+      kind: coupon.kind,
+      amount: coupon.amount,
+      unit: coupon.unit as PrizeUnit | null,
+    };
     return {
       success: true,
       result: { code: coupon.sliceCode, label: localText(coupon.labels, locale, prize) },
@@ -428,7 +456,8 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
             candidates = candidates.filter((candidate) => candidate !== drawn);
             continue;
           }
-          if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') throw new AppError('NO_COIN', 409);
+          if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH')
+            throw new AppError('NO_COIN', 409);
           // A concurrent retry of the same request drew first: answer its draw.
           if (uniqueViolation(error)) {
             const raced = await repository.couponByRequest(memberId, requestKey);
@@ -487,7 +516,17 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
       if (coupon.kind === 'bonus') {
         const terms = coupon.terms as ProgramTerms | null;
         if (!terms) throw new AppError('INVALID_PRIZE_CODE', 409);
-        await options.promotions.grantPrize(memberId, { amount: coupon.amount, terms }, claimed);
+        await options.promotions.grantPrize(
+          memberId,
+          { amount: coupon.amount, terms },
+          {
+            first: async (tx) => {
+              if (!(await repository.lockClaimable(tx, coupon.id, at)))
+                throw new AppError('NO_CLAIMABLE_COUPON', 409);
+            },
+            alongside: claimed,
+          },
+        );
         return paid;
       }
       if (coupon.kind === 'cash') await ledger.openAccount(accountKey.wallet(memberId), coupon.unit!);
@@ -536,14 +575,19 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
       let expired = 0;
       let afterId = 0;
       while (!stopping()) {
-        const done = await repository.transaction(async (tx) => {
-          const due = await repository.claimDueCoupon(tx, now(), afterId);
-          if (!due) return null;
-          await expireIn(tx, due);
-          return due.id;
-        });
-        if (done === null) break;
-        afterId = done;
+        let due: CouponRow | null = null;
+        try {
+          await repository.transaction(async (tx) => {
+            due = await repository.claimDueCoupon(tx, now(), afterId);
+            if (due) await expireIn(tx, due);
+          });
+        } catch (error) {
+          // One coupon that cannot expire now is looked at again by the next run; the rest go on.
+          if (!due) throw error;
+          log.error({ err: error, coupon: (due as CouponRow).id }, 'spin wheel: a coupon could not expire');
+        }
+        if (!due) break;
+        afterId = (due as CouponRow).id;
         expired += 1;
       }
       return { coins, expired };

@@ -38,7 +38,9 @@ export const spinWheels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('spin_wheels_one_active').on(table.active).where(sql`${table.active}`),
+    uniqueIndex('spin_wheels_one_active')
+      .on(table.active)
+      .where(sql`${table.active}`),
     check('spin_wheels_coupon_hours', sql`${table.couponHours} > 0`),
   ],
 );
@@ -116,7 +118,9 @@ export const spinCoupons = pgTable(
   (table) => [
     uniqueIndex('spin_coupons_request').on(table.memberId, table.requestKey),
     index('spin_coupons_member').on(table.memberId, table.id),
-    index('spin_coupons_due').on(table.expiresAt).where(sql`${table.status} = 'claimable'`),
+    index('spin_coupons_due')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'claimable'`),
     check('spin_coupons_amount', sql`${table.amount} >= 0`),
     check(
       'spin_coupons_nothing',

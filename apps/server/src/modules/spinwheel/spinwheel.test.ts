@@ -38,7 +38,9 @@ describe('spin wheel', () => {
   const demoWeights = Object.fromEntries(DEMO_WHEEL.slices.map((slice) => [slice.code, slice.weight]));
   /** Only `code` can be drawn. */
   const certain = (code: string) =>
-    wheel().configure({ weights: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, c === code ? 1 : 0])) });
+    wheel().configure({
+      weights: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, c === code ? 1 : 0])),
+    });
   const spin = (token: string, key = randomUUID()) =>
     moneyCall(t.app, token, '/api/spinwheel/spin', {}, key).then((response) => ({
       status: response.statusCode,
@@ -46,7 +48,8 @@ describe('spin wheel', () => {
     }));
   const claim = (token: string, coupon: string) =>
     postAs<Answer<CouponClaimResponse>>(token, '/api/spinwheel/coupon/claim', { coupon });
-  const coins = async (token: string) => (await get<SpinSetupResponse>(token, '/api/spinwheel/setup')).body.userCoin;
+  const coins = async (token: string) =>
+    (await get<SpinSetupResponse>(token, '/api/spinwheel/setup')).body.userCoin;
   const coupons = async (token: string, limit = 50) =>
     (await get<SpinCouponsResponse>(token, `/api/spinwheel/coupon?page=1&limit=${limit}`)).body;
   /** A member with `n` coins: deposits earn 1 coin per 100 baht, no daily coin. */
@@ -133,7 +136,11 @@ describe('spin wheel', () => {
     await certain('CASH50');
     const m = await withCoins(1);
     const spun = await spin(m.token);
-    expect(spun.body).toMatchObject({ success: true, result: { code: 'CASH50', label: 'เงินสด ฿50' }, remainingCoin: 0 });
+    expect(spun.body).toMatchObject({
+      success: true,
+      result: { code: 'CASH50', label: 'เงินสด ฿50' },
+      remainingCoin: 0,
+    });
     const before = (await walletOf(t.app, m.token)).wallet;
     const claims = await Promise.all(Array.from({ length: 10 }, () => claim(m.token, spun.body.coupon!)));
     expect(claims.filter((c) => c.status === 200)).toHaveLength(1);
@@ -148,7 +155,11 @@ describe('spin wheel', () => {
       status: 'SUCCESS',
       luckydraw: { description: 'เงินสด ฿50' },
     });
-    expect((await coupons(m.token)).coupons[0]).toMatchObject({ status: 'claimed', amount: 5_000, kind: 'cash' });
+    expect((await coupons(m.token)).coupons[0]).toMatchObject({
+      status: 'claimed',
+      amount: 5_000,
+      kind: 'cash',
+    });
     await booksAreSound(t.database.db);
   });
 
@@ -156,20 +167,31 @@ describe('spin wheel', () => {
     await certain('COIN3');
     const m = await withCoins(3);
     const coin = await spin(m.token);
-    expect((await claim(m.token, coin.body.coupon!)).body).toEqual({ success: true, kind: 'coin', amount: 3, unit: 'COIN' });
+    expect((await claim(m.token, coin.body.coupon!)).body).toEqual({
+      success: true,
+      kind: 'coin',
+      amount: 3,
+      unit: 'COIN',
+    });
     expect(await coins(m.token)).toBe(5);
 
     await certain('BONUS100');
     const first = await spin(m.token);
     const second = await spin(m.token);
     const before = (await walletOf(t.app, m.token)).wallet;
-    expect((await claim(m.token, first.body.coupon!)).body).toMatchObject({ success: true, kind: 'bonus', amount: 10_000 });
+    expect((await claim(m.token, first.body.coupon!)).body).toMatchObject({
+      success: true,
+      kind: 'bonus',
+      amount: 10_000,
+    });
     expect((await walletOf(t.app, m.token)).wallet).toBe(before + 10_000);
     const running = (await get<BonusProgress>(m.token, '/api/bonus/progress')).body;
     expect(running).toMatchObject({ progress: { channel: 'luckydraw', bonus: 10_000, missing: 30_000 } });
     expect((await claim(m.token, second.body.coupon!)).body.error).toBe('BONUS_REMAINING');
     // Still claimable later: the refusal changed nothing.
-    expect((await coupons(m.token)).coupons.find((c) => c._id === second.body.coupon)?.status).toBe('claimable');
+    expect((await coupons(m.token)).coupons.find((c) => c._id === second.body.coupon)?.status).toBe(
+      'claimable',
+    );
     await booksAreSound(t.database.db);
   });
 
@@ -221,7 +243,12 @@ describe('spin wheel', () => {
     // A market day of its own: earlier tests' draws count against today's budget.
     now = new Date(now.getTime() + 10 * 24 * HOUR);
     await wheel().configure({
-      weights: { ...Object.fromEntries(Object.keys(demoWeights).map((c) => [c, 0])), CASH1000: 40, CASH200: 40, NONE: 1 },
+      weights: {
+        ...Object.fromEntries(Object.keys(demoWeights).map((c) => [c, 0])),
+        CASH1000: 40,
+        CASH200: 40,
+        NONE: 1,
+      },
       stock: { CASH1000: 3 },
       dailyBudget: { CASH200: { BAHT: '40000' } },
     });
