@@ -87,12 +87,11 @@ describe('the friction easing', () => {
     for (const n of [2, 10, 100, frames - 20]) {
       expect((step(n + 1) + b) / (step(n) + b)).toBeCloseTo(FRICTION, 9);
     }
-    // Fast at first, nearly still at the end: the last frame moves far less than a thousandth of the first.
+    // Fast at first, nearly still at the end: the last frame moves less than 0.2 % of the first.
     expect(step(frames - 1) / step(0)).toBeLessThan(0.002);
   });
 
-  it('spends most of the time on the last turn, as a wheel slowing down does', () => {
-    // Half the time has gone by well after half the way.
+  it('covers most of the way in the first half of the time, as a wheel slowing down does', () => {
     expect(spinProgress(2_250, 4_500)).toBeGreaterThan(0.7);
   });
 });
