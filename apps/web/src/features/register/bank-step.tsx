@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
@@ -105,6 +105,14 @@ export function BankStep(props: BankStepProps) {
   }
 
   const error = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
+  // One rule broken by the two names together (mixed alphabets) is told once, under both.
+  const sharedNameError =
+    errors.firstName && errors.firstName === errors.lastName && errors.firstName !== 'FIELD_REQUIRED'
+      ? errors.firstName
+      : null;
+  const sharedNameId = useId();
+  const nameField = (field: 'firstName' | 'lastName') =>
+    sharedNameError ? { 'aria-invalid': true, 'aria-describedby': sharedNameId } : { error: error(field) };
   const set = (field: keyof BankValues, value: string) => {
     onChange({ ...values, [field]: value });
     if (errors[field] || errors.form) setErrors(({ [field]: _, form: __, ...rest }) => rest);
@@ -145,7 +153,7 @@ export function BankStep(props: BankStepProps) {
           autoComplete="given-name"
           value={values.firstName}
           onChange={name('firstName')}
-          error={error('firstName')}
+          {...nameField('firstName')}
         />
         <TextField
           label={t('register.lastName')}
@@ -153,9 +161,14 @@ export function BankStep(props: BankStepProps) {
           autoComplete="family-name"
           value={values.lastName}
           onChange={name('lastName')}
-          error={error('lastName')}
+          {...nameField('lastName')}
         />
       </div>
+      {sharedNameError ? (
+        <p id={sharedNameId} className="-mt-2 text-sm text-rose-400">
+          {errorText(sharedNameError)}
+        </p>
+      ) : null}
       <p className="text-xs text-mist-500">
         {t(englishOnly ? 'register.englishNameHint' : 'register.nameHint')}
       </p>

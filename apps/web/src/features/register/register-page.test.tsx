@@ -230,7 +230,7 @@ describe('registration wizard', () => {
     expect(unload()).toBe(true);
     await act(() => router.navigate('/howto'));
     const ask = await screen.findByRole('dialog', { name: 'Leave registration?' });
-    await userEvent.click(within(ask).getByRole('button', { name: 'Stay and finish' }));
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/register');
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('0812');
     await act(() => router.navigate('/howto'));
@@ -240,6 +240,7 @@ describe('registration wizard', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/howto'));
+    await screen.findByRole('heading', { name: 'How to use' });
     // Kept for the session: back on the wizard, the number is there.
     await act(() => router.navigate('/register'));
     expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('0812');
@@ -292,7 +293,12 @@ describe('registration wizard', () => {
     // Where Thai names are allowed, mixing the alphabets is what is refused.
     await userEvent.selectOptions(screen.getByLabelText('Bank'), 'SCB');
     await userEvent.click(screen.getByRole('button', { name: /Create my account/ }));
-    expect(await screen.findAllByText(/mixes Thai and English letters/)).toHaveLength(2);
+    // Told once, under both names (both marked).
+    const mixed = await screen.findByText(/mixes Thai and English letters/);
+    for (const label of ['First name', 'Last name']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByLabelText(label).getAttribute('aria-describedby')).toBe(mixed.id);
+    }
   });
 
   it("refuses passwords that don't match without asking the server", async () => {

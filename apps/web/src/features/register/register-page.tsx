@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { TIMING } from '@wallet/contract/constants';
 import type { Market } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
@@ -54,8 +54,14 @@ export function RegisterPage() {
     const restored = loadDraft();
     return { ...restored, step: resumeStep(restored) };
   });
-  // Typed again after a reload when the draft had reached the bank step.
-  const [askPasswordAgain] = useState(() => loadDraft().step === 'bank');
+  // A draft that comes back past the phone had a password, perhaps typed already: say why it is empty.
+  const [askPasswordAgain] = useState(() => {
+    const restored = loadDraft();
+    return (
+      (restored.step === 'profile' || restored.step === 'bank') &&
+      (restored.profile.name !== '' || restored.profile.sourceCode !== '')
+    );
+  });
   const [secret, setSecret] = useState<Secret>({ password: '', confirm: '' });
   const [done, setDone] = useState(false);
 
@@ -73,10 +79,14 @@ export function RegisterPage() {
   const dirty = !done && isDirty(draft, secret.password);
   // Leaving with something typed asks first: another page of the app (a confirm) or the browser
   // leaving the site (its own prompt). What was typed stays for this tab's session either way.
+  // NOTE: only from the wizard's own path: while the next page's chunk loads, this page stays
+  // mounted (a transition), and must not hold back a navigation that starts from there.
+  const { pathname } = useLocation();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
-      currentLocation.pathname !== nextLocation.pathname &&
+      currentLocation.pathname === pathname &&
+      nextLocation.pathname !== pathname &&
       !(nextLocation.state as { leavesRegistration?: boolean } | null)?.leavesRegistration,
   );
   useEffect(() => {

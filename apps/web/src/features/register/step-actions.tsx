@@ -16,7 +16,15 @@ export function StepActions(props: {
       <Button variant="secondary" onClick={props.onBack} disabled={props.disabled}>
         {t('register.back')}
       </Button>
-      <Button type="submit" block loading={props.busy} disabled={props.disabled} icon={props.icon}>
+      {/* At 320 px the longest labels (Lao) keep one line: no icon, less padding. */}
+      <Button
+        type="submit"
+        block
+        loading={props.busy}
+        disabled={props.disabled}
+        className="max-[359px]:px-3"
+        icon={<span className="contents max-[359px]:hidden">{props.icon}</span>}
+      >
         {props.label}
       </Button>
     </div>

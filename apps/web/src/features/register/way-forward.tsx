@@ -12,7 +12,7 @@ export function WayForward({ kind, phone }: { kind: 'signIn' | 'support'; phone?
   const { t } = useTranslation();
   const Icon = kind === 'signIn' ? LogIn : Headset;
   return (
-    <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-mist-300">
+    <p className="flex flex-wrap items-center gap-x-2 text-sm text-mist-300">
       <span>{t(kind === 'signIn' ? 'register.memberAlready' : 'register.bankTaken')}</span>
       <Link
         to={kind === 'signIn' ? '/login' : '/contact'}
