@@ -225,7 +225,7 @@ export function ForgotPasswordPage() {
             >
               {t('register.verify')}
             </Button>
-            <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 [&>button]:grow">
               <Button variant="ghost" onClick={() => setStep('phone')}>
                 {t('register.changePhone')}
               </Button>

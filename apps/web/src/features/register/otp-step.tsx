@@ -152,7 +152,7 @@ export function OtpStep({ phone, otp, verified, onResent, onError, onBack, onDon
       >
         {t('register.verify')}
       </Button>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 [&>button]:grow">
         <Button variant="ghost" onClick={onBack}>
           {t('register.changePhone')}
         </Button>
