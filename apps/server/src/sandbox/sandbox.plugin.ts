@@ -70,7 +70,11 @@ export interface SandboxPluginOptions {
 /** Every /api/sandbox route, registered as one plugin. */
 export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, options) => {
   const { world, db } = options;
-  await app.register(sandboxRoutes, { lookups: options.lookups, spinwheel: options.spinwheel, sms: world.sms });
+  await app.register(sandboxRoutes, {
+    lookups: options.lookups,
+    spinwheel: options.spinwheel,
+    sms: world.sms,
+  });
   await app.register(sandboxProviderRoutes, {
     db,
     key: world.keys.gameProvider,

@@ -77,9 +77,7 @@ export const SpinSetupResponse = z
 export type SpinSetupResponse = z.infer<typeof SpinSetupResponse>;
 
 /** GET /api/spinwheel/active. */
-export const SpinActiveResponse = z
-  .object({ isActive: z.boolean() })
-  .meta({ id: 'SpinActiveResponse' });
+export const SpinActiveResponse = z.object({ isActive: z.boolean() }).meta({ id: 'SpinActiveResponse' });
 export type SpinActiveResponse = z.infer<typeof SpinActiveResponse>;
 
 /**
@@ -123,11 +121,10 @@ export const SpinCoupon = z
 export type SpinCoupon = z.infer<typeof SpinCoupon>;
 
 /** GET /api/spinwheel/coupon?page&limit: claimable first, then newest; 3 a page (spec section 9). */
-export const SpinCouponsRequest = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(50).default(3),
-  });
+export const SpinCouponsRequest = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(3),
+});
 // NOTE: no schema id: a query string's schema must be inline for the OpenAPI document.
 export type SpinCouponsRequest = z.infer<typeof SpinCouponsRequest>;
 
@@ -137,9 +134,7 @@ export const SpinCouponsResponse = z
 export type SpinCouponsResponse = z.infer<typeof SpinCouponsResponse>;
 
 /** POST /api/spinwheel/coupon/claim {coupon}: the coupon's _id. */
-export const CouponClaimRequest = z
-  .object({ coupon: z.string().max(64) })
-  .meta({ id: 'CouponClaimRequest' });
+export const CouponClaimRequest = z.object({ coupon: z.string().max(64) }).meta({ id: 'CouponClaimRequest' });
 export type CouponClaimRequest = z.infer<typeof CouponClaimRequest>;
 
 export const CouponClaimResponse = z

@@ -4,7 +4,14 @@ import { Amount } from '../money';
 /** Statement (spec sections 3 and 7, Statement): a view over the ledger, newest first. */
 
 /** `luckydraw` (ours): a spin-wheel prize paid to the wallet (decision 021). */
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'luckydraw'] as const;
+export const STATEMENT_TYPES = [
+  'deposit',
+  'bonus',
+  'finish_bonus',
+  'withdraw',
+  'transfer',
+  'luckydraw',
+] as const;
 export type StatementType = (typeof STATEMENT_TYPES)[number];
 
 /** SUCCESS and FAILED are final; PENDING is shown as in progress. */

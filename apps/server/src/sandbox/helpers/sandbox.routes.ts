@@ -16,7 +16,10 @@ export interface SandboxRoutesOptions {
  * Helpers that let tests and demos drive the outside world. Registered only when
  * APP_MODE=sandbox; in production every /api/sandbox path answers 404.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { lookups, spinwheel, sms }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (
+  app,
+  { lookups, spinwheel, sms },
+) => {
   app.get(
     '/api/sandbox/sms',
     {
@@ -105,7 +108,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     {
       schema: {
         tags: ['sandbox'],
-        summary: 'Set the wheel as staff would: slice weights, stock, withdrawn slices, coin rules, on or off',
+        summary:
+          'Set the wheel as staff would: slice weights, stock, withdrawn slices, coin rules, on or off',
         body: SpinSettings,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
