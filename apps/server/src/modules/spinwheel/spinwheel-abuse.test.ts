@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CouponClaimResponse, SpinResponse, SpinSetupResponse } from '@wallet/contract/http/spinwheel';
-import { booksAreSound, listen, moneyCall } from '../../../test/money';
-import { rewardsCalls } from '../../../test/rewards';
+import type { SpinSetupResponse } from '@wallet/contract/http/spinwheel';
+import { booksAreSound, listen } from '../../../test/money';
+import { spinCalls } from '../../../test/spin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { readEnvironment } from '../../config';
 import type { Database } from '../../platform/db/database';
@@ -18,7 +17,6 @@ import { DEMO_WHEEL } from './spinwheel-settings';
  */
 
 const HOUR = 3_600_000;
-type Answer<T> = Omit<T, 'success'> & { success: boolean; error?: string; message?: string };
 const serverUrl = readEnvironment().DATABASE_URL;
 
 /** A promise and its resolver. */
@@ -37,28 +35,7 @@ describe('spin wheel under attack', () => {
   });
   afterAll(() => t.close());
 
-  const { get, postAs, credit, member } = rewardsCalls(() => t.app);
-  const wheel = () => t.app.spinwheel;
-  const demoWeights = Object.fromEntries(DEMO_WHEEL.slices.map((slice) => [slice.code, slice.weight]));
-  const certain = (code: string) =>
-    wheel().configure({
-      weights: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, c === code ? 1 : 0])),
-    });
-  const spin = (token: string, key = randomUUID()) =>
-    moneyCall(t.app, token, '/api/spinwheel/spin', {}, key).then((response) => ({
-      status: response.statusCode,
-      body: response.json<Answer<SpinResponse>>(),
-    }));
-  const claim = (token: string, coupon: string) =>
-    postAs<Answer<CouponClaimResponse>>(token, '/api/spinwheel/coupon/claim', { coupon });
-  const coins = async (token: string) =>
-    (await get<SpinSetupResponse>(token, '/api/spinwheel/setup')).body.userCoin;
-  const withCoins = async (n: number) => {
-    const m = await member();
-    if (n > 0) await credit(m.token, n * 10_000);
-    expect(await coins(m.token)).toBe(n);
-    return m;
-  };
+  const { get, member, wheel, certain, spin, claim, coins, withCoins, resetWheel } = spinCalls(() => t.app);
   /** Another server process: the same database, its own clock, its transactions held at `gate`. */
   const otherProcess = (clock: () => Date, gate?: { arrived: () => void; released: Promise<void> }) => {
     const db = t.database.db;
@@ -88,13 +65,7 @@ describe('spin wheel under attack', () => {
 
   beforeEach(async () => {
     now = new Date();
-    await wheel().configure({
-      active: true,
-      weights: demoWeights,
-      stock: { CASH1000: 10 },
-      withdrawn: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, false])),
-      coinRules: { deposit: { per: { BAHT: '10000' }, coins: 1 }, daily: 0 },
-    });
+    await resetWheel();
   });
 
   it('a claim that reads the coupon after its expiry but loses to a claim made before it sends no prize back (it was paid)', async () => {
@@ -155,27 +126,8 @@ describe.runIf(serverUrl)('spin wheel: a bonus claim and the expiry schedule at 
     await listen(t.app);
   });
   afterAll(() => t.close());
-  const { get, credit, member } = rewardsCalls(() => t.app);
-  const wheel = () => t.app.spinwheel;
-  const demoWeights = Object.fromEntries(DEMO_WHEEL.slices.map((slice) => [slice.code, slice.weight]));
-  const certain = (code: string) =>
-    wheel().configure({
-      weights: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, c === code ? 1 : 0])),
-    });
-  const spin = (token: string, key = randomUUID()) =>
-    moneyCall(t.app, token, '/api/spinwheel/spin', {}, key).then((response) => ({
-      status: response.statusCode,
-      body: response.json<Answer<SpinResponse>>(),
-    }));
-  const withCoins = async (n: number) => {
-    const m = await member();
-    await credit(m.token, n * 10_000);
-    expect((await get<SpinSetupResponse>(m.token, '/api/spinwheel/setup')).body.userCoin).toBe(n);
-    return m;
-  };
-  beforeAll(async () => {
-    await wheel().configure({ coinRules: { deposit: { per: { BAHT: '10000' }, coins: 1 }, daily: 0 } });
-  });
+  const { wheel, certain, spin, withCoins, resetWheel } = spinCalls(() => t.app);
+  beforeAll(() => resetWheel());
 
   it(
     'a bonus coupon claimed just before its expiry while the schedule expires it: no deadlock, one outcome',

@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BonusProgress } from '@wallet/contract/http/bonus';
 import type { ProfileResponse } from '@wallet/contract/http/account';
-import type {
-  CouponClaimResponse,
-  SpinCouponsResponse,
-  SpinResponse,
-  SpinSetupResponse,
-} from '@wallet/contract/http/spinwheel';
-import { booksAreSound, listen, moneyCall, statementOf, walletOf } from '../../../test/money';
-import { rewardsCalls } from '../../../test/rewards';
+import type { SpinCouponsResponse, SpinSetupResponse } from '@wallet/contract/http/spinwheel';
+import { booksAreSound, listen, statementOf, walletOf } from '../../../test/money';
+import { spinCalls } from '../../../test/spin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_WHEEL } from './spinwheel-settings';
 
@@ -22,8 +17,6 @@ import { DEMO_WHEEL } from './spinwheel-settings';
 
 const HOUR = 3_600_000;
 /** An answer that may be a refusal (`{success: false, error}`). */
-type Answer<T> = Omit<T, 'success'> & { success: boolean; error?: string; message?: string };
-
 describe('spin wheel', () => {
   let t: TestApp;
   let now = new Date();
@@ -33,42 +26,14 @@ describe('spin wheel', () => {
   });
   afterAll(() => t.close());
 
-  const { get, postAs, credit, member } = rewardsCalls(() => t.app);
-  const wheel = () => t.app.spinwheel;
-  const demoWeights = Object.fromEntries(DEMO_WHEEL.slices.map((slice) => [slice.code, slice.weight]));
-  /** Only `code` can be drawn. */
-  const certain = (code: string) =>
-    wheel().configure({
-      weights: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, c === code ? 1 : 0])),
-    });
-  const spin = (token: string, key = randomUUID()) =>
-    moneyCall(t.app, token, '/api/spinwheel/spin', {}, key).then((response) => ({
-      status: response.statusCode,
-      body: response.json<Answer<SpinResponse>>(),
-    }));
-  const claim = (token: string, coupon: string) =>
-    postAs<Answer<CouponClaimResponse>>(token, '/api/spinwheel/coupon/claim', { coupon });
-  const coins = async (token: string) =>
-    (await get<SpinSetupResponse>(token, '/api/spinwheel/setup')).body.userCoin;
+  const { get, credit, member, wheel, demoWeights, certain, spin, claim, coins, withCoins, resetWheel } =
+    spinCalls(() => t.app);
   const coupons = async (token: string, limit = 50) =>
     (await get<SpinCouponsResponse>(token, `/api/spinwheel/coupon?page=1&limit=${limit}`)).body;
-  /** A member with `n` coins: deposits earn 1 coin per 100 baht, no daily coin. */
-  const withCoins = async (n: number) => {
-    const m = await member();
-    if (n > 0) await credit(m.token, n * 10_000);
-    expect(await coins(m.token)).toBe(n);
-    return m;
-  };
 
   beforeEach(async () => {
     now = new Date();
-    await wheel().configure({
-      active: true,
-      weights: demoWeights,
-      stock: { CASH1000: 10 },
-      withdrawn: Object.fromEntries(Object.keys(demoWeights).map((c) => [c, false])),
-      coinRules: { deposit: { per: { BAHT: '10000' }, coins: 1 }, daily: 0 },
-    });
+    await resetWheel();
   });
 
   it('earns coins once per credited deposit and once a day, read from the ledger', async () => {
