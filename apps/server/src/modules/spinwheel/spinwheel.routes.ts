@@ -72,11 +72,13 @@ export const spinwheelRoutes: FastifyPluginAsyncZod<SpinwheelRoutesOptions> = as
     },
     async (request, reply) =>
       // A refusal is this call's answer, remembered under the key like a draw.
-      idempotent(request, reply, async (key) => {
+      idempotent(request, reply, async (key, firstAttempt) => {
         try {
           return {
             status: 200,
-            body: await spinwheel.spin(memberOf(request).id, key, requestLocale(request, market)),
+            body: await spinwheel.spin(memberOf(request).id, key, requestLocale(request, market), {
+              firstAttempt,
+            }),
           };
         } catch (error) {
           if (error instanceof AppError && error.statusCode < 500)

@@ -433,8 +433,14 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
      * and request key (a retry after a lost answer gets the same draw). Refused: SPIN_INACTIVE,
      * NO_COIN (none left, or another spin took the last), SPIN_SOLD_OUT (no coin spent).
      */
-    async spin(memberId: number, requestKey: string, locale: Locale): Promise<SpinResponse> {
-      const earlier = await repository.couponByRequest(memberId, requestKey);
+    async spin(
+      memberId: number,
+      requestKey: string,
+      locale: Locale,
+      { firstAttempt = false }: { firstAttempt?: boolean } = {},
+    ): Promise<SpinResponse> {
+      // NOTE: a key never tried before can have no draw: the look-up is for retries only.
+      const earlier = firstAttempt ? null : await repository.couponByRequest(memberId, requestKey);
       if (earlier) return spinAnswer(memberId, earlier, locale);
       const wheel = await activeWheel();
       const currency = await options.currencyOf(memberId);
