@@ -235,6 +235,30 @@ export const PLATFORM_CODES = [
    * alphabet); at banks that want English names any Thai or Lao letter is BANK_ACCOUNT_NAME_ENG.
    */
   'BANK_ACCOUNT_NAME_MIXED',
+  /** Chat: the guest id was not issued by this server (a guest asks POST /api/chat/guest for one). */
+  'CHAT_GUEST_INVALID',
+  /** Chat: the room, message or file belongs to someone else. */
+  'CHAT_ROOM_FORBIDDEN',
+  /** Chat: the file's bytes are not a png, jpeg or gif image or an mp4 or quicktime video, or its name has no extension ('File is not supported'). */
+  'CHAT_FILE_NOT_SUPPORTED',
+  /** Chat: an image over 10 MB or a video over 20 MB ('The file is too large ... {n} MB'). */
+  'CHAT_FILE_TOO_LARGE',
+  /** Chat: a message with no text once trimmed. */
+  'CHAT_TEXT_EMPTY',
+  /** Chat: a message over 2000 characters. */
+  'CHAT_TEXT_TOO_LONG',
+  /** Chat: a media message whose file is not an upload of this room. */
+  'CHAT_MEDIA_UNKNOWN',
+  /** Chat: the message id was used before for a different message. */
+  'CHAT_MESSAGE_ID_REUSED',
+  /** Console: the username or password is wrong (one answer for both). */
+  'STAFF_LOGIN_FAIL',
+  /** Console: the authenticator code is wrong or already used. */
+  'STAFF_CODE_INVALID',
+  /** Console: the sign-in took too long or was already finished: sign in again. */
+  'STAFF_CHALLENGE_EXPIRED',
+  /** Console: no staff session, or it ended (expired, signed out or the account switched off). */
+  'STAFF_SESSION_INVALID',
 ] as const;
 
 export const ERROR_CODES = [

@@ -251,7 +251,7 @@ export const referenceData: ReferenceData = {
 
     active: { terminated: false },
     registerOTP: { enabled: true },
-    enableChatWidget: { enabled: false },
+    enableChatWidget: { enabled: true },
     deposit: { isManual: false },
 
     howto: {

@@ -14,3 +14,5 @@ export * from '../../modules/deposits/deposits.tables';
 export * from '../../modules/slips/slips.tables';
 export * from '../../modules/promotions/promotions.tables';
 export * from '../../modules/spinwheel/spinwheel.tables';
+export * from '../../modules/console/console.tables';
+export * from '../../modules/chat/chat.tables';

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { Amount, CURRENCIES } from '../money';
+import { ChatMessage, ChatMessageBody, ChatRoomState } from './chat';
+import { SlipRow } from './deposit';
+import { StatementRow } from './statement';
+
+/**
+ * The operator console (staff only; docs/decisions/023). Staff sign in with a password and a TOTP
+ * code, in sessions of their own (a member's token opens nothing here). Every call carries the
+ * staff token as `Authorization: Bearer`; every action is written to the staff audit.
+ */
+
+// Sign-in
+
+export const StaffLoginRequest = z
+  .object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) })
+  .meta({ id: 'StaffLoginRequest' });
+export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>;
+
+/**
+ * The password was right: the second step. `enrol`: no authenticator yet, scan `otpauthUrl` (shown
+ * as a QR code) and answer with its first code; `totp`: answer with the authenticator's code.
+ */
+export const StaffLoginResponse = z
+  .discriminatedUnion('step', [
+    z.object({ step: z.literal('enrol'), challenge: z.string(), otpauthUrl: z.string(), secret: z.string() }),
+    z.object({ step: z.literal('totp'), challenge: z.string() }),
+  ])
+  .meta({ id: 'StaffLoginResponse' });
+export type StaffLoginResponse = z.infer<typeof StaffLoginResponse>;
+
+export const StaffTotpRequest = z
+  .object({ challenge: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/, 'STAFF_CODE_INVALID') })
+  .meta({ id: 'StaffTotpRequest' });
+export type StaffTotpRequest = z.infer<typeof StaffTotpRequest>;
+
+export const StaffProfile = z
+  .object({ id: z.number().int(), username: z.string(), name: z.string() })
+  .meta({ id: 'StaffProfile' });
+export type StaffProfile = z.infer<typeof StaffProfile>;
+
+export const StaffSessionResponse = z
+  .object({ token: z.string(), staff: StaffProfile })
+  .meta({ id: 'StaffSessionResponse' });
+export type StaffSessionResponse = z.infer<typeof StaffSessionResponse>;
+
+// The chat inbox
+
+export const CONVERSATION_STATUSES = ['open', 'resolved'] as const;
+
+/** One conversation as the inbox lists it. */
+export const ConsoleConversation = z
+  .object({
+    id: z.number().int().positive(),
+    /** The member, or null for a guest. */
+    member: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
+    /** A guest's short label (the first characters of their id), or null for a member. */
+    guestLabel: z.string().nullable(),
+    status: z.enum(CONVERSATION_STATUSES),
+    /** The member's messages staff have not read. */
+    unread: z.number().int().nonnegative(),
+    /** True when the bot handed the conversation to a person and no staff member has answered since. */
+    waitingForStaff: z.boolean(),
+    lastMessage: ChatMessage.nullable(),
+    lastMessageAt: z.iso.datetime().nullable(),
+    room: ChatRoomState,
+  })
+  .meta({ id: 'ConsoleConversation' });
+export type ConsoleConversation = z.infer<typeof ConsoleConversation>;
+
+export const ConversationListRequest = z.object({
+  status: z.enum(CONVERSATION_STATUSES).default('open'),
+});
+
+export const ConversationListResponse = z
+  .object({ conversations: z.array(ConsoleConversation) })
+  .meta({ id: 'ConversationListResponse' });
+export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
+
+export const ConversationParam = z.object({ conversationId: z.coerce.number().int().positive() });
+
+/** GET .../messages?beforeSeq=: a page of the conversation, newest first. */
+export const ConversationMessagesRequest = z.object({
+  beforeSeq: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const ConversationMessagesResponse = z
+  .object({ result: z.array(ChatMessage), room: ChatRoomState })
+  .meta({ id: 'ConversationMessagesResponse' });
+export type ConversationMessagesResponse = z.infer<typeof ConversationMessagesResponse>;
+
+/** Staff answer with any message type (a media message carries the path an upload answered). */
+export const StaffSendRequest = z
+  .object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), message: ChatMessageBody })
+  .meta({ id: 'StaffSendRequest' });
+export type StaffSendRequest = z.infer<typeof StaffSendRequest>;
+
+export const StaffReadRequest = z
+  .object({ seq: z.number().int().min(0).optional() })
+  .meta({ id: 'StaffReadRequest' });
+
+/** What staff see beside a member's conversation: their money, as the member's own screens show it. */
+export const MemberContextResponse = z
+  .object({
+    member: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      currency: z.enum(CURRENCIES),
+      bank: z.object({ bankCode: z.string(), accountNo: z.string(), accountName: z.string() }).nullable(),
+      createdAt: z.string(),
+    }),
+    /** Minor units. */
+    wallet: z.object({ amount: Amount, currency: z.enum(CURRENCIES) }),
+    /** The latest deposits and withdrawals (statement rows), newest first. */
+    deposits: z.array(StatementRow),
+    withdrawals: z.array(StatementRow),
+    slips: z.array(SlipRow),
+  })
+  .meta({ id: 'MemberContextResponse' });
+export type MemberContextResponse = z.infer<typeof MemberContextResponse>;
+
+export const MemberParam = z.object({ memberId: z.coerce.number().int().positive() });
