@@ -17,9 +17,13 @@ import { createRateLimiter, perAddress } from './platform/rate-limit';
 import type { RedisHandle } from './platform/redis';
 import { isApiPath, registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerStaffAuth } from './platform/staff-auth';
 import { registerStaticWeb } from './platform/static-web';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
+import { consoleRoutes } from './modules/console/console.routes';
+import { createMemberContextService } from './modules/console/member-context.service';
+import { createStaffService, type StaffService } from './modules/console/staff.service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
@@ -61,6 +65,8 @@ declare module 'fastify' {
     spinwheel: SpinwheelService;
     /** Deletes spent sessions, old code requests and old Idempotency-Key answers; runs by itself. */
     housekeeping: Housekeeping;
+    /** Staff of the operator console (making staff members, for tests). */
+    consoleStaff: StaffService;
   }
 }
 
@@ -158,6 +164,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     session: config.session,
   });
   registerAuth(app, accounts.authenticator);
+  const limiter = createRateLimiter(redis);
+  // Staff of the operator console: sessions of their own, never a member's (decision 024).
+  const staff = createStaffService({
+    db: database.db,
+    limiter,
+    now: deps.clock,
+    // NOTE: test suites sign staff in from one address by the hundred; usernames stay limited.
+    limits: config.mode === 'sandbox' ? { triesPerAddress: 100_000 } : {},
+  });
+  registerStaffAuth(app, staff.authenticator, staff.audit);
+  app.decorate('consoleStaff', staff);
 
   for (const currency of config.market === 'LA' ? (['LAK', 'BAHT'] as const) : (['BAHT'] as const)) {
     await ledger.openOperatorAccounts(currency);
@@ -315,6 +332,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tasks: [
       { name: 'sessions and sign-in failures', run: () => accounts.purge() },
       { name: 'code requests', run: () => otp.purge() },
+      { name: 'staff sessions and sign-in challenges', run: () => staff.purge() },
       {
         name: 'idempotency answers',
         run: () => idempotent.purge(new Date(Date.now() - config.housekeeping.idempotencyRetentionMs)),
@@ -326,7 +344,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('housekeeping', housekeeping);
   app.addHook('onListen', async () => housekeeping.start());
   app.addHook('onClose', async () => housekeeping.stop());
-  const limiter = createRateLimiter(redis);
   // The public forms tell whether a phone or bank account is registered: limit the asking.
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
 
@@ -349,6 +366,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     maxBytes: config.deposits.slipMaxBytes,
     limiter,
     perMember: { limit: config.deposits.slipUploadsPerHour, windowMs: 3_600_000 },
+  });
+  await app.register(consoleRoutes, {
+    staff,
+    market: config.market,
+    memberContext: createMemberContextService({
+      accounts,
+      statement,
+      slips,
+      walletOf: (memberId) => ledger.balanceOrZero(accountKey.wallet(memberId)),
+    }),
   });
   await app.register(webhooksRoutes, {
     qrPayments,

@@ -44,6 +44,22 @@ export const StaffSessionResponse = z
   .meta({ id: 'StaffSessionResponse' });
 export type StaffSessionResponse = z.infer<typeof StaffSessionResponse>;
 
+/**
+ * A staff account, as `npm run staff:create` makes it (no HTTP call creates staff). Usernames are
+ * lower case, so `Alice` and `alice` cannot be two people.
+ */
+export const StaffCreate = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,63}$/, '2 to 64 letters, digits, dots, dashes or underscores'),
+  name: z.string().trim().min(1).max(100),
+  /** At least 12 characters: staff see every member's money. */
+  password: z.string().min(12, 'at least 12 characters').max(128, 'at most 128 characters'),
+});
+export type StaffCreate = z.infer<typeof StaffCreate>;
+
 // The chat inbox
 
 export const CONVERSATION_STATUSES = ['open', 'resolved'] as const;

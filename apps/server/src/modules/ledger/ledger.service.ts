@@ -663,10 +663,11 @@ export function createLedgerService(db: Database) {
     /**
      * The member-visible movements touching these accounts (those whose metadata carries a
      * `statement`), newest first: the statement is a view over the ledger, never a copy.
+     * `page.type`: only movements of that statement type (the console's latest deposits).
      */
     async statementOf(
       accountKeys: string[],
-      page: { offset: number; limit: number },
+      page: { offset: number; limit: number; type?: string },
     ): Promise<{ total: number; lines: StatementLine[] }> {
       if (accountKeys.length === 0) return { total: 0, lines: [] };
       const keys = sql.join(
@@ -675,10 +676,14 @@ export function createLedgerService(db: Database) {
       );
       const mine = sql`select distinct e.transfer_id from ledger_entries e
                        join ledger_accounts a on a.id = e.account_id where a.key in (${keys})`;
+      const visible =
+        page.type === undefined
+          ? sql`t.metadata ? 'statement'`
+          : sql`t.metadata -> 'statement' ->> 'type' = ${page.type}`;
       const [count] = await rowsOf<{ total: string }>(
         db,
         sql`select count(*)::text as total from ledger_transfers t
-            where t.id in (${mine}) and t.metadata ? 'statement'`,
+            where t.id in (${mine}) and ${visible}`,
       );
       const rows = await rowsOf<{
         id: number;
@@ -692,7 +697,7 @@ export function createLedgerService(db: Database) {
         sql`select t.id, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind
             from ledger_transfers t
             left join ledger_transfers s on s.idempotency_key = t.idempotency_key || ':settle'
-            where t.id in (${mine}) and t.metadata ? 'statement'
+            where t.id in (${mine}) and ${visible}
             order by t.id desc limit ${page.limit} offset ${page.offset}`,
       );
       return {

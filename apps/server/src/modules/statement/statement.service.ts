@@ -67,6 +67,18 @@ export function createStatementService(options: StatementServiceOptions) {
       const { total, lines } = await options.ledger.statementOf(keys, { offset: (page - 1) * limit, limit });
       return { total, statements: lines.map((line) => rowOf(line, locale)) };
     },
+
+    /** The member's latest `limit` movements of one type, newest first (the console's view). */
+    async latestOfType(
+      memberId: number,
+      type: StatementType,
+      limit: number,
+      locale: Locale,
+    ): Promise<StatementRow[]> {
+      const keys = await options.ledger.memberAccountKeys(memberId);
+      const { lines } = await options.ledger.statementOf(keys, { offset: 0, limit, type });
+      return lines.map((line) => rowOf(line, locale));
+    },
   };
 }
 

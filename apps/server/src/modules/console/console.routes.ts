@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Market } from '@wallet/contract/constants';
+import { ErrorResponse } from '@wallet/contract/errors';
+import { OkResponse } from '@wallet/contract/http/account';
+import {
+  MemberContextResponse,
+  MemberParam,
+  StaffLoginRequest,
+  StaffLoginResponse,
+  StaffProfile,
+  StaffSessionResponse,
+  StaffTotpRequest,
+} from '@wallet/contract/http/console';
+import { requestLocale } from '../../platform/locale';
+import { staffOf } from '../../platform/staff-auth';
+import type { MemberContextService } from './member-context.service';
+import { staffClientOf } from './staff-audit';
+import type { StaffService } from './staff.service';
+
+export interface ConsoleRoutesOptions {
+  staff: StaffService;
+  memberContext: MemberContextService;
+  market: Market;
+}
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  429: ErrorResponse,
+};
+
+/** The operator console's sign-in and the member beside a conversation (staff only). */
+export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async (
+  app,
+  { staff, memberContext, market },
+) => {
+  const secured = { preHandler: app.requireStaff };
+  const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ bearer: [] }] });
+
+  app.post(
+    '/api/console/login',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Sign-in, step one: username and password; answers the second step',
+        body: StaffLoginRequest,
+        response: { 200: StaffLoginResponse, ...errors },
+      },
+    },
+    async (request) => staff.login(request.body.username, request.body.password, staffClientOf(request)),
+  );
+
+  app.post(
+    '/api/console/login/totp',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Sign-in, step two: the authenticator code; answers the staff session',
+        body: StaffTotpRequest,
+        response: { 200: StaffSessionResponse, ...errors },
+      },
+    },
+    async (request) => staff.verifyCode(request.body.challenge, request.body.code, staffClientOf(request)),
+  );
+
+  app.post(
+    '/api/console/logout',
+    { ...secured, schema: { ...schema('Ends the staff session'), response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      await staff.logout(staffOf(request).tokenHash);
+      await app.staffAudit.record(request, 'logout', null);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/console/me',
+    {
+      ...secured,
+      schema: { ...schema('The signed-in staff member'), response: { 200: StaffProfile, ...errors } },
+    },
+    async (request) => {
+      const { id, username, name } = staffOf(request);
+      return { id, username, name };
+    },
+  );
+
+  app.get(
+    '/api/console/members/:memberId/context',
+    {
+      ...secured,
+      schema: {
+        ...schema("A member's profile, wallet, latest deposits, withdrawals and slips"),
+        params: MemberParam,
+        response: { 200: MemberContextResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { memberId } = request.params;
+      const context = await memberContext.of(memberId, requestLocale(request, market));
+      // Written once the member is known to exist: a typo views nothing.
+      await app.staffAudit.record(request, 'member.context', `member:${memberId}`);
+      return context;
+    },
+  );
+};
