@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { StaffCreate } from '@wallet/contract/http/console';
+import { loadConfig, readEnvironment } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { openDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { memoryRateLimiter } from '../../platform/rate-limit';
+import { createStaffService } from './staff.service';
+
+/**
+ * npm run staff:create -- --username alice --name "Alice": makes a staff member of the operator
+ * console. The password comes from STAFF_PASSWORD, else a strong one is made and printed once.
+ * The authenticator (TOTP) is enrolled at the first sign-in. Works on the database the server
+ * uses: the PostgreSQL server at DATABASE_URL, else the embedded one under DATA_DIR.
+ */
+
+const USAGE =
+  'usage: npm run staff:create -- --username <name> --name "<full name>" (password: STAFF_PASSWORD)';
+
+/** 144 random bits, 24 characters: past the 12-character rule by far, and typed once into a manager. */
+const generatedPassword = (): string => randomBytes(18).toString('base64url');
+
+/**
+ * The command itself, on a database the caller opened: answers the exit code (0 made, 1 refused,
+ * 2 misused). `print` gets what a person reads; nothing secret is printed but a generated password.
+ */
+export async function runStaffCreate(
+  args: string[],
+  deps: { db: Database; password: string | undefined; print: (line: string) => void },
+): Promise<number> {
+  let values: { username?: string; name?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { username: { type: 'string' }, name: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    deps.print(`staff:create: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.username === undefined || values.name === undefined) {
+    deps.print(USAGE);
+    return 2;
+  }
+  const generated = deps.password === undefined || deps.password === '';
+  const password = generated ? generatedPassword() : deps.password!;
+  const input = StaffCreate.safeParse({ username: values.username, name: values.name, password });
+  if (!input.success) {
+    for (const issue of input.error.issues) {
+      // NOTE: the rule broken, never the password itself.
+      deps.print(`staff:create: ${issue.path.join('.') || 'input'}: ${issue.message}`);
+    }
+    return 1;
+  }
+  // Sign-in limits play no part in making an account.
+  const staff = createStaffService({ db: deps.db, limiter: memoryRateLimiter() });
+  try {
+    const created = await staff.create(input.data);
+    deps.print(`staff:create: made staff member ${created.username} (${created.name}), id ${created.id}`);
+    if (generated) {
+      deps.print(`staff:create: password (shown once, keep it now): ${password}`);
+    }
+    deps.print('staff:create: the authenticator app (TOTP) is enrolled at the first sign-in to the console');
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'EXISTING_USER') {
+      deps.print(`staff:create: a staff member ${input.data.username} exists already; nothing changed`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnvironment();
+  // Only the database settings matter here: the server's other settings (production's outside
+  // systems, Redis) are not needed to add one row, so they are not demanded.
+  const config = loadConfig({
+    APP_MODE: 'sandbox',
+    SANDBOX_WITH_DATABASE_URL: 'yes',
+    DATABASE_URL: env.DATABASE_URL,
+    DATA_DIR: env.DATA_DIR,
+    INIT_CWD: env.INIT_CWD,
+  });
+  const database = await openDatabase(config);
+  console.log(
+    `staff:create on ${database.kind === 'server' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`}`,
+  );
+  try {
+    process.exitCode = await runStaffCreate(process.argv.slice(2), {
+      db: database.db,
+      password: env.STAFF_PASSWORD,
+      print: (line) => console.log(line),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+// Run as a command (tsx staff-create.ts), not when a test imports runStaffCreate.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}
