@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
@@ -19,11 +20,17 @@ import { isApiPath, registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaffAuth } from './platform/staff-auth';
 import { registerStaticWeb } from './platform/static-web';
+import { localFolderStorage, type FileStorage } from './platform/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { consoleRoutes } from './modules/console/console.routes';
 import { createMemberContextService } from './modules/console/member-context.service';
 import { createStaffService, type StaffService } from './modules/console/staff.service';
+import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
+import { moneyFactsFrom } from './modules/chat/chat-money-facts';
+import { attachChatSocket } from './modules/chat/chat-socket';
+import { chatRoutes, DEFAULT_CHAT_LIMITS, type ChatLimits } from './modules/chat/chat.routes';
+import { createChatService, type ChatService, type PushSender } from './modules/chat/chat.service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
@@ -67,6 +74,8 @@ declare module 'fastify' {
     housekeeping: Housekeeping;
     /** Staff of the operator console (making staff members, for tests). */
     consoleStaff: StaffService;
+    /** Support chat (its service, for tests). */
+    chat: ChatService;
   }
 }
 
@@ -80,6 +89,12 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Pino logger options (a test may read the log through `stream`), or false for none. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** Where chat uploads are kept; defaults to a folder `chat-media` under the data folder. */
+  chatStorage?: FileStorage;
+  /** Chat rate limits; tests lower them. */
+  chatLimits?: ChatLimits;
+  /** Sends web push; defaults to the web-push package. */
+  pushSender?: PushSender;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -276,6 +291,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   const statement = createStatementService({ ledger });
+  // Support chat (decision 023): the socket is attached to this server's own port.
+  const chat = await createChatService({
+    db: database.db,
+    storage: deps.chatStorage ?? localFolderStorage(path.join(config.dataDir, 'chat-media')),
+    memberLabel: async (memberId) => {
+      const { profile } = await accounts.profile(memberId);
+      return { username: profile.username, name: profile.name };
+    },
+    moneyFacts: moneyFactsFrom({
+      statement: async (memberId) => (await statement.statement(memberId, 1, 50, 'en')).statements,
+      slips: async (memberId) => (await slips.statement(memberId, 1, 10)).slips,
+      currencyOf: memberCurrency,
+    }),
+    pushSender: deps.pushSender,
+    log: app.log,
+  });
+  app.decorate('chat', chat);
+  const chatSocket = attachChatSocket({
+    server: app.server,
+    chat,
+    redis,
+    authenticateMember: async (token) => ({ memberId: (await accounts.authenticator.authenticate(token)).memberId }),
+    authenticateStaff: async (token) => ({ staffId: (await app.staffAuth.authenticate(token)).staffId }),
+    log: app.log,
+  });
+  app.addHook('preClose', async () => chatSocket.close());
   const reconciler = createReconciler({
     ledger,
     resolvers: {
@@ -367,6 +408,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limiter,
     perMember: { limit: config.deposits.slipUploadsPerHour, windowMs: 3_600_000 },
   });
+  await app.register(chatRoutes, { chat, limiter, limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS, market: config.market });
+  await app.register(chatConsoleRoutes, { chat });
   await app.register(consoleRoutes, {
     staff,
     market: config.market,

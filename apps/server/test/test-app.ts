@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
 import { buildApp } from '../src/app';
+import type { ChatLimits } from '../src/modules/chat/chat.routes';
+import type { PushSender } from '../src/modules/chat/chat.service';
 import { loadConfig, readEnvironment, type Config } from '../src/config';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database';
+import { localFolderStorage } from '../src/platform/storage';
 
 /**
  * A database of a test file's own: a fresh database on the PostgreSQL server at
@@ -55,6 +61,8 @@ export async function createTestApp(
     logTo?: { write(line: string): void };
     /** The clock of bonus claims, periods and expiry. */
     clock?: () => Date;
+    chatLimits?: ChatLimits;
+    pushSender?: PushSender;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -69,6 +77,10 @@ export async function createTestApp(
     logger: options.logTo ? { stream: options.logTo } : false,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
     clock: options.clock,
+    // Chat uploads of a test go to a folder of its own, never into the repository.
+    chatStorage: localFolderStorage(mkdtempSync(path.join(tmpdir(), 'wallet-chat-'))),
+    chatLimits: options.chatLimits,
+    pushSender: options.pushSender,
   });
   options.beforeReady?.(app, database);
   await app.ready();

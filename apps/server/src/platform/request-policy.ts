@@ -21,6 +21,8 @@ const CLIENT_HEADER_EXEMPT = [
   '/api/sandbox/slip-api/',
   // A slip image opened in a new tab: the signed, expiring link is the proof.
   '/api/slips/image/',
+  // Chat images and videos loaded by <img> and <video>: the signed, expiring link is the proof.
+  '/api/chat/media/',
 ];
 
 /** Still answer while the service is switched off: the app must be able to learn that it is. */

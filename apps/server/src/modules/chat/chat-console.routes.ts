@@ -1,0 +1,213 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@wallet/contract/errors';
+import {
+  CHAT_LIMITS,
+  ChatRoomState,
+  ChatUploadResponse,
+  SendMessageResponse,
+} from '@wallet/contract/http/chat';
+import {
+  ConsoleConversation,
+  ConversationListRequest,
+  ConversationListResponse,
+  ConversationMessagesRequest,
+  ConversationMessagesResponse,
+  ConversationParam,
+  StaffReadRequest,
+  StaffSendRequest,
+} from '@wallet/contract/http/console';
+import { staffOf } from '../../platform/staff-auth';
+import { readUpload } from './chat.routes';
+import type { ChatService } from './chat.service';
+
+const refusals = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+};
+
+/**
+ * The staff inbox's calls (docs/decisions/023): staff only (`app.requireStaff`), each action written
+ * to the staff audit. Reading a list or a page is audited too: staff see members' words.
+ */
+export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+  await app.register(multipart, {
+    limits: { fileSize: CHAT_LIMITS.videoMaxBytes + 1, files: 1, fields: 0, parts: 1 },
+  });
+  const security = [{ bearer: [] }];
+  const tags = ['console'];
+  const base = '/api/console/chat/conversations';
+  const target = (id: number) => `conversation:${id}`;
+
+  app.get(
+    base,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Conversations of a status, newest first, with unread counts',
+        security,
+        querystring: ConversationListRequest,
+        response: { 200: ConversationListResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const conversations = await chat.inbox(request.query.status);
+      await app.staffAudit.record(request, 'chat.inbox.list', null, { status: request.query.status });
+      return { conversations };
+    },
+  );
+
+  app.get(
+    `${base}/:conversationId`,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'One conversation as the inbox lists it',
+        security,
+        params: ConversationParam,
+        response: { 200: ConsoleConversation, ...refusals },
+      },
+    },
+    async (request) => chat.conversation(request.params.conversationId),
+  );
+
+  app.get(
+    `${base}/:conversationId/messages`,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'A page of a conversation, newest first',
+        security,
+        params: ConversationParam,
+        querystring: ConversationMessagesRequest,
+        response: { 200: ConversationMessagesResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const page = await chat.staffMessages(
+        request.params.conversationId,
+        request.query.beforeSeq,
+        request.query.limit,
+      );
+      await app.staffAudit.record(request, 'chat.conversation.read', target(request.params.conversationId), {
+        beforeSeq: request.query.beforeSeq ?? null,
+      });
+      return page;
+    },
+  );
+
+  app.post(
+    `${base}/:conversationId/messages`,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Answers in a conversation (any message type; stored once per clientId)',
+        security,
+        params: ConversationParam,
+        body: StaffSendRequest,
+        response: { 200: SendMessageResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const sent = await chat.staffSend(
+        { id: staff.id, name: staff.name },
+        request.params.conversationId,
+        request.body,
+      );
+      await app.staffAudit.record(request, 'chat.message.send', target(request.params.conversationId), {
+        seq: sent.seq,
+        type: request.body.message.message_type,
+      });
+      return sent;
+    },
+  );
+
+  for (const kind of ['image', 'video'] as const) {
+    app.post(
+      `${base}/:conversationId/upload-${kind}`,
+      {
+        preHandler: app.requireStaff,
+        schema: {
+          tags,
+          summary: `Uploads a${kind === 'image' ? 'n image' : ' video'} into a conversation (multipart, field file)`,
+          security,
+          consumes: ['multipart/form-data'],
+          params: ConversationParam,
+          response: { 200: ChatUploadResponse, ...refusals },
+        },
+      },
+      async (request) => {
+        const file = await readUpload(request);
+        const stored = await chat.staffUpload(
+          request.params.conversationId,
+          file.filename,
+          await file.bytes(),
+          kind,
+        );
+        await app.staffAudit.record(request, 'chat.media.upload', target(request.params.conversationId), {
+          kind,
+        });
+        return stored;
+      },
+    );
+  }
+
+  app.put(
+    `${base}/:conversationId/read`,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Staff have read the conversation up to seq (default: all of it)',
+        security,
+        params: ConversationParam,
+        body: StaffReadRequest,
+        response: { 200: ChatRoomState, ...refusals },
+      },
+    },
+    async (request) => {
+      const state = await chat.staffRead(request.params.conversationId, request.body.seq);
+      await app.staffAudit.record(
+        request,
+        'chat.conversation.mark_read',
+        target(request.params.conversationId),
+        { seq: state.staffReadSeq },
+      );
+      return state;
+    },
+  );
+
+  app.post(
+    `${base}/:conversationId/resolve`,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Resolves the conversation: the next message opens a new session',
+        security,
+        params: ConversationParam,
+        response: { 200: ChatRoomState, ...refusals },
+      },
+    },
+    async (request) => {
+      const state = await chat.resolve(request.params.conversationId);
+      await app.staffAudit.record(
+        request,
+        'chat.conversation.resolve',
+        target(request.params.conversationId),
+        { sessionId: state.sessionId },
+      );
+      return state;
+    },
+  );
+};

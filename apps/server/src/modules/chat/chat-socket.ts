@@ -1,0 +1,154 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import {
+  JoinRequest,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+  SocketAuth,
+  WatchRequest,
+  type JoinAck,
+} from '@wallet/contract/socket';
+import type { RedisHandle } from '../../platform/redis';
+import type { ChatCaller, ChatService } from './chat.service';
+
+/**
+ * The chat socket (docs/decisions/023): Socket.IO on the server's own port. Who a socket is comes
+ * from its handshake only (a member's session token, a server-signed guest id, or a staff session),
+ * and a socket may join no room but its owner's; staff sockets get the inbox and follow one
+ * conversation at a time. With Redis, the adapter makes every process's rooms one set of rooms.
+ */
+
+const STAFF_ROOM = 'staff-inbox';
+
+type Identity = { kind: 'customer'; caller: ChatCaller } | { kind: 'staff'; staffId: number };
+
+export interface ChatSocketOptions {
+  server: HttpServer;
+  chat: ChatService;
+  redis: RedisHandle | null;
+  authenticateMember: (token: string) => Promise<{ memberId: number }>;
+  authenticateStaff: (token: string) => Promise<{ staffId: number }>;
+  log: FastifyBaseLogger;
+}
+
+export function attachChatSocket(options: ChatSocketOptions): { close(): Promise<void> } {
+  const { chat } = options;
+  const io = new Server(options.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // The member app is served by this very server: no other origin may open a socket.
+    cors: { origin: false },
+    maxHttpBufferSize: 16 * 1024,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const redisClients: RedisHandle['client'][] = [];
+  if (options.redis) {
+    const pub = options.redis.client.duplicate();
+    const sub = options.redis.client.duplicate();
+    pub.on('error', () => undefined);
+    sub.on('error', () => undefined);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: 'wallet-chat' }));
+  }
+
+  const identities = new WeakMap<Socket, Identity>();
+  io.use((socket, next) => {
+    const parsed = SocketAuth.safeParse(socket.handshake.auth);
+    if (!parsed.success) return next(new Error('UNAUTHORIZED'));
+    const auth = parsed.data;
+    const identify = async (): Promise<Identity> => {
+      if ('token' in auth)
+        return {
+          kind: 'customer',
+          caller: { memberId: (await options.authenticateMember(auth.token)).memberId },
+        };
+      if ('guestId' in auth) {
+        if (!chat.isGuestId(auth.guestId)) throw new Error('CHAT_GUEST_INVALID');
+        return { kind: 'customer', caller: { guestId: auth.guestId } };
+      }
+      return { kind: 'staff', staffId: (await options.authenticateStaff(auth.staffToken)).staffId };
+    };
+    identify()
+      .then((identity) => {
+        identities.set(socket, identity);
+        // Read by other processes too (fetchSockets): staff watching a room do not count as its member.
+        (socket.data as { staff?: boolean }).staff = identity.kind === 'staff';
+        next();
+      })
+      .catch((error: unknown) =>
+        next(
+          new Error(
+            error instanceof Error && /^[A-Z_-]+$/i.test(error.message) ? error.message : 'UNAUTHORIZED',
+          ),
+        ),
+      );
+  });
+
+  io.on('connection', (socket) => {
+    const identity = identities.get(socket)!;
+    if (identity.kind === 'staff') {
+      void socket.join(STAFF_ROOM);
+      let watching: string | null = null;
+      socket.on(SOCKET_EVENTS.watch, async (data: unknown, ack?: (answer: unknown) => void) => {
+        const parsed = WatchRequest.safeParse(data);
+        if (!parsed.success) return ack?.({ ok: false, error: 'INVALID_INPUT' });
+        if (watching) await socket.leave(watching);
+        watching = null;
+        if (parsed.data.conversationId !== null) {
+          try {
+            watching = await chat.roomNameById(parsed.data.conversationId);
+            await socket.join(watching);
+          } catch {
+            return ack?.({ ok: false, error: 'NO_DATA' });
+          }
+        }
+        ack?.({ ok: true });
+      });
+      return;
+    }
+    socket.on(SOCKET_EVENTS.join, async (data: unknown, ack?: (answer: JoinAck) => void) => {
+      const parsed = JoinRequest.safeParse(data ?? {});
+      const own = identity.caller;
+      // The room asked for must be the socket's own: another member's id or another guest id is refused.
+      const asksOwn =
+        parsed.success &&
+        ('memberId' in own
+          ? parsed.data.userId === own.memberId ||
+            (parsed.data.userId === undefined && parsed.data.guestId === undefined)
+          : parsed.data.guestId === own.guestId && parsed.data.userId === undefined);
+      if (!asksOwn) return ack?.({ ok: false, error: 'CHAT_ROOM_FORBIDDEN' });
+      const room = chat.joinableRoom(own);
+      await socket.join(room);
+      ack?.({ ok: true, room, state: await chat.state(own) });
+    });
+  });
+
+  chat.setBroadcaster({
+    toRoom: (room, event, data) => {
+      io.to(room).emit(event === 'messaging' ? SOCKET_EVENTS.messaging : SOCKET_EVENTS.room, data);
+    },
+    toStaff: (data) => {
+      io.to(STAFF_ROOM).emit(SOCKET_EVENTS.inbox, data);
+    },
+    roomIsEmpty: async (room) => {
+      // Staff watching the room do not read it for the member: count the member's own sockets.
+      const sockets = await io.in(room).fetchSockets();
+      return !sockets.some((socket) => !(socket.data as { staff?: boolean }).staff);
+    },
+  });
+
+  return {
+    /**
+     * Ends this process's sockets (their clients reconnect to another process) and the adapter's
+     * Redis connections. NOTE: not io.close(), which would also close the HTTP server Fastify owns.
+     */
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      for (const client of redisClients) client.disconnect();
+    },
+  };
+}

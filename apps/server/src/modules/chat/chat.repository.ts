@@ -1,0 +1,301 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { ChatMessageBody } from '@wallet/contract/http/chat';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+import { chatKeys, chatMessages, chatPushSubscriptions, chatRooms, chatUploads } from './chat.tables';
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type UploadRow = typeof chatUploads.$inferSelect;
+export type PushRow = typeof chatPushSubscriptions.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Who owns a room: a member or a guest. */
+export type RoomOwner = { memberId: number } | { guestId: string };
+
+export interface NewMessage {
+  sender: 'customer' | 'other';
+  clientId: string;
+  staffId: number | null;
+  bot: boolean;
+  body: ChatMessageBody;
+  name: string;
+  deviceToken: string | null;
+}
+
+/** The only code that reads or writes the chat tables. */
+export function createChatRepository(db: Database) {
+  const ownerIs = (owner: RoomOwner) =>
+    'memberId' in owner ? eq(chatRooms.memberId, owner.memberId) : eq(chatRooms.guestId, owner.guestId);
+
+  return {
+    async keys(make: () => { signingKey: string; vapidPublic: string; vapidPrivate: string }) {
+      // The first process to start makes them; every other one reads the same row.
+      await db
+        .insert(chatKeys)
+        .values({ id: 1, ...make() })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(chatKeys).where(eq(chatKeys.id, 1));
+      return row!;
+    },
+
+    async findRoom(owner: RoomOwner): Promise<RoomRow | null> {
+      const [row] = await db.select().from(chatRooms).where(ownerIs(owner));
+      return row ?? null;
+    },
+
+    async roomById(id: number): Promise<RoomRow | null> {
+      const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
+      return row ?? null;
+    },
+
+    /** The owner's room, made on first use (two first messages at once make one room). */
+    async roomOf(owner: RoomOwner): Promise<RoomRow> {
+      const found = await this.findRoom(owner);
+      if (found) return found;
+      await db
+        .insert(chatRooms)
+        .values('memberId' in owner ? { memberId: owner.memberId } : { guestId: owner.guestId })
+        .onConflictDoNothing();
+      return (await this.findRoom(owner))!;
+    },
+
+    /**
+     * Stores a message once per room, sender and client id, numbered by the room's next sequence
+     * number in the same transaction. A resend answers the stored row (`created: false`).
+     */
+    async append(
+      roomId: number,
+      message: NewMessage,
+      roomChanges: { language?: string; waitingForStaff?: boolean; botGreetedSession?: number } = {},
+    ): Promise<{ row: MessageRow; created: boolean; room: RoomRow }> {
+      return db.transaction(async (tx) => {
+        // The room's row lock orders this room's messages; other rooms go on in parallel.
+        const [room] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
+        if (!room) throw new Error(`chat room ${roomId} is gone`);
+        const [existing] = await tx
+          .select()
+          .from(chatMessages)
+          .where(
+            and(
+              eq(chatMessages.roomId, roomId),
+              eq(chatMessages.sender, message.sender),
+              eq(chatMessages.clientId, message.clientId),
+            ),
+          );
+        if (existing) return { row: existing, created: false, room };
+        const seq = room.lastSeq + 1;
+        const [updated] = await tx
+          .update(chatRooms)
+          .set({
+            lastSeq: seq,
+            lastMessageAt: sql`now()`,
+            // A member writing again reopens a resolved conversation (in its new session).
+            ...(message.sender === 'customer' ? { status: 'open' as const } : {}),
+            // Staff answering means nobody waits for them any more.
+            ...(message.staffId !== null ? { waitingForStaff: false } : {}),
+            ...roomChanges,
+          })
+          .where(eq(chatRooms.id, roomId))
+          .returning();
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({ roomId, seq, sessionId: room.sessionId, ...message })
+          .returning();
+        return { row: row!, created: true, room: updated! };
+      });
+    },
+
+    async setRoom(
+      roomId: number,
+      changes: Partial<Pick<RoomRow, 'waitingForStaff' | 'botGreetedSession' | 'language'>>,
+    ): Promise<void> {
+      await db.update(chatRooms).set(changes).where(eq(chatRooms.id, roomId));
+    },
+
+    /** A page of a room, newest first. */
+    async page(roomId: number, limit: number, options: { skip?: number; beforeSeq?: number }) {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.roomId, roomId),
+            options.beforeSeq === undefined ? undefined : lt(chatMessages.seq, options.beforeSeq),
+          ),
+        )
+        .orderBy(desc(chatMessages.seq))
+        .limit(limit)
+        .offset(options.skip ?? 0);
+    },
+
+    /** What follows `afterSeq`, oldest first. */
+    async since(roomId: number, afterSeq: number, limit: number) {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.seq, afterSeq)))
+        .orderBy(asc(chatMessages.seq))
+        .limit(limit);
+    },
+
+    async lastMessage(roomId: number): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.roomId, roomId))
+        .orderBy(desc(chatMessages.seq))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Moves a read watermark forward only (to at most the last message). */
+    async markRead(
+      roomId: number,
+      side: 'customer' | 'staff',
+      seq: number | undefined,
+    ): Promise<RoomRow | null> {
+      const column = side === 'customer' ? chatRooms.customerReadSeq : chatRooms.staffReadSeq;
+      const target = seq === undefined ? sql`${chatRooms.lastSeq}` : sql`least(${seq}, ${chatRooms.lastSeq})`;
+      const [row] = await db
+        .update(chatRooms)
+        .set(
+          side === 'customer'
+            ? { customerReadSeq: sql`greatest(${column}, ${target})` }
+            : { staffReadSeq: sql`greatest(${column}, ${target})` },
+        )
+        .where(eq(chatRooms.id, roomId))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Ends the conversation's session: the next message opens session + 1. */
+    async resolve(roomId: number): Promise<RoomRow | null> {
+      const [row] = await db
+        .update(chatRooms)
+        .set({
+          status: 'resolved',
+          sessionId: sql`${chatRooms.sessionId} + 1`,
+          waitingForStaff: false,
+          staffReadSeq: sql`${chatRooms.lastSeq}`,
+        })
+        .where(eq(chatRooms.id, roomId))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Messages of one side after a watermark (the unread count of the other side). */
+    async countAfter(roomId: number, sender: 'customer' | 'other', afterSeq: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.roomId, roomId),
+            eq(chatMessages.sender, sender),
+            gt(chatMessages.seq, afterSeq),
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
+    /** The inbox: conversations of a status, newest first, with staff's unread count of each. */
+    async inbox(status: 'open' | 'resolved', limit: number) {
+      return rowsOf<{ room_id: number; unread: number }>(
+        db,
+        sql`select r.id as room_id,
+              (select count(*)::int from chat_messages m
+                where m.room_id = r.id and m.sender = 'customer' and m.seq > r.staff_read_seq) as unread
+            from chat_rooms r
+            where r.status = ${status} and r.last_seq > 0
+            order by r.last_message_at desc nulls last, r.id desc
+            limit ${limit}`,
+      );
+    },
+
+    async roomsByIds(ids: number[]): Promise<RoomRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(chatRooms).where(inArray(chatRooms.id, ids));
+    },
+
+    async addUpload(upload: typeof chatUploads.$inferInsert): Promise<void> {
+      await db.insert(chatUploads).values(upload);
+    },
+
+    async upload(storageKey: string): Promise<UploadRow | null> {
+      const [row] = await db.select().from(chatUploads).where(eq(chatUploads.storageKey, storageKey));
+      return row ?? null;
+    },
+
+    /**
+     * A guest's conversation joins a member's (the member signed in on the guest's device). With no
+     * room of their own yet, the guest's room becomes theirs; else its messages follow theirs in
+     * order, in the member's current session. One transaction; answers how many messages moved.
+     */
+    async claimGuestRoom(guestId: string, memberId: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [guestRoom] = await tx
+          .select()
+          .from(chatRooms)
+          .where(eq(chatRooms.guestId, guestId))
+          .for('update');
+        if (!guestRoom) return 0;
+        const [memberRoom] = await tx
+          .select()
+          .from(chatRooms)
+          .where(eq(chatRooms.memberId, memberId))
+          .for('update');
+        if (!memberRoom) {
+          await tx.update(chatRooms).set({ memberId, guestId: null }).where(eq(chatRooms.id, guestRoom.id));
+          return guestRoom.lastSeq;
+        }
+        return moveMessages(tx, guestRoom, memberRoom);
+      });
+    },
+
+    async addPushSubscription(roomId: number, endpoint: string, p256dh: string, auth: string): Promise<void> {
+      await db
+        .insert(chatPushSubscriptions)
+        .values({ roomId, endpoint, p256dh, auth })
+        .onConflictDoUpdate({ target: chatPushSubscriptions.endpoint, set: { roomId, p256dh, auth } });
+    },
+
+    async pushSubscriptions(roomId: number): Promise<PushRow[]> {
+      return db.select().from(chatPushSubscriptions).where(eq(chatPushSubscriptions.roomId, roomId));
+    },
+
+    async dropPushSubscription(id: number): Promise<void> {
+      await db.delete(chatPushSubscriptions).where(eq(chatPushSubscriptions.id, id));
+    },
+  };
+}
+
+async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow): Promise<number> {
+  const moved = from.lastSeq;
+  await tx.execute(
+    // Client ids are unique per room and sender; the bot's (`bot-<seq>-<n>`) repeat from room to
+    // room, so a moved message's id says where it came from.
+    sql`update chat_messages set room_id = ${to.id}, seq = seq + ${to.lastSeq}, session_id = ${to.sessionId},
+          client_id = client_id || ':room-' || ${from.id}
+        where room_id = ${from.id}`,
+  );
+  await tx.update(chatUploads).set({ roomId: to.id }).where(eq(chatUploads.roomId, from.id));
+  await tx
+    .update(chatPushSubscriptions)
+    .set({ roomId: to.id })
+    .where(eq(chatPushSubscriptions.roomId, from.id));
+  await tx
+    .update(chatRooms)
+    .set({
+      lastSeq: to.lastSeq + moved,
+      status: 'open',
+      waitingForStaff: to.waitingForStaff || from.waitingForStaff,
+      lastMessageAt: sql`greatest(${chatRooms.lastMessageAt}, ${from.lastMessageAt})`,
+      customerReadSeq: to.lastSeq + from.customerReadSeq,
+    })
+    .where(eq(chatRooms.id, to.id));
+  await tx.delete(chatRooms).where(eq(chatRooms.id, from.id));
+  return moved;
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;
