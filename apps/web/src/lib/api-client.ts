@@ -46,8 +46,29 @@ export function configureApiClient(next: Navigation): void {
   navigation = next;
 }
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
-  const token = storage.getToken();
+/**
+ * Whose session a call carries: the member's, unless the call names another (the staff console's,
+ * features/console), whose token and end are its own and never touch the member's.
+ */
+export interface ApiSession {
+  token(): string | null;
+  /** Whether an answer's error code means the session ended. */
+  ends(code: string): boolean;
+  /** The session ended: forget its token and leave. */
+  onEnded(): void;
+}
+
+const memberSession: ApiSession = {
+  token: () => storage.getToken(),
+  ends: (code) => SESSION_ENDING_CODES.includes(code),
+  onEnded() {
+    storage.clearToken();
+    navigation.onSessionEnded();
+  },
+};
+
+function headers(extra: Record<string, string> = {}, session = memberSession): Record<string, string> {
+  const token = session.token();
   return {
     [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
     'accept-language': navigation.locale(),
@@ -57,7 +78,7 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 /** Reacts to the answers that move the member elsewhere; returns the error to throw. */
-function failure(status: number, body: unknown): ApiError {
+function failure(status: number, body: unknown, session = memberSession): ApiError {
   const code =
     typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
       ? body.message
@@ -65,10 +86,7 @@ function failure(status: number, body: unknown): ApiError {
         ? 'INTERNAL_SERVER_ERROR'
         : NETWORK_ERROR;
   if (code === 'gone') navigation.onGone();
-  if (SESSION_ENDING_CODES.includes(code)) {
-    storage.clearToken();
-    navigation.onSessionEnded();
-  }
+  if (session.ends(code)) session.onEnded();
   return new ApiError(code, status, body);
 }
 
@@ -87,6 +105,8 @@ export interface RequestOptions<S extends z.ZodType> {
   schema: S;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** The member's session unless given. */
+  session?: ApiSession;
 }
 
 export async function apiRequest<S extends z.ZodType>(
@@ -99,10 +119,13 @@ export async function apiRequest<S extends z.ZodType>(
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
-      headers: headers({
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      }),
+      headers: headers(
+        {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+        options.session,
+      ),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
@@ -112,7 +135,7 @@ export async function apiRequest<S extends z.ZodType>(
     clearTimeout(timer);
   }
   const body = parseJson(await response.text());
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw failure(response.status, body, options.session);
   return options.schema.parse(body);
 }
 
@@ -126,6 +149,8 @@ export interface UploadOptions<S extends z.ZodType> {
   timeoutMs?: number;
   /** Headers of this call (an Idempotency-Key), beside the client's own. */
   headers?: Record<string, string>;
+  /** The member's session unless given. */
+  session?: ApiSession;
 }
 
 /** A multipart upload with progress; XMLHttpRequest because fetch reports no upload progress. */
@@ -134,7 +159,8 @@ export function apiUpload<S extends z.ZodType>(path: string, options: UploadOpti
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = options.timeoutMs ?? TIMING.uploadTimeoutMs;
-    for (const [name, value] of Object.entries(headers(options.headers))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers(options.headers, options.session)))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -146,7 +172,7 @@ export function apiUpload<S extends z.ZodType>(path: string, options: UploadOpti
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }
-      } else reject(failure(xhr.status, body));
+      } else reject(failure(xhr.status, body, options.session));
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
     xhr.ontimeout = () => reject(new ApiError(TIMEOUT_ERROR, 0));

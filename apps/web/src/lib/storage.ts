@@ -11,6 +11,7 @@ const KEYS = {
   locale: 'locale',
   guestId: 'guestId',
   registerDraft: 'registerDraft',
+  staffToken: 'staffToken',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -84,6 +85,20 @@ export const storage = {
   },
   clearRegisterDraft(): void {
     safe(() => sessionStorage.removeItem(KEYS.registerDraft), undefined);
+  },
+
+  /**
+   * The staff console's session token (features/console), apart from the member's: neither
+   * signs the other in or out. Kept for the tab only, so a shared computer forgets it.
+   */
+  getStaffToken(): string | null {
+    return safe(() => sessionStorage.getItem(KEYS.staffToken), null);
+  },
+  setStaffToken(token: string): void {
+    safe(() => sessionStorage.setItem(KEYS.staffToken, token), undefined);
+  },
+  clearStaffToken(): void {
+    safe(() => sessionStorage.removeItem(KEYS.staffToken), undefined);
   },
 
   /** Opening the logged-out shell forgets the session and what belonged to it (spec section 4). */

@@ -61,7 +61,21 @@ export interface StaffServiceOptions {
   /** Tests move it to make TOTP codes of a given time and to age sessions. */
   now?: () => Date;
   limits?: Partial<StaffLimits>;
+  /** argon2id; a test passes a wrapper that counts the work done. */
+  passwords?: StaffPasswords;
 }
+
+export interface StaffPasswords {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  decoyHash(): Promise<string>;
+}
+
+const argon2Passwords: StaffPasswords = {
+  hash: hashStaffPassword,
+  verify: verifyStaffPassword,
+  decoyHash: staffDecoyHash,
+};
 
 const fail = (code: ErrorCode, status: number): never => {
   throw new AppError(code, status);
@@ -92,7 +106,7 @@ type StepOutcome =
 
 /** Staff of the operator console: accounts, the two-step sign-in, sessions and the audit. */
 export function createStaffService(options: StaffServiceOptions) {
-  const { db, limiter, now = () => new Date() } = options;
+  const { db, limiter, now = () => new Date(), passwords = argon2Passwords } = options;
   const limits = { ...STAFF_LIMITS, ...options.limits };
   const repository = createStaffRepository(db);
   const audit = createStaffAudit({ insert: (entry) => repository.audit(entry), now });
@@ -152,7 +166,7 @@ export function createStaffService(options: StaffServiceOptions) {
         const id = await repository.createStaff({
           username: parsed.data.username,
           name: parsed.data.name,
-          passwordHash: await hashStaffPassword(parsed.data.password),
+          passwordHash: await passwords.hash(parsed.data.password),
         });
         return { id, username: parsed.data.username, name: parsed.data.name };
       } catch (error) {
@@ -174,7 +188,10 @@ export function createStaffService(options: StaffServiceOptions) {
       const username = rawUsername.trim().toLowerCase();
       await throttle(client, username);
       const staff = await repository.staffByUsername(username);
-      const passwordOk = await verifyStaffPassword(staff?.passwordHash ?? (await staffDecoyHash()), password);
+      const passwordOk = await passwords.verify(
+        staff?.passwordHash ?? (await passwords.decoyHash()),
+        password,
+      );
       if (!staff || !passwordOk || !staff.active) {
         const reason = !staff ? 'unknown' : !passwordOk ? 'password' : 'inactive';
         await audit.write(staff?.id ?? null, 'login.fail', null, { username, reason }, client);
