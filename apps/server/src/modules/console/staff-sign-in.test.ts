@@ -68,7 +68,8 @@ describe('staff sign-in', () => {
 
     nextStep();
     const second = await staffPasswordStep(t.app, staff.username, staff.password);
-    expect(second).toEqual({ step: 'totp', challenge: expect.any(String) });
+    expect(second.step).toBe('totp');
+    expect(Object.keys(second).sort()).toEqual(['challenge', 'step']);
     const session = await staffCodeStep(t.app, second.challenge, await totpCode(staff.secret, now()));
     expect(session.statusCode, session.body).toBe(200);
     const { token } = session.json<{ token: string }>();

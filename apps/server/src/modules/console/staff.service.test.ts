@@ -151,8 +151,8 @@ describe('staff service', () => {
     ]);
     const next = await totpCode(first.secret, now());
     const both = await Promise.allSettled([
-      staff.verifyCode(a!.challenge, next, from('10.0.5.1')),
-      staff.verifyCode(b!.challenge, next, from('10.0.5.1')),
+      staff.verifyCode(a.challenge, next, from('10.0.5.1')),
+      staff.verifyCode(b.challenge, next, from('10.0.5.1')),
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = both.find((answer) => answer.status === 'rejected');
