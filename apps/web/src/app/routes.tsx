@@ -50,6 +50,8 @@ const statement = lazyPage(async () => (await import('../features/statement/stat
 const spin = lazyPage(async () => (await import('../features/spin/spin-page')).SpinPage);
 const terminated = lazyPage(async () => (await import('../features/service/terminated-page')).TerminatedPage);
 const notFound = lazyPage(async () => (await import('../features/not-found/not-found-page')).NotFoundPage);
+// The staff console: its own shell and routes under /console, loaded only by staff.
+const operatorConsole = lazyPage(async () => (await import('../features/console/console-app')).ConsoleApp);
 
 /** Fetches the member shell and home ahead, so the move there after sign-in is instant. */
 export const prefetchMemberArea = () => Promise.all([member.preload(), home.preload()]).then(() => undefined);
@@ -110,6 +112,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  { path: '/console/*', element: operatorConsole.page() },
   {
     element: bare.page(),
     children: [

@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  StaffLoginResponse,
+  StaffProfile,
+  StaffSessionResponse,
+  type StaffLoginRequest,
+} from '@wallet/contract/http/console';
+import {
+  apiRequest,
+  apiUpload,
+  type ApiSession,
+  type RequestOptions,
+  type UploadOptions,
+} from '../../lib/api-client';
+import { storage } from '../../lib/storage';
+
+/** The code a console call answers once the staff session is gone (expired, signed out, switched off). */
+export const STAFF_SESSION_ENDED = 'STAFF_SESSION_INVALID';
+
+/** Where a staff member goes when their session ends; the console's root sets it (it has the router). */
+let leave: () => void = () => undefined;
+
+export function onStaffSessionEnded(next: () => void): () => void {
+  leave = next;
+  return () => {
+    if (leave === next) leave = () => undefined;
+  };
+}
+
+/**
+ * The staff session every console call carries: its own token (lib/storage.ts), and its own end,
+ * which leads to /console/login and never touches the member's session or /login.
+ */
+export const staffSession: ApiSession = {
+  token: () => storage.getStaffToken(),
+  ends: (code) => code === STAFF_SESSION_ENDED,
+  onEnded() {
+    storage.clearStaffToken();
+    leave();
+  },
+};
+
+/** A console call: apiRequest with the staff session. */
+export const consoleRequest = <S extends z.ZodType>(path: string, options: RequestOptions<S>) =>
+  apiRequest(path, { ...options, session: staffSession });
+
+/** A console upload: apiUpload with the staff session. */
+export const consoleUpload = <S extends z.ZodType>(path: string, options: UploadOptions<S>) =>
+  apiUpload(path, { ...options, session: staffSession });
+
+export const STAFF_KEY = ['console', 'me'];
+
+/** Step 1 of sign-in: the password; answers whether to enrol an authenticator or give its code. */
+export function useStaffLogin() {
+  return useMutation({
+    mutationFn: (body: StaffLoginRequest) =>
+      consoleRequest('/api/console/login', { method: 'POST', body, schema: StaffLoginResponse }),
+  });
+}
+
+/** Step 2: the authenticator's code; the session token is kept for this tab. */
+export function useStaffTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { challenge: string; code: string }) => {
+      const session = await consoleRequest('/api/console/login/totp', {
+        method: 'POST',
+        body,
+        schema: StaffSessionResponse,
+      });
+      storage.setStaffToken(session.token);
+      queryClient.setQueryData(STAFF_KEY, session.staff);
+      return session;
+    },
+  });
+}
+
+/** Who is signed in (and whether the stored token still works). */
+export function useStaffProfile() {
+  return useQuery({
+    queryKey: STAFF_KEY,
+    enabled: storage.getStaffToken() !== null,
+    queryFn: () => consoleRequest('/api/console/me', { schema: StaffProfile }),
+    staleTime: Infinity,
+  });
+}
+
+/** Ends the session on the server; the staff member leaves even if the server cannot be reached. */
+export async function staffLogout(): Promise<void> {
+  // The answer says nothing the console needs.
+  await consoleRequest('/api/console/logout', { method: 'POST', body: {}, schema: z.unknown() }).catch(
+    () => undefined,
+  );
+  storage.clearStaffToken();
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { onStaffSessionEnded } from './console-api';
+import { ConsoleLayout } from './console-layout';
+import { InboxPage } from './inbox-page';
+import { StaffLoginPage } from './staff-login-page';
+
+/**
+ * The operator console under /console (staff only; one lazy chunk, never in the member site's
+ * first download). A staff session that ends leads to /console/login, never to the member /login.
+ */
+export function ConsoleApp() {
+  const navigate = useNavigate();
+  useEffect(() => onStaffSessionEnded(() => void navigate('/console/login', { replace: true })), [navigate]);
+
+  return (
+    <Routes>
+      <Route path="login" element={<StaffLoginPage />} />
+      <Route element={<ConsoleLayout />}>
+        <Route path="chat" element={<InboxPage />} />
+        <Route path="chat/:conversationId" element={<InboxPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/console/chat" replace />} />
+    </Routes>
+  );
+}

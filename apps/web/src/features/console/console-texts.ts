@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import enConsole from '../../locales/en/console.json';
+import loConsole from '../../locales/lo/console.json';
+import thConsole from '../../locales/th/console.json';
+import i18next from '../../lib/i18n';
+
+/**
+ * The staff console's texts, in a namespace of their own that comes with the console's chunk,
+ * never in the member site's first download (scripts/check-login-budget.mjs).
+ */
+export const consoleTexts = { th: thConsole, lo: loConsole, en: enConsole } as const;
+
+for (const [locale, texts] of Object.entries(consoleTexts)) {
+  i18next.addResourceBundle(locale, 'console', texts, true, true);
+}
+
+/** useTranslation for the console: keys are looked up in `console`, then in `common`. */
+export function useConsoleTranslation() {
+  return useTranslation(['console', 'common'], { nsMode: 'fallback' });
+}

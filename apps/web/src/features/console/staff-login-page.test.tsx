@@ -1,0 +1,155 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import jsQR from 'jsqr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from '../../lib/i18n';
+import { storage } from '../../lib/storage';
+import { consoleServer, fakeSocket, staff } from '../../test/console-data';
+import { bodyOf, renderApp } from '../../test/render-app';
+import { setConsoleSocketFactory } from './inbox-socket';
+
+const otpauthUrl =
+  'otpauth://totp/Lucky%20Wallet:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Lucky%20Wallet';
+
+beforeEach(() => setConsoleSocketFactory(fakeSocket().factory));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setConsoleSocketFactory();
+});
+
+/** The dark modules of the drawn QR code, as pixels jsQR can read (4 px a module, white around). */
+function qrText(svg: Element) {
+  const size = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
+  const scale = 4;
+  const side = size * scale;
+  const data = new Uint8ClampedArray(side * side * 4).fill(255);
+  const path = svg.querySelector('path')!.getAttribute('d')!;
+  for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < scale; dy += 1) {
+      for (let dx = 0; dx < scale; dx += 1) {
+        const at = ((Number(y) * scale + dy) * side + Number(x) * scale + dx) * 4;
+        data.fill(0, at, at + 3);
+      }
+    }
+  }
+  return jsQR(data, side, side)?.data;
+}
+
+async function typePassword() {
+  await userEvent.type(await screen.findByLabelText('Username'), 'alice');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('staff sign-in', () => {
+  it('enrols an authenticator: the QR code of its otpauth URL and the key, then the code opens the inbox', async () => {
+    const calls = consoleServer({
+      handler: (url) =>
+        url === '/api/console/login'
+          ? {
+              body: {
+                step: 'enrol',
+                challenge: 'challenge-1',
+                otpauthUrl,
+                secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+              },
+            }
+          : url === '/api/console/login/totp'
+            ? { body: { token: 'staff-token', staff } }
+            : undefined,
+    });
+    storage.setToken('member-token', true);
+    const { router } = await renderApp('/console/login');
+
+    await typePassword();
+    expect(bodyOf(calls.find((call) => call.url === '/api/console/login')!)).toEqual({
+      username: 'alice',
+      password: 'correct horse battery',
+    });
+    expect(await screen.findByRole('heading', { name: 'Set up your authenticator' })).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qrText(qr)).toBe(otpauthUrl);
+    // The key, for typing by hand, in groups of four.
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Conversations' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/console/chat');
+    expect(bodyOf(calls.find((call) => call.url === '/api/console/login/totp')!)).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+    });
+    // The staff token is kept apart, sent on console calls; the member's is left alone.
+    expect(storage.getStaffToken()).toBe('staff-token');
+    expect(storage.getToken()).toBe('member-token');
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/console/chat/conversations?status=open')).toBe(true),
+    );
+    const list = calls.find((call) => call.url === '/api/console/chat/conversations?status=open')!;
+    expect((list.init.headers as Record<string, string>).authorization).toBe('Bearer staff-token');
+  });
+
+  it('asks only for the code once enrolled, and tells a wrong one in words', async () => {
+    consoleServer({
+      handler: (url) =>
+        url === '/api/console/login'
+          ? { body: { step: 'totp', challenge: 'challenge-2' } }
+          : url === '/api/console/login/totp'
+            ? { status: 401, body: { message: 'STAFF_CODE_INVALID' } }
+            : undefined,
+    });
+    await renderApp('/console/login');
+    await typePassword();
+
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    await userEvent.type(screen.getByLabelText('6-digit code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      i18next.t('STAFF_CODE_INVALID', { ns: 'errors' }),
+    );
+    expect(storage.getStaffToken()).toBeNull();
+  });
+
+  it('tells a wrong password in words and stays on the password step', async () => {
+    consoleServer({
+      handler: (url) =>
+        url === '/api/console/login' ? { status: 401, body: { message: 'STAFF_LOGIN_FAIL' } } : undefined,
+    });
+    await renderApp('/console/login');
+    await typePassword();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      i18next.t('STAFF_LOGIN_FAIL', { ns: 'errors' }),
+    );
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+});
+
+describe('staff session', () => {
+  it('goes to /console/login when the console answers STAFF_SESSION_INVALID, never to the member /login', async () => {
+    consoleServer({
+      handler: (url) =>
+        url.startsWith('/api/console/')
+          ? { status: 401, body: { message: 'STAFF_SESSION_INVALID' } }
+          : undefined,
+    });
+    storage.setToken('member-token', true);
+    storage.setStaffToken('expired-staff-token');
+    const { router } = await renderApp('/console/chat');
+
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/console/login');
+    expect(storage.getStaffToken()).toBeNull();
+    expect(storage.getToken()).toBe('member-token');
+  });
+
+  it('sends a staff member without a session to sign in', async () => {
+    const calls = consoleServer();
+    const { router } = await renderApp('/console/chat');
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/console/login');
+    expect(calls.filter((call) => call.url.startsWith('/api/console/'))).toEqual([]);
+  });
+});
