@@ -29,7 +29,7 @@ import { createStaffService, type StaffService } from './modules/console/staff.s
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { moneyFactsFrom } from './modules/chat/chat-money-facts';
 import { attachChatSocket } from './modules/chat/chat-socket';
-import { chatRoutes, DEFAULT_CHAT_LIMITS, type ChatLimits } from './modules/chat/chat.routes';
+import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { createChatService, type ChatService, type PushSender } from './modules/chat/chat.service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
@@ -305,6 +305,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       currencyOf: memberCurrency,
     }),
     pushSender: deps.pushSender,
+    pushHosts: config.chatPushHosts,
     log: app.log,
   });
   app.decorate('chat', chat);
@@ -312,7 +313,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     server: app.server,
     chat,
     redis,
-    authenticateMember: async (token) => ({ memberId: (await accounts.authenticator.authenticate(token)).memberId }),
+    authenticateMember: async (token) => ({
+      memberId: (await accounts.authenticator.authenticate(token)).memberId,
+    }),
     authenticateStaff: async (token) => ({ staffId: (await app.staffAuth.authenticate(token)).staffId }),
     log: app.log,
   });
@@ -408,7 +411,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limiter,
     perMember: { limit: config.deposits.slipUploadsPerHour, windowMs: 3_600_000 },
   });
-  await app.register(chatRoutes, { chat, limiter, limits: deps.chatLimits ?? DEFAULT_CHAT_LIMITS, market: config.market });
+  await app.register(chatRoutes, {
+    chat,
+    limiter,
+    limits: deps.chatLimits ?? config.chat,
+    market: config.market,
+  });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(consoleRoutes, {
     staff,

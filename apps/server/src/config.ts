@@ -42,6 +42,23 @@ const EnvSchema = z.object({
    */
   FORM_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   FORM_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Support chat limits (decision 023): per member or guest, and per address. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  CHAT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CHAT_GUESTS_PER_HOUR: z.coerce.number().int().positive().optional(),
+  CHAT_CALLS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  /** Hosts of the web push services (comma-separated; `*.` takes subdomains): the server posts only there. */
+  CHAT_PUSH_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com',
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // OTP of registration.
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
@@ -205,6 +222,13 @@ export interface Config {
   };
   /** Per-address limit of the public registration forms. */
   forms: { limitPerAddress: number; windowMs: number };
+  chat: {
+    messagesPerMinute: number;
+    uploadsPerHour: number;
+    guestsPerHour: number;
+    callsPerMinutePerAddress: number;
+  };
+  chatPushHosts: string[];
   session: { idleMs: number; maxAgeMs: number };
   /** Money leaving for outside systems. */
   money: {
@@ -316,6 +340,14 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       limitPerAddress: env.FORM_LIMIT_PER_ADDRESS ?? (sandbox ? 2000 : 30),
       windowMs: env.FORM_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    chat: {
+      messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      uploadsPerHour: env.CHAT_UPLOADS_PER_HOUR,
+      // NOTE: test suites and benchmarks open guest chats from one address by the thousand.
+      guestsPerHour: env.CHAT_GUESTS_PER_HOUR ?? (sandbox ? 100_000 : 20),
+      callsPerMinutePerAddress: env.CHAT_CALLS_PER_MINUTE_PER_ADDRESS ?? (sandbox ? 1_000_000 : 300),
+    },
+    chatPushHosts: env.CHAT_PUSH_HOSTS,
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
     money: {
       providerTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Locale } from '@wallet/contract/constants';
@@ -47,20 +48,41 @@ export type PushSender = (
   vapid: { publicKey: string; privateKey: string },
 ) => Promise<boolean>;
 
-const webPushSender: PushSender = async (subscription, notice, vapid) => {
+/** The web-push package's sender; `agent` lets a test trust its own push service's certificate. */
+export function createWebPushSender(agent?: Agent): PushSender {
+  return async (subscription, notice, vapid) => {
+    try {
+      await webpush.sendNotification(subscription, JSON.stringify(notice), {
+        TTL: 86_400,
+        vapidDetails: { subject: 'mailto:support@member-wallet.invalid', ...vapid },
+        timeout: 10_000,
+        ...(agent ? { agent } : {}),
+      });
+      return true;
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) return false;
+      throw error;
+    }
+  };
+}
+
+/**
+ * Whether a browser's push endpoint is at a push service we send to: https, on a listed host (a
+ * `*.` entry takes its subdomains). NOTE: the server posts to this address, so an endpoint of the
+ * client's choosing must never reach our own network.
+ */
+export function isPushEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
   try {
-    await webpush.sendNotification(subscription, JSON.stringify(notice), {
-      TTL: 86_400,
-      vapidDetails: { subject: 'mailto:support@member-wallet.invalid', ...vapid },
-      timeout: 10_000,
-    });
-    return true;
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) return false;
-    throw error;
+    url = new URL(endpoint);
+  } catch {
+    return false;
   }
-};
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));
+}
 
 export interface ChatServiceOptions {
   db: Database;
@@ -71,6 +93,8 @@ export interface ChatServiceOptions {
   moneyFacts: (memberId: number) => Promise<MoneyFacts>;
   log: FastifyBaseLogger;
   pushSender?: PushSender;
+  /** Hosts of the push services browsers subscribe at (CHAT_PUSH_HOSTS). */
+  pushHosts: readonly string[];
   /** The room prefix of spec section 7 (GET /api/chat/config). */
   prefix?: string;
   /** How long a media link works. */
@@ -103,7 +127,7 @@ export async function createChatService(options: ChatServiceOptions) {
   const vapid = { publicKey: keys.vapidPublic, privateKey: keys.vapidPrivate };
   const prefix = options.prefix ?? 'wallet-chat-';
   const mediaLinkMs = options.mediaLinkMs ?? 6 * 3_600_000;
-  const pushSender = options.pushSender ?? webPushSender;
+  const pushSender = options.pushSender ?? createWebPushSender();
   let broadcaster: ChatBroadcaster = {
     toRoom: () => undefined,
     toStaff: () => undefined,
@@ -426,6 +450,7 @@ export async function createChatService(options: ChatServiceOptions) {
       caller: ChatCaller,
       subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
     ) {
+      if (!isPushEndpoint(subscription.endpoint, options.pushHosts)) return fail('INVALID_INPUT', 400);
       const room = await repository.roomOf(ownerOf(caller));
       await repository.addPushSubscription(
         room.id,

@@ -269,7 +269,7 @@ describe('uploads', () => {
     for (const guess of [
       bare,
       `${bare}?e=${url.searchParams.get('e')}&s=${'A'.repeat(22)}`,
-      `${bare.replace(/\/[^/]+$/, '/other.png')}?${url.searchParams}`,
+      `${bare.replace(/\/[^/]+$/, '/other.png')}?${url.searchParams.toString()}`,
     ]) {
       const response = await t.app.inject({ url: guess });
       expect(response.statusCode, guess).not.toBe(200);
