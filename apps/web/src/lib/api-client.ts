@@ -149,6 +149,8 @@ export interface UploadOptions<S extends z.ZodType> {
   timeoutMs?: number;
   /** Headers of this call (an Idempotency-Key), beside the client's own. */
   headers?: Record<string, string>;
+  /** Text fields sent before the file, in this order (a chat guest's `guestId`). */
+  fields?: Record<string, string>;
   /** The member's session unless given. */
   session?: ApiSession;
 }
@@ -177,6 +179,7 @@ export function apiUpload<S extends z.ZodType>(path: string, options: UploadOpti
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
     xhr.ontimeout = () => reject(new ApiError(TIMEOUT_ERROR, 0));
     const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append(options.field ?? 'file', options.file, options.fileName);
     xhr.send(form);
   });

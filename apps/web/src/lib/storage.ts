@@ -101,6 +101,21 @@ export const storage = {
     safe(() => sessionStorage.removeItem(KEYS.staffToken), undefined);
   },
 
+  /**
+   * A visitor's chat guest id, issued and signed by the server (POST /api/chat/guest), kept on
+   * this device until the visitor signs in and their member room takes the conversation
+   * (features/chat). Never cleared with the session: a guest who comes back finds their answers.
+   */
+  getGuestId(): string | null {
+    return safe(() => localStorage.getItem(KEYS.guestId), null);
+  },
+  setGuestId(guestId: string): void {
+    safe(() => localStorage.setItem(KEYS.guestId, guestId), undefined);
+  },
+  clearGuestId(): void {
+    safe(() => localStorage.removeItem(KEYS.guestId), undefined);
+  },
+
   /** Opening the logged-out shell forgets the session and what belonged to it (spec section 4). */
   clearSession(): void {
     safe(() => {

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router';
 import { BottomNav, BottomNavButton, BottomNavHome, BottomNavLink } from '../../components/bottom-nav';
 import { AppHeader } from '../../components/app-header';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
 import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
@@ -55,6 +56,7 @@ export function MemberLayout() {
         <BottomNavLink to="/user/contact" icon={Headset} text={t('nav.contact')} />
       </BottomNav>
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <ChatLauncher member />
     </div>
   );
 }

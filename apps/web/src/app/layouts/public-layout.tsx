@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { BottomNav, BottomNavLink } from '../../components/bottom-nav';
 import { AppHeader } from '../../components/app-header';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { storage } from '../../lib/storage';
 
 /** The logged-out shell: login, register, how-to and contact. */
@@ -27,6 +28,7 @@ export function PublicLayout() {
         <BottomNavLink to="/howto" icon={BookOpen} text={t('nav.howto')} />
         <BottomNavLink to="/contact" icon={Headset} text={t('nav.contact')} />
       </BottomNav>
+      <ChatLauncher />
     </div>
   );
 }
