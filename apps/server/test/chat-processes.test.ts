@@ -1,0 +1,168 @@
+import { type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@wallet/contract/http/chat';
+import type { ConsoleConversation } from '@wallet/contract/http/console';
+import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
+import { readEnvironment } from '../src/config';
+import { runStaffCreate } from '../src/modules/console/staff-create';
+import { openServerDatabase } from '../src/platform/db/database';
+import { client, freePort, processEnv, scratchDatabase, startServer } from './processes';
+import { STAFF_PASSWORD, totpCode } from './staff';
+
+/**
+ * Two server processes on one PostgreSQL database and one Redis (decision 023): a guest's socket is
+ * on process B while staff answer through process A, and staff's socket is on A while the guest
+ * writes through B. Messages pass both ways, once each, through the Socket.IO Redis adapter; and a
+ * socket of A is refused a room that is not its own whichever process issued the guest id.
+ */
+const { DATABASE_URL: serverUrl, REDIS_URL: redisFromEnv } = readEnvironment();
+const redisUrl = redisFromEnv ?? 'redis://127.0.0.1:6379';
+
+function open(base: string, auth: object): Promise<Socket> {
+  const socket = connect(base, {
+    path: SOCKET_PATH,
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function next<T>(socket: Socket, event: string, where: (data: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), 10_000);
+    const listener = (data: T) => {
+      if (!where(data)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(data);
+    };
+    socket.on(event, listener);
+  });
+}
+
+describe.runIf(serverUrl)('support chat in two server processes', () => {
+  it('passes messages both ways between processes through Redis', { timeout: 120_000 }, async () => {
+    const scratch = await scratchDatabase('wallet_chat_two');
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = (port: number) => ({ ...processEnv(scratch.url, port), REDIS_URL: redisUrl });
+    const servers: ChildProcess[] = [];
+    const sockets: Socket[] = [];
+    try {
+      servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
+      const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+      const [a, b] = [client(baseA), client(baseB)];
+
+      // A staff member, signed in on process A.
+      const username = `staff-${randomBytes(4).toString('hex')}`;
+      const database = await openServerDatabase(scratch.url, 2);
+      try {
+        const made = await runStaffCreate(['--username', username, '--name', 'Ploy'], {
+          db: database.db,
+          password: STAFF_PASSWORD,
+          print: () => undefined,
+        });
+        expect(made).toBe(0);
+      } finally {
+        await database.close();
+      }
+      const first = await a('POST', '/api/console/login', { username, password: STAFF_PASSWORD });
+      expect(first.status).toBe(200);
+      const signedIn = await a('POST', '/api/console/login/totp', {
+        challenge: first.body.challenge,
+        code: await totpCode(first.body.secret as string),
+      });
+      expect(signedIn.status).toBe(200);
+      const staffToken = signedIn.body.token as string;
+
+      // The guest id issued by A opens a socket on B (one key, shared through the database).
+      const { guestId } = (await a('POST', '/api/chat/guest')).body as { guestId: string };
+      const guestSocket = await open(baseB, { guestId });
+      sockets.push(guestSocket);
+      const joined = (await guestSocket.timeout(5_000).emitWithAck('join', { guestId })) as JoinAck;
+      expect(joined.ok).toBe(true);
+      const staffSocket = await open(baseA, { staffToken });
+      sockets.push(staffSocket);
+
+      // Guest writes through B; staff's socket on A hears of it.
+      const inboxOnA = next<ConsoleConversation>(
+        staffSocket,
+        'inbox',
+        (conversation) => conversation.lastMessage?.sender === 'customer',
+      );
+      const sent = await b('POST', '/api/chat/send-message', {
+        guestId,
+        clientId: randomBytes(9).toString('base64url'),
+        message: { message_type: 'text', payload: 'written on B' },
+      });
+      expect(sent.status).toBe(200);
+      const conversation = await inboxOnA;
+      expect(conversation.lastMessage?.message).toEqual({ message_type: 'text', payload: 'written on B' });
+
+      // Staff follow the conversation from A and hear the guest's next message sent through B.
+      expect(
+        await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: conversation.id }),
+      ).toEqual({ ok: true });
+      const followedOnA = next<ChatMessage>(
+        staffSocket,
+        'messaging',
+        (message) => message.sender === 'customer',
+      );
+      await b('POST', '/api/chat/send-message', {
+        guestId,
+        clientId: randomBytes(9).toString('base64url'),
+        message: { message_type: 'text', payload: 'second on B' },
+      });
+      expect((await followedOnA).message).toEqual({ message_type: 'text', payload: 'second on B' });
+
+      // Staff answer through A; the guest's socket on B receives it, once.
+      const received: ChatMessage[] = [];
+      guestSocket.on('messaging', (message: ChatMessage) => {
+        if (message.sender === 'other' && !message.bot) received.push(message);
+      });
+      const answerOnB = next<ChatMessage>(
+        guestSocket,
+        'messaging',
+        (message) => message.sender === 'other' && !message.bot,
+      );
+      const answered = await client(baseA)(
+        'POST',
+        `/api/console/chat/conversations/${conversation.id}/messages`,
+        {
+          clientId: randomBytes(9).toString('base64url'),
+          message: { message_type: 'text', payload: 'answered on A' },
+        },
+        staffToken,
+      );
+      expect(answered.status).toBe(200);
+      const answer = await answerOnB;
+      expect(answer).toMatchObject({
+        name: 'Ploy',
+        message: { message_type: 'text', payload: 'answered on A' },
+        seq: answered.body.seq,
+      });
+      // One more round trip on B's socket proves no second copy was on its way.
+      await guestSocket.timeout(5_000).emitWithAck('join', { guestId });
+      expect(received).toHaveLength(1);
+
+      // A socket on A asking for the guest's room with another guest id of its own is refused.
+      const { guestId: otherGuest } = (await b('POST', '/api/chat/guest')).body as { guestId: string };
+      const intruder = await open(baseA, { guestId: otherGuest });
+      sockets.push(intruder);
+      expect(await intruder.timeout(5_000).emitWithAck('join', { guestId })).toEqual({
+        ok: false,
+        error: 'CHAT_ROOM_FORBIDDEN',
+      });
+    } finally {
+      for (const socket of sockets) socket.close();
+      for (const server of servers) server.kill('SIGKILL');
+      await scratch.drop();
+    }
+  });
+});
