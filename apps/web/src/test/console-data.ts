@@ -135,7 +135,7 @@ export function consoleServer({
     if (match) {
       const id = Number(match[1]);
       const held = messages[id] ?? [];
-      const state = room({ lastSeq: held.at(-1)?.seq ?? 0 });
+      const state = room({ lastSeq: held.at(-1)?.seq ?? 0, sessionId: held.at(-1)?.session_id ?? 1 });
       if (match[2] === 'messages' && init.method === 'POST') {
         nextSeq += 1;
         return { body: { createdAt: minutesBefore(0), seq: nextSeq, session_id: 1 } };

@@ -11,8 +11,8 @@ import {
   ConversationListResponse,
   ConversationMessagesResponse,
   MemberContextResponse,
+  ConsoleConversation,
   type CONVERSATION_STATUSES,
-  type ConsoleConversation,
 } from '@wallet/contract/http/console';
 import { consoleRequest, consoleUpload } from './console-api';
 
@@ -22,6 +22,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const MESSAGES_PAGE = 30;
 
 const conversationsKey = (status: ConversationStatus) => ['console', 'conversations', status];
+const conversationKey = (id: number | null) => ['console', 'conversation', id];
 const messagesKey = (id: number) => ['console', 'messages', id];
 const conversationPath = (id: number) => `/api/console/chat/conversations/${id}`;
 
@@ -32,17 +33,30 @@ export function byNewest(a: ConsoleConversation, b: ConsoleConversation): number
 }
 
 /** The inbox's list of one tab, newest first (the server's order, kept as events arrive). */
-export function useConversations(status: ConversationStatus, enabled = true) {
+export function useConversations(status: ConversationStatus) {
+  const queryClient = useQueryClient();
   return useQuery({
-    enabled,
     queryKey: conversationsKey(status),
     queryFn: async () => {
       const { conversations } = await consoleRequest(`/api/console/chat/conversations?status=${status}`, {
         schema: ConversationListResponse,
       });
+      // Each one is also known on its own, so one that leaves this tab (resolved) stays open on screen.
+      for (const conversation of conversations)
+        queryClient.setQueryData(conversationKey(conversation.id), conversation);
       return [...conversations].sort(byNewest);
     },
     // The socket's inbox events keep it current; a reconnect reads it again.
+    staleTime: Infinity,
+  });
+}
+
+/** One conversation, for one that no list read holds (opened from a link). */
+export function useConversation(id: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: conversationKey(id),
+    queryFn: () => consoleRequest(conversationPath(id!), { schema: ConsoleConversation }),
+    enabled: enabled && id !== null,
     staleTime: Infinity,
   });
 }
@@ -52,6 +66,7 @@ export function useConversations(status: ConversationStatus, enabled = true) {
  * place by time, and taken out of the other tab's.
  */
 export function upsertConversation(queryClient: QueryClient, conversation: ConsoleConversation): void {
+  queryClient.setQueryData(conversationKey(conversation.id), conversation);
   for (const status of ['open', 'resolved'] as const) {
     queryClient.setQueryData<ConsoleConversation[]>(conversationsKey(status), (list) => {
       if (!list) return list;
@@ -61,23 +76,20 @@ export function upsertConversation(queryClient: QueryClient, conversation: Conso
   }
 }
 
-/** The conversation with this id in either tab's list, if it was read. */
+/** The conversation with this id, if a list or a call read it. */
 export function findConversation(queryClient: QueryClient, id: number): ConsoleConversation | undefined {
-  for (const status of ['open', 'resolved'] as const) {
-    const found = queryClient
-      .getQueryData<ConsoleConversation[]>(conversationsKey(status))
-      ?.find((c) => c.id === id);
-    if (found) return found;
-  }
-  return undefined;
+  return queryClient.getQueryData<ConsoleConversation>(conversationKey(id));
 }
 
-/** Changes a listed conversation in place (its room state, its unread count). */
+/** Changes a known conversation in place (its room state, its unread count). */
 function patchConversation(
   queryClient: QueryClient,
   id: number,
   patch: (conversation: ConsoleConversation) => ConsoleConversation,
 ): void {
+  queryClient.setQueryData<ConsoleConversation>(conversationKey(id), (conversation) =>
+    conversation ? patch(conversation) : conversation,
+  );
   for (const status of ['open', 'resolved'] as const) {
     queryClient.setQueryData<ConsoleConversation[]>(conversationsKey(status), (list) =>
       list?.map((c) => (c.id === id ? patch(c) : c)),

@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useConsoleTranslation } from './console-texts';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
-import { useConversations, type ConversationStatus } from './inbox-api';
+import { useConversation, useConversations, type ConversationStatus } from './inbox-api';
 import { useInboxSocket } from './inbox-socket';
 import { MemberPanel } from './member-panel';
 
@@ -26,12 +26,9 @@ export function InboxPage() {
   const connected = useInboxSocket(selected);
   const list = useConversations(tab);
   const inTab = list.data?.find((conversation) => conversation.id === selected);
-  // A conversation opened from a link, or resolved meanwhile, may be in the other tab's list.
-  const other = useConversations(
-    tab === 'open' ? 'resolved' : 'open',
-    selected !== null && list.isSuccess && !inTab,
-  );
-  const conversation = inTab ?? other.data?.find((item) => item.id === selected);
+  // One resolved meanwhile stays on screen; one opened from a link may be in neither list.
+  const single = useConversation(selected, list.isSuccess && !inTab);
+  const conversation = inTab ?? single.data;
 
   return (
     <div className="grid h-full min-h-0 md:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
@@ -50,11 +47,9 @@ export function InboxPage() {
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center text-mist-400">
             <MessagesSquare className="size-10 text-mist-500" aria-hidden="true" />
-            <p>
-              {selected !== null && list.isSuccess && other.isSuccess
-                ? t('inbox.notFound')
-                : t('inbox.choose')}
-            </p>
+            {selected !== null && (single.isPending || single.isFetching) ? null : (
+              <p>{single.isError ? t('inbox.notFound') : t('inbox.choose')}</p>
+            )}
           </div>
         )}
       </section>

@@ -1,0 +1,320 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../lib/format';
+import { storage } from '../../lib/storage';
+import {
+  chatMessage,
+  consoleServer,
+  conversation,
+  fakeSocket,
+  memberContext,
+  minutesBefore,
+  room,
+} from '../../test/console-data';
+import { bodyOf, renderApp } from '../../test/render-app';
+import { setConsoleSocketFactory } from './inbox-socket';
+
+let socket: ReturnType<typeof fakeSocket>;
+
+beforeEach(() => {
+  storage.setStaffToken('staff-token');
+  socket = fakeSocket();
+  setConsoleSocketFactory(socket.factory);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setConsoleSocketFactory();
+});
+
+/** The list's rows, top to bottom, by conversation id. */
+const listed = () =>
+  within(screen.getByRole('list', { name: 'Open' }))
+    .getAllByRole('listitem')
+    .map((item) => Number(item.getAttribute('data-conversation')));
+
+const row = (id: number) => document.querySelector(`[data-conversation="${id}"]`) as HTMLElement;
+
+const messagesOf = () => screen.getByRole('list', { name: 'Messages' });
+
+describe('inbox list', () => {
+  it('lists open conversations newest first with unread badges, and follows inbox events', async () => {
+    const older = conversation(1, {
+      lastMessage: chatMessage(3, 'Where is my deposit?', { createdAt: minutesBefore(30) }),
+      unread: 2,
+    });
+    const newer = conversation(2, {
+      member: null,
+      guestLabel: 'g7Hx2k',
+      lastMessage: chatMessage(5, 'Hi, can a guest ask?', {
+        userId: null,
+        username: null,
+        createdAt: minutesBefore(5),
+      }),
+      waitingForStaff: true,
+    });
+    // The server's order is not trusted: the list sorts by the last message's time.
+    consoleServer({ lists: { open: [older, newer], resolved: [] } });
+    await renderApp('/console/chat');
+
+    await screen.findByText('Where is my deposit?');
+    expect(listed()).toEqual([2, 1]);
+    expect(within(row(1)).getByText('Somchai Jaidee')).toBeTruthy();
+    expect(within(row(1)).getByText('0812345678')).toBeTruthy();
+    expect(within(row(1)).getByLabelText('Unread: 2').textContent).toBe('2');
+    expect(within(row(2)).getByText('Guest g7Hx2k')).toBeTruthy();
+    expect(within(row(2)).queryByTestId('unread')).toBeNull();
+    expect(within(row(2)).getByText('Waiting for staff')).toBeTruthy();
+    // The socket carried the staff token.
+    expect(socket.tokens).toEqual(['staff-token']);
+
+    // A new message in the older conversation moves it to the top with its count.
+    socket.serverSends(
+      'inbox',
+      conversation(1, {
+        lastMessage: chatMessage(4, 'Still waiting', { createdAt: minutesBefore(1) }),
+        unread: 3,
+      }),
+    );
+    await waitFor(() => expect(listed()).toEqual([1, 2]));
+    expect(within(row(1)).getByText('Still waiting')).toBeTruthy();
+    expect(within(row(1)).getByLabelText('Unread: 3')).toBeTruthy();
+
+    // A conversation the list did not have yet.
+    socket.serverSends(
+      'inbox',
+      conversation(3, {
+        lastMessage: chatMessage(1, 'New here', { createdAt: minutesBefore(0) }),
+        unread: 1,
+      }),
+    );
+    await waitFor(() => expect(listed()).toEqual([3, 1, 2]));
+
+    // Resolved elsewhere: it leaves the Open list.
+    socket.serverSends('inbox', conversation(2, { status: 'resolved', member: null, guestLabel: 'g7Hx2k' }));
+    await waitFor(() => expect(listed()).toEqual([3, 1]));
+  });
+});
+
+describe('conversation', () => {
+  const history = [
+    chatMessage(1, 'I deposited 500 baht', { session_id: 1 }),
+    chatMessage(2, 'Solved, thanks', { sender: 'other', name: 'Alice Staff', session_id: 1 }),
+    chatMessage(
+      3,
+      { message_type: 'postback', payload: { title: 'Deposit not received', payload: 'DEPOSIT' } },
+      { session_id: 2 },
+    ),
+    chatMessage(
+      4,
+      {
+        message_type: 'quick_replies',
+        payload: { text: 'What is it about?', quick_replies: [{ title: 'Deposit', payload: 'DEPOSIT' }] },
+      },
+      { sender: 'other', name: 'Bot', bot: true, session_id: 2 },
+    ),
+    chatMessage(
+      5,
+      {
+        message_type: 'media',
+        payload: { message: '', url: true, fileType: 'image', filePath: '/media/chat/slip.png?sig=1' },
+      },
+      { session_id: 2 },
+    ),
+  ];
+
+  async function openConversation(extra: Parameters<typeof consoleServer>[0] = {}) {
+    const calls = consoleServer({
+      lists: { open: [conversation(7, { unread: 2, lastMessage: history.at(-1)! })], resolved: [] },
+      messages: { 7: history },
+      ...extra,
+    });
+    await renderApp('/console/chat/7');
+    return { calls };
+  }
+
+  it('shows every message type, the End Conversation marker between sessions, and marks read', async () => {
+    const { calls } = await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    const messages = messagesOf();
+    expect(within(messages).getByText('Solved, thanks')).toBeTruthy();
+    expect(within(messages).getByText('Deposit not received')).toBeTruthy();
+    expect(within(messages).getByRole('list', { name: 'Quick replies' }).textContent).toBe('Deposit');
+    expect(within(messages).getByRole<HTMLImageElement>('img', { name: 'Photo' }).src).toContain(
+      '/media/chat/slip.png?sig=1',
+    );
+    // One marker, between session 1's last message and session 2's first.
+    const items = within(messages)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === messages);
+    const marker = items.findIndex((item) => item.dataset.testid === 'end-marker');
+    expect(items.filter((item) => item.dataset.testid === 'end-marker')).toHaveLength(1);
+    expect(items[marker - 1]!.dataset.seq).toBe('2');
+    expect(items[marker + 1]!.dataset.seq).toBe('3');
+
+    // Watching this conversation's messages.
+    expect(socket.emitted).toContainEqual({ event: 'watch', data: { conversationId: 7 } });
+    // Read up to the member's newest message, about a second after it is shown.
+    await waitFor(
+      () => expect(calls.find((call) => call.url === '/api/console/chat/conversations/7/read')).toBeTruthy(),
+      { timeout: 3000 },
+    );
+    const read = calls.find((call) => call.url === '/api/console/chat/conversations/7/read')!;
+    expect(read.init.method).toBe('PUT');
+    expect(bodyOf(read)).toEqual({ seq: 5 });
+    await waitFor(() => expect(within(row(7)).queryByTestId('unread')).toBeNull());
+  });
+
+  it('sends text with Enter and a clientId; Shift+Enter is a new line', async () => {
+    const { calls } = await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    const box = screen.getByLabelText('Your answer');
+    await userEvent.type(box, 'Checking now{Shift>}{Enter}{/Shift}one moment');
+    expect(calls.some((call) => call.url.endsWith('/messages') && call.init.method === 'POST')).toBe(false);
+    await userEvent.type(box, '{Enter}');
+
+    await waitFor(() =>
+      expect(calls.some((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))).toBe(true),
+    );
+    const sent = calls.find((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))!;
+    expect(sent.url).toBe('/api/console/chat/conversations/7/messages');
+    const body = bodyOf(sent) as { clientId: string; message: unknown };
+    expect(body.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(body.message).toEqual({ message_type: 'text', payload: 'Checking now\none moment' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    // Shown as stored, with the sequence number the server answered.
+    await waitFor(() =>
+      expect(messagesOf().querySelector('[data-seq="101"]')?.textContent).toContain('Checking now'),
+    );
+
+    // The server's copy of the same message comes by the socket: still shown once.
+    socket.serverSends(
+      'messaging',
+      chatMessage(101, 'Checking now\none moment', {
+        sender: 'other',
+        name: 'Alice Staff',
+        clientId: body.clientId,
+      }),
+    );
+    // And a member's new message arrives live.
+    socket.serverSends('messaging', chatMessage(102, 'Thank you'));
+    await within(messagesOf()).findByText('Thank you');
+    expect(messagesOf().querySelectorAll('[data-seq="101"]')).toHaveLength(1);
+  });
+
+  it('sends quick replies composed in their dialog', async () => {
+    const { calls } = await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    await userEvent.click(screen.getByRole('button', { name: 'Send quick replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quick replies' });
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Did it arrive?');
+    await userEvent.type(within(dialog).getByLabelText('Reply 1'), 'Yes');
+    await userEvent.type(within(dialog).getByLabelText('Reply 2'), 'No');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() =>
+      expect(calls.some((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))).toBe(true),
+    );
+    const sent = calls.find((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))!;
+    expect((bodyOf(sent) as { message: unknown }).message).toEqual({
+      message_type: 'quick_replies',
+      payload: {
+        text: 'Did it arrive?',
+        quick_replies: [
+          { title: 'Yes', payload: 'Yes' },
+          { title: 'No', payload: 'No' },
+        ],
+      },
+    });
+  });
+
+  it('asks before resolving, then resolves and shows the End Conversation marker', async () => {
+    const { calls } = await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    const resolveCalls = () =>
+      calls.filter((call) => call.url === '/api/console/chat/conversations/7/resolve');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Resolve this conversation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(resolveCalls()).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Resolve this conversation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(resolveCalls()).toHaveLength(1));
+    expect(resolveCalls()[0]!.init.method).toBe('POST');
+    // The new session: a marker after the last message.
+    await waitFor(() => expect(within(messagesOf()).getAllByTestId('end-marker')).toHaveLength(2));
+    expect(messagesOf().lastElementChild?.getAttribute('data-testid')).toBe('end-marker');
+  });
+
+  it("shows the member's wallet, deposits, withdrawals and slips beside the conversation", async () => {
+    await openConversation();
+    const panel = await screen.findByRole('complementary', { name: 'Member' });
+    expect(await within(panel).findByText(formatMoney(123_456))).toBeTruthy();
+    const deposits = within(panel).getByRole('list', { name: 'Recent deposits' });
+    expect(within(deposits).getByText('฿500.00')).toBeTruthy();
+    expect(within(deposits).getByText('In progress')).toBeTruthy();
+    const withdrawals = within(panel).getByRole('list', { name: 'Recent withdrawals' });
+    expect(within(withdrawals).getByText('฿200.00')).toBeTruthy();
+    expect(within(withdrawals).getByText('Success')).toBeTruthy();
+    expect(within(within(panel).getByRole('list', { name: 'Slips' })).getByText('Under review')).toBeTruthy();
+  });
+
+  it('shows no member panel for a guest', async () => {
+    const calls = consoleServer({
+      lists: {
+        open: [
+          conversation(8, {
+            member: null,
+            guestLabel: 'gAbC12',
+            lastMessage: chatMessage(1, 'Guest here', { userId: null }),
+          }),
+        ],
+        resolved: [],
+      },
+      messages: { 8: [chatMessage(1, 'Guest here', { userId: null })] },
+      context: memberContext(),
+    });
+    await renderApp('/console/chat/8');
+    const panel = await screen.findByRole('complementary', { name: 'Member' });
+    expect(await within(panel).findByText('A guest who has not signed in: no account to show.')).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('/api/console/members/'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Member details' })).toBeNull();
+  });
+
+  it('opens a conversation from a link that neither list holds', async () => {
+    const resolved = conversation(11, { status: 'resolved', lastMessage: chatMessage(1, 'Old question') });
+    consoleServer({
+      messages: { 11: [chatMessage(1, 'Old question')] },
+      handler: (url) => (url === '/api/console/chat/conversations/11' ? { body: resolved } : undefined),
+    });
+    await renderApp('/console/chat/11');
+    expect(
+      await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Old question'),
+    ).toBeTruthy();
+    // Resolved already: nothing to resolve.
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('loads older messages at the top', async () => {
+    const long = Array.from({ length: 45 }, (_, index) => chatMessage(index + 1, `Message ${index + 1}`));
+    const calls = consoleServer({
+      lists: {
+        open: [conversation(9, { lastMessage: long.at(-1)!, room: room({ lastSeq: 45 }) })],
+        resolved: [],
+      },
+      messages: { 9: long },
+    });
+    await renderApp('/console/chat/9');
+    await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Message 45');
+    expect(screen.queryByText('Message 15')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+    await screen.findByText('Message 1');
+    expect(
+      calls.some((call) => call.url === '/api/console/chat/conversations/9/messages?limit=30&beforeSeq=16'),
+    ).toBe(true);
+    expect(screen.getByText('Start of the conversation')).toBeTruthy();
+  });
+});
