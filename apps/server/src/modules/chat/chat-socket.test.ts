@@ -201,6 +201,14 @@ describe('joining', () => {
     await sendText(t.app, { token: other.token }, 'not for you');
     expect(await overheard).toEqual([]);
   });
+  it('a member who signed out cannot join with the socket of the ended session', async () => {
+    const member = await signedInMember(t.app);
+    const socket = await open({ token: member.token });
+    expect(await join(socket, {})).toMatchObject({ ok: true });
+    const out = await chatCall(t.app, { token: member.token }, 'POST', '/api/logout', {});
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await join(socket, {})).toEqual({ ok: false, error: 'UNAUTHORIZED' });
+  });
 });
 
 describe('delivery', () => {

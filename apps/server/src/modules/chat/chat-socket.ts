@@ -120,6 +120,20 @@ export function attachChatSocket(options: ChatSocketOptions): { close(): Promise
             (parsed.data.userId === undefined && parsed.data.guestId === undefined)
           : parsed.data.guestId === own.guestId && parsed.data.userId === undefined);
       if (!asksOwn) return ack?.({ ok: false, error: 'CHAT_ROOM_FORBIDDEN' });
+      // A member's session may have ended since the socket connected (signed out, password
+      // changed): each join asks again, and a dead session's socket is closed.
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      if ('memberId' in own && typeof token === 'string') {
+        const alive = await options.authenticateMember(token).then(
+          () => true,
+          () => false,
+        );
+        if (!alive) {
+          ack?.({ ok: false, error: 'UNAUTHORIZED' });
+          socket.disconnect(true);
+          return;
+        }
+      }
       const room = chat.joinableRoom(own);
       await socket.join(room);
       ack?.({ ok: true, room, state: await chat.state(own) });
