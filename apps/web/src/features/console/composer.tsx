@@ -37,6 +37,7 @@ export function Composer({
   const [quickOpen, setQuickOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
+  const hintId = useId();
   const trimmed = text.trim();
   const tooLong = trimmed.length > CHAT_LIMITS.textMax;
 
@@ -105,6 +106,7 @@ export function Composer({
             onChange={(event) => setText(event.target.value)}
             onKeyDown={keyDown}
             placeholder={t('composer.placeholder')}
+            aria-describedby={hintId}
             aria-invalid={tooLong || undefined}
             className="max-h-40 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-white/10 bg-ink-800 px-4 py-2.5 text-[15px] leading-snug text-snow [field-sizing:content] placeholder:text-mist-500 focus:border-gold-400 focus:outline-none"
           />
@@ -117,6 +119,9 @@ export function Composer({
             <SendHorizontal className="size-5" aria-hidden="true" />
           </button>
         </div>
+        <p id={hintId} className="hidden pt-1 pl-28 text-xs text-mist-500 sm:block">
+          {t('composer.hint')}
+        </p>
       </form>
       {/* Outside the form: Enter in the dialog's fields must not send the answer box. */}
       <QuickRepliesDialog

@@ -208,6 +208,18 @@ function MessageList({
     if (element && nearBottom.current) element.scrollTop = element.scrollHeight;
   }, [lastKey]);
 
+  // Pictures that finish loading grow the list after it was scrolled: the bottom stays in view.
+  const content = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!content.current || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, [loading]);
+
   function loadOlder() {
     const element = scroller.current;
     if (element) before.current = { firstSeq, height: element.scrollHeight };
@@ -247,7 +259,7 @@ function MessageList({
               <p className="text-xs text-mist-500">{t('conversation.start')}</p>
             )}
           </div>
-          <ol aria-label={t('conversation.messages')} className="space-y-2">
+          <ol ref={content} aria-label={t('conversation.messages')} className="space-y-2">
             {messages.map((message, index) => {
               const previous = messages[index - 1];
               return (

@@ -31,7 +31,7 @@ export function InboxPage() {
   const conversation = inTab ?? single.data;
 
   return (
-    <div className="grid h-full min-h-0 md:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
+    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)] md:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
       <aside
         aria-label={t('inbox.title')}
         className={`${selected === null ? 'flex' : 'hidden md:flex'} min-h-0 flex-col border-white/5 md:border-r`}
