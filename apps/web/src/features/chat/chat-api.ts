@@ -10,7 +10,7 @@ import {
   type CustomerMessageBody,
   type PushSubscriptionRequest,
 } from '@wallet/contract/http/chat';
-import { z } from 'zod';
+import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest, apiUpload } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 
@@ -90,6 +90,5 @@ export const savePushSubscription = (
   apiRequest('/api/chat/push-subscription', {
     method: 'POST',
     body: { ...caller, ...subscription },
-    // The contract gives this answer no body worth reading: success is the 2xx.
-    schema: z.unknown(),
+    schema: OkResponse,
   });

@@ -27,6 +27,8 @@ async function fetchUnread(member: boolean): Promise<number> {
   return answer.unread;
 }
 
+const askedByLink = () => new URLSearchParams(window.location.search).get('chat') === '1';
+
 /**
  * The floating chat button, with the count of unread answers (a member who was away when staff
  * answered sees it at the next visit); the first tap loads the panel.
@@ -34,8 +36,9 @@ async function fetchUnread(member: boolean): Promise<number> {
 export default function ChatButton({ member }: { member: boolean }) {
   const { t } = useChatTranslation();
   const panelId = useId();
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  // A tapped web push notice opens the page with ?chat=1: the panel opens with it.
+  const [open, setOpen] = useState(askedByLink);
+  const [loaded, setLoaded] = useState(askedByLink);
   const [liveUnread, setLiveUnread] = useState<number | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const unread = useQuery({

@@ -37,7 +37,11 @@ function Bubble({ own, children, flush = false }: { own: boolean; children: Reac
 }
 
 function Words({ text }: { text: string }) {
-  return <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{text}</p>;
+  return (
+    <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]" data-words>
+      {text}
+    </p>
+  );
 }
 
 /** A message's body in its bubble (generic cards go outside any bubble). */
