@@ -122,6 +122,8 @@ export function consoleServer({
   handler?: (url: string, init: RequestInit) => Answer;
 } = {}) {
   let nextSeq = 100;
+  /** Each conversation's session once resolved here. */
+  const sessions: Record<number, number> = {};
   return fakeServer((url, init) => {
     const own = handler(url, init);
     if (own) return own;
@@ -135,7 +137,10 @@ export function consoleServer({
     if (match) {
       const id = Number(match[1]);
       const held = messages[id] ?? [];
-      const state = room({ lastSeq: held.at(-1)?.seq ?? 0, sessionId: held.at(-1)?.session_id ?? 1 });
+      const state = room({
+        lastSeq: held.at(-1)?.seq ?? 0,
+        sessionId: sessions[id] ?? held.at(-1)?.session_id ?? 1,
+      });
       if (match[2] === 'messages' && init.method === 'POST') {
         nextSeq += 1;
         return { body: { createdAt: minutesBefore(0), seq: nextSeq, session_id: 1 } };
@@ -150,7 +155,8 @@ export function consoleServer({
         return { body: { result: page, room: state } };
       }
       if (match[2] === 'read') return { body: { ...state, staffReadSeq: state.lastSeq } };
-      return { body: { ...state, sessionId: state.sessionId + 1 } };
+      sessions[id] = state.sessionId + 1;
+      return { body: { ...state, sessionId: sessions[id] } };
     }
     if (/^\/api\/console\/members\/\d+\/context$/.test(path)) return { body: context };
     return undefined;

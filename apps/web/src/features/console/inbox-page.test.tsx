@@ -12,6 +12,7 @@ import {
   minutesBefore,
   room,
 } from '../../test/console-data';
+import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { setConsoleSocketFactory } from './inbox-socket';
 
@@ -226,6 +227,44 @@ describe('conversation', () => {
         ],
       },
     });
+  });
+
+  it('uploads an image with its progress, then sends it as a media message', async () => {
+    const uploads = stubXhr();
+    const { calls } = await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    const input = screen.getByTestId<HTMLInputElement>('attach-file');
+
+    // What the chat does not take is refused at once, nothing uploaded.
+    await userEvent.upload(input, new File(['%PDF'], 'terms.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
+    expect(uploads).toHaveLength(0);
+
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'slip.png', { type: 'image/png' }),
+    );
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.url).toBe('/api/console/chat/conversations/7/upload-image');
+    expect(uploads[0]!.headers.authorization).toBe('Bearer staff-token');
+    expect((uploads[0]!.body!.get('file') as File).name).toBe('slip.png');
+    uploads[0]!.progress(0.4);
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
+      '40',
+    );
+    expect(screen.getByText('Uploading 40%')).toBeTruthy();
+
+    uploads[0]!.answer(200, { path: 'chat/7/abc.png', fileType: 'image' });
+    await waitFor(() =>
+      expect(calls.some((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))).toBe(true),
+    );
+    const sent = calls.find((call) => call.init.method === 'POST' && call.url.endsWith('/messages'))!;
+    expect((bodyOf(sent) as { message: unknown }).message).toEqual({
+      message_type: 'media',
+      payload: { message: '', url: false, fileType: 'image', filePath: 'chat/7/abc.png' },
+    });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
   it('asks before resolving, then resolves and shows the End Conversation marker', async () => {

@@ -145,6 +145,23 @@ describe('staff session', () => {
     expect(storage.getToken()).toBe('member-token');
   });
 
+  it("signs out: the server ends the staff session, the member's session stays", async () => {
+    const calls = consoleServer({
+      handler: (url) => (url === '/api/console/logout' ? { body: { ok: true } } : undefined),
+    });
+    storage.setToken('member-token', true);
+    storage.setStaffToken('staff-token');
+    const { router } = await renderApp('/console/chat');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/console/login');
+    const logout = calls.find((call) => call.url === '/api/console/logout')!;
+    expect((logout.init.headers as Record<string, string>).authorization).toBe('Bearer staff-token');
+    expect(storage.getStaffToken()).toBeNull();
+    expect(storage.getToken()).toBe('member-token');
+  });
+
   it('sends a staff member without a session to sign in', async () => {
     const calls = consoleServer();
     const { router } = await renderApp('/console/chat');
