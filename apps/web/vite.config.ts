@@ -37,11 +37,18 @@ export default defineConfig({
         // NOTE: API answers carry balances and must never come from a cache; media is large.
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         runtimeCaching: [],
+        // Web push of support chat answers: shows the notice and opens the chat when tapped.
+        importScripts: ['/chat-push-sw.js'],
       },
     }),
   ],
   server: {
-    proxy: { '/api': serverUrl, '/media': serverUrl },
+    proxy: {
+      '/api': serverUrl,
+      '/media': serverUrl,
+      // The chat's live socket (features/chat).
+      '/socket.io': { target: serverUrl, ws: true },
+    },
   },
   build: {
     // NOTE: no source maps in the published build: they hand out our whole source (the server
