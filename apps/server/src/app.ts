@@ -439,6 +439,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db: database.db,
       lookups,
       spinwheel,
+      createStaff: (input) => staff.create(input),
       ledger,
       idempotent,
       currencyOf: (id) => accounts.moneyProfile(id),

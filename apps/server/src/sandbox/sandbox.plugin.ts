@@ -9,7 +9,7 @@ import type { SpinwheelService } from '../modules/spinwheel/spinwheel.service';
 import { sandboxBankRoutes } from './bank/sandbox-bank.routes';
 import { sandboxMoneyRoutes } from './helpers/sandbox-money.routes';
 import { SandboxSmsSender } from './helpers/sandbox-sms-sender';
-import { sandboxRoutes } from './helpers/sandbox.routes';
+import { sandboxRoutes, type SandboxRoutesOptions } from './helpers/sandbox.routes';
 import { sandboxPaymentsRoutes } from './payments/sandbox-payments.routes';
 import { sandboxPayoutRoutes } from './payout/sandbox-payout.routes';
 import { sandboxProviderRoutes } from './provider/sandbox-provider.routes';
@@ -54,6 +54,7 @@ export interface SandboxPluginOptions {
   lookups: LookupsService;
   /** The operator's wheel settings, which tests and demos set as staff would. */
   spinwheel: SpinwheelService;
+  createStaff: SandboxRoutesOptions['createStaff'];
   ledger: LedgerService;
   idempotent: Idempotent;
   currencyOf: (memberId: number) => Promise<{ currency: string }>;
@@ -73,6 +74,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   await app.register(sandboxRoutes, {
     lookups: options.lookups,
     spinwheel: options.spinwheel,
+    createStaff: options.createStaff,
     sms: world.sms,
   });
   await app.register(sandboxProviderRoutes, {

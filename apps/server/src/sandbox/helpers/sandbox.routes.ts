@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceStateRequest, ServiceStateResponse } from '@wallet/contract/http/sandbox';
 import { SandboxSmsResponse } from '@wallet/contract/http/otp';
+import { StaffCreate, StaffProfile } from '@wallet/contract/http/console';
 import type { SandboxSmsSender } from './sandbox-sms-sender';
 import type { LookupsService } from '../../modules/lookups/lookups.service';
 import type { SpinwheelService } from '../../modules/spinwheel/spinwheel.service';
@@ -10,6 +11,8 @@ export interface SandboxRoutesOptions {
   lookups: LookupsService;
   spinwheel: SpinwheelService;
   sms: SandboxSmsSender;
+  /** Makes a console staff member, as `npm run staff:create` does (which needs the server stopped on the embedded database). */
+  createStaff: (input: StaffCreate) => Promise<StaffProfile>;
 }
 
 /**
@@ -18,8 +21,22 @@ export interface SandboxRoutesOptions {
  */
 export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (
   app,
-  { lookups, spinwheel, sms },
+  { lookups, spinwheel, sms, createStaff },
 ) => {
+  app.post(
+    '/api/sandbox/staff',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          'Make a console staff member (TOTP enrolled at the first sign-in), as npm run staff:create does',
+        body: StaffCreate,
+        response: { 200: StaffProfile },
+      },
+    },
+    async (request) => createStaff(request.body),
+  );
+
   app.get(
     '/api/sandbox/sms',
     {
