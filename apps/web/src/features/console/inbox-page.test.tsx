@@ -323,6 +323,37 @@ describe('conversation', () => {
     expect(screen.queryByRole('button', { name: 'Member details' })).toBeNull();
   });
 
+  it('after a reconnect, reads the list and the open conversation again and watches it again', async () => {
+    const held = [...history];
+    const { calls } = await openConversation({ messages: { 7: held } });
+    await screen.findByText('I deposited 500 baht');
+    const listReads = () =>
+      calls.filter((call) => call.url === '/api/console/chat/conversations?status=open').length;
+    const before = listReads();
+    const watches = () => socket.emitted.filter((sent) => sent.event === 'watch').length;
+    const watchedBefore = watches();
+
+    socket.serverSends('disconnect');
+    expect(await screen.findByText('Reconnecting…')).toBeTruthy();
+    // Written while the console was away.
+    held.push(chatMessage(6, 'Are you there?', { session_id: 2 }));
+    socket.serverSends('connect');
+
+    expect(await within(messagesOf()).findByText('Are you there?')).toBeTruthy();
+    await waitFor(() => expect(listReads()).toBe(before + 1));
+    expect(watches()).toBeGreaterThan(watchedBefore);
+    expect(socket.emitted.at(-1)).toEqual({ event: 'watch', data: { conversationId: 7 } });
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('goes to sign-in when the socket is refused for an ended staff session', async () => {
+    await openConversation();
+    await screen.findByText('I deposited 500 baht');
+    socket.serverSends('connect_error', new Error('STAFF_SESSION_INVALID'));
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(storage.getStaffToken()).toBeNull();
+  });
+
   it('opens a conversation from a link that neither list holds', async () => {
     const resolved = conversation(11, { status: 'resolved', lastMessage: chatMessage(1, 'Old question') });
     consoleServer({
