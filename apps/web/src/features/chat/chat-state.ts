@@ -119,7 +119,14 @@ export function unreadCount(state: ChatState): number {
 
 export type TimelineRow =
   | { kind: 'day'; key: string; date: string }
-  | { kind: 'message'; key: string; message: ChatMessage; last: boolean; showName: boolean }
+  | {
+      kind: 'message';
+      key: string;
+      message: ChatMessage;
+      /** Its quick replies are offered: the newest that the member has not answered yet. */
+      answerable: boolean;
+      showName: boolean;
+    }
   | { kind: 'pending'; key: string; pending: PendingMessage }
   | { kind: 'end'; key: string };
 
@@ -141,7 +148,7 @@ export function timeline(state: ChatState): TimelineRow[] {
     order: index,
     session: message.session_id,
     createdAt: message.createdAt,
-    row: { kind: 'message', key: `m${message.seq}`, message, last: false, showName: false },
+    row: { kind: 'message', key: `m${message.seq}`, message, answerable: false, showName: false },
   }));
   state.pending.forEach((pending, index) => {
     entries.push({
@@ -180,9 +187,15 @@ export function timeline(state: ChatState): TimelineRow[] {
     }
     previous = row;
   }
-  // Quick replies are offered by the conversation's last message only.
-  const lastRow = entries.at(-1)?.row;
-  if (lastRow?.kind === 'message') lastRow.last = true;
+  // Quick replies stay on offer until the member writes again (the bot may add a line after them),
+  // and only in the current session.
+  for (const { row } of [...entries].reverse()) {
+    if (row.kind !== 'message' || row.message.sender === 'customer') break;
+    if (row.message.message.message_type === 'quick_replies') {
+      row.answerable = !state.room || row.message.session_id >= state.room.sessionId;
+      break;
+    }
+  }
   if (state.room && session !== undefined && state.room.sessionId > session) {
     rows.splice(sessionEnd, 0, { kind: 'end', key: `end${session}-last` });
   }

@@ -486,13 +486,14 @@ describe('chat messages', () => {
     const postback = within(panel).getByText('Deposit not received').closest('li')!;
     expect(postback.className).toContain('items-end');
     expect(within(panel).getByText('Plain words').closest('li')!.className).toContain('items-start');
-    // The bot's name heads its run of messages once.
-    expect(within(panel).getAllByText('Lucky bot')).toHaveLength(1);
+    // The bot, by its name in the member's language, heads its run of messages once; staff by theirs.
+    expect(within(panel).getAllByText('Assistant')).toHaveLength(1);
+    expect(within(panel).getAllByText('Nok')).toHaveLength(1);
     expect(within(panel).getByText('What is it about?')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Withdrawal' })).toBeTruthy();
   });
 
-  it('sends a quick reply or a postback button back as a postback, and offers quick replies on the last message only', async () => {
+  it('sends a quick reply or a postback button back as a postback, and offers quick replies until the member writes', async () => {
     const room = chatRoom([
       chatMessage(1, {
         message_type: 'buttons',
@@ -515,6 +516,7 @@ describe('chat messages', () => {
         },
         { bot: true },
       ),
+      chatMessage(3, 'Or type your question', { bot: true }),
     ]);
     const { calls, panel } = await openChat(room);
     await userEvent.click(await within(panel).findByRole('button', { name: 'Deposit not received' }));
@@ -522,7 +524,7 @@ describe('chat messages', () => {
     expect(sent(calls)[0]).toMatchObject({
       message: { message_type: 'postback', payload: { title: 'Deposit not received', payload: 'DEPOSIT' } },
     });
-    // The member's answer is now the last message: the chips go.
+    // The member answered: the chips go.
     await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Withdrawal' })).toBeNull());
     expect(within(panel).getByText('Deposit not received').closest('li')!.className).toContain('items-end');
 

@@ -194,7 +194,7 @@ export function MessageList({
                     key={row.key}
                     message={row.message}
                     showName={row.showName}
-                    last={row.last}
+                    answerable={row.answerable}
                     read={(room?.staffReadSeq ?? 0) >= row.message.seq}
                     onPostback={onPostback}
                   />

@@ -48,13 +48,13 @@ function Words({ text }: { text: string }) {
 function Body({
   body,
   own,
-  last,
+  answerable,
   onPostback,
   mediaSrc,
 }: {
   body: ChatMessageBody;
   own: boolean;
-  last: boolean;
+  answerable: boolean;
   onPostback: OnPostback;
   mediaSrc?: string;
 }) {
@@ -94,7 +94,7 @@ function Body({
           <Bubble own={own}>
             <Words text={body.payload.text} />
           </Bubble>
-          {last ? <QuickReplies replies={body.payload.quick_replies} onPostback={onPostback} /> : null}
+          {answerable ? <QuickReplies replies={body.payload.quick_replies} onPostback={onPostback} /> : null}
         </>
       );
     case 'generic':
@@ -120,13 +120,14 @@ function Meta({ own, children }: { own: boolean; children: ReactNode }) {
 export function StoredMessage({
   message,
   showName,
-  last,
+  answerable,
   read,
   onPostback,
 }: {
   message: ChatMessage;
   showName: boolean;
-  last: boolean;
+  /** Its quick replies are on offer. */
+  answerable: boolean;
   /** Staff have read it (the member's own messages). */
   read: boolean;
   onPostback: OnPostback;
@@ -139,10 +140,10 @@ export function StoredMessage({
       {showName && !own ? (
         <p className="flex items-center gap-1.5 px-1 text-xs font-medium text-mist-400">
           {message.bot ? <Bot className="size-3.5 text-gold-300" aria-hidden="true" /> : null}
-          {message.name || (message.bot ? t('sender.bot') : t('sender.support'))}
+          {message.bot ? t('sender.bot') : message.name || t('sender.support')}
         </p>
       ) : null}
-      <Body body={message.message} own={own} last={last} onPostback={onPostback} />
+      <Body body={message.message} own={own} answerable={answerable} onPostback={onPostback} />
       <Meta own={own}>
         <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
         {own ? (
@@ -194,7 +195,7 @@ export function PendingRow({
         </Bubble>
       ) : pending.body ? (
         <div className={pending.status === 'failed' ? 'opacity-70' : ''}>
-          <Body body={pending.body} own last={false} onPostback={noop} />
+          <Body body={pending.body} own answerable={false} onPostback={noop} />
         </div>
       ) : null}
       {pending.status === 'failed' ? (
