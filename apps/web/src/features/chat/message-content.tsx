@@ -1,4 +1,5 @@
 import { ExternalLink, FileText, Phone } from 'lucide-react';
+import { useState } from 'react';
 import type {
   ChatButton,
   ChatMessageBody,
@@ -86,7 +87,7 @@ export function Media({ payload, src }: { payload: MediaPayload; src?: string })
           src={link}
           alt={payload.message || t('media.image')}
           loading="lazy"
-          className="max-h-72 min-h-24 w-full min-w-32 rounded-xl bg-ink-900/40 object-cover"
+          className="block max-h-72 min-h-24 w-full min-w-32 object-cover"
         />
       </a>
     );
@@ -99,7 +100,7 @@ export function Media({ payload, src }: { payload: MediaPayload; src?: string })
         playsInline
         preload="metadata"
         aria-label={payload.message || t('media.video')}
-        className="max-h-72 w-full rounded-xl bg-black"
+        className="block max-h-72 w-full bg-black"
       />
     );
   }
@@ -116,6 +117,21 @@ export function Media({ payload, src }: { payload: MediaPayload; src?: string })
   );
 }
 
+/** A card's picture; one that cannot be loaded leaves the card without a broken-image box. */
+function CardImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className="aspect-[16/9] w-full bg-ink-800 object-cover"
+    />
+  );
+}
+
 /** Generic cards: a row swiped sideways, each card snapping into place. */
 export function CardCarousel({ cards, onPostback }: { cards: GenericCard[]; onPostback: OnPostback }) {
   return (
@@ -125,14 +141,7 @@ export function CardCarousel({ cards, onPostback }: { cards: GenericCard[]; onPo
           key={`${index}${card.title}`}
           className="flex w-[15.5rem] max-w-[78%] shrink-0 snap-start flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-700"
         >
-          {webLink(card.image_url) ? (
-            <img
-              src={card.image_url}
-              alt=""
-              loading="lazy"
-              className="aspect-[16/9] w-full bg-ink-800 object-cover"
-            />
-          ) : null}
+          {webLink(card.image_url) ? <CardImage src={card.image_url} /> : null}
           <div className="flex flex-1 flex-col gap-1 px-3.5 py-3">
             <p className="leading-snug font-semibold break-words">{card.title}</p>
             {card.subtitle ? <p className="text-sm break-words text-mist-300">{card.subtitle}</p> : null}

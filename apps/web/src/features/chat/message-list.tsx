@@ -135,19 +135,18 @@ export function MessageList({
     }
   }, [rows.length, hasMore, loadingOlder, onLoadOlder]);
 
-  // Photos and videos that finish loading at the bottom keep the bottom in view.
+  // Photos, cards and fonts that change the height while the member is at the bottom keep the
+  // bottom in view.
+  const content = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const keep = () => {
+    const list = content.current;
+    if (!el || !list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
       if (atBottom.current) el.scrollTop = el.scrollHeight;
-    };
-    el.addEventListener('load', keep, true);
-    el.addEventListener('loadedmetadata', keep, true);
-    return () => {
-      el.removeEventListener('load', keep, true);
-      el.removeEventListener('loadedmetadata', keep, true);
-    };
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
   }, []);
 
   function onScroll() {
@@ -179,7 +178,7 @@ export function MessageList({
         ) : !hasMore && rows.length > 0 ? (
           <p className="py-2 text-center text-[11px] text-mist-500">{t('panel.beginning')}</p>
         ) : null}
-        <ul className="flex flex-col gap-2.5">
+        <ul ref={content} className="flex flex-col gap-2.5">
           {rows.map((row) => {
             switch (row.kind) {
               case 'day':

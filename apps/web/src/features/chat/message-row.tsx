@@ -76,17 +76,18 @@ function Body({
         </Bubble>
       );
     case 'media':
+      // A photo or video stands on its own; a caption goes in a bubble under it.
       return (
-        <Bubble own={own} flush>
-          <div className="p-1">
+        <div className={`flex max-w-[85%] flex-col gap-1 ${own ? 'items-end' : 'items-start'}`}>
+          <div className="overflow-hidden rounded-2xl border border-white/10 bg-ink-800">
             <Media payload={body.payload} src={mediaSrc} />
           </div>
           {body.payload.message ? (
-            <div className="px-3 pb-2">
+            <Bubble own={own}>
               <Words text={body.payload.message} />
-            </div>
+            </Bubble>
           ) : null}
-        </Bubble>
+        </div>
       );
     case 'quick_replies':
       return (
@@ -172,8 +173,8 @@ export function PendingRow({
   return (
     <li className="flex flex-col items-end gap-1" data-status={pending.status}>
       {preview ? (
-        <Bubble own flush>
-          <div className="relative p-1">
+        <div className="max-w-[85%] overflow-hidden rounded-2xl border border-white/10 bg-ink-800">
+          <div className="relative">
             <Media
               payload={{ message: '', url: true, fileType: preview.kind, filePath: preview.previewUrl }}
               src={preview.previewUrl}
@@ -192,7 +193,7 @@ export function PendingRow({
               </div>
             ) : null}
           </div>
-        </Bubble>
+        </div>
       ) : pending.body ? (
         <div className={pending.status === 'failed' ? 'opacity-70' : ''}>
           <Body body={pending.body} own answerable={false} onPostback={noop} />
