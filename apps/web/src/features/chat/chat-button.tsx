@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { ChatUnreadResponse } from '@wallet/contract/http/chat';
 import { Spinner } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, errorCodeOf } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { claimGuestConversation } from './guest-claim';
 import { useChatTranslation } from './chat-texts';
@@ -19,12 +19,21 @@ async function fetchUnread(member: boolean): Promise<number> {
   const guestId = member ? undefined : storage.getGuestId();
   // A visitor who never opened the chat has no room yet.
   if (!member && !guestId) return 0;
-  const answer = await apiRequest('/api/chat/unread', {
-    method: 'POST',
-    body: guestId ? { guestId } : {},
-    schema: ChatUnreadResponse,
-  });
-  return answer.unread;
+  try {
+    const answer = await apiRequest('/api/chat/unread', {
+      method: 'POST',
+      body: guestId ? { guestId } : {},
+      schema: ChatUnreadResponse,
+    });
+    return answer.unread;
+  } catch (error) {
+    // A guest id the server no longer takes has nothing unread; the panel asks for a new one.
+    if (guestId && errorCodeOf(error) === 'CHAT_GUEST_INVALID') {
+      storage.clearGuestId();
+      return 0;
+    }
+    throw error;
+  }
 }
 
 const askedByLink = () => new URLSearchParams(window.location.search).get('chat') === '1';

@@ -125,6 +125,24 @@ describe('chat launcher', () => {
       skip: 0,
     });
   });
+
+  it('forgets a stored guest id the server refuses and continues under a new one', async () => {
+    const room = chatRoom([chatMessage(1, 'Welcome back')]);
+    const stale = `g${'z'.repeat(22)}.${'y'.repeat(22)}`;
+    // (The badge's call takes it; the room's history refuses it.)
+    room.answer = (url, body) =>
+      url === '/api/chat/history' && body.guestId === stale
+        ? { status: 403, body: { message: 'CHAT_GUEST_INVALID' } }
+        : undefined;
+    storage.setGuestId(stale);
+    const { calls, panel } = await openChat(room, { guest: false });
+    await within(panel).findByText('Welcome back');
+    expect(callsTo(calls, '/api/chat/guest')).toHaveLength(1);
+    expect(storage.getGuestId()).toBe(GUEST_ID);
+    expect(bodyOf(callsTo(calls, '/api/chat/history').at(-1)!)).toMatchObject({ guestId: GUEST_ID });
+    expect(room.socket().auth).toEqual({ guestId: GUEST_ID });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('chat of a signed-in member', () => {

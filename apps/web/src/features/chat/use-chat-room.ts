@@ -8,6 +8,7 @@ import {
   type CustomerMessageBody,
   type QuickReply,
 } from '@wallet/contract/http/chat';
+import type { ErrorCode } from '@wallet/contract/errors';
 import { JoinAck, type JoinRequest, type SocketAuth } from '@wallet/contract/socket';
 import { apiRequest, errorCodeOf } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -25,6 +26,8 @@ import {
 import { chatReducer, initialChatState, unreadCount, type PendingMessage } from './chat-state';
 import { claimGuestConversation } from './guest-claim';
 import { createChatSocket, type ChatSocket } from './socket-factory';
+
+const GUEST_INVALID = 'CHAT_GUEST_INVALID' satisfies ErrorCode;
 
 export type Connection = 'connecting' | 'online' | 'offline';
 export type LoadPhase = { name: 'loading' } | { name: 'ready' } | { name: 'error'; code: string };
@@ -54,6 +57,7 @@ export function useChatRoom({ member, open }: { member: boolean; open: boolean }
   useLayoutEffect(() => {
     held.current = state;
   });
+  const renewedGuest = useRef(false);
   const previews = useRef(new Set<string>());
   useEffect(() => {
     const urls = previews.current;
@@ -154,7 +158,17 @@ export function useChatRoom({ member, open }: { member: boolean; open: boolean }
           if (!live.connected) live.connect();
         }, CHAT_LIMITS.socketCheckMs);
       } catch (error) {
-        if (alive) setPhase({ name: 'error', code: errorCodeOf(error) });
+        if (!alive) return;
+        const code = errorCodeOf(error);
+        if (!member && code === GUEST_INVALID && !renewedGuest.current) {
+          // A stored guest id the server no longer takes (another database, a claimed room):
+          // forget it and start again with a new one, once.
+          renewedGuest.current = true;
+          storage.clearGuestId();
+          setAttempt((n) => n + 1);
+          return;
+        }
+        setPhase({ name: 'error', code });
       }
     })();
 
