@@ -54,6 +54,8 @@ export default function ChatButton({ member }: { member: boolean }) {
     queryKey: ['chat', 'unread', member],
     queryFn: () => fetchUnread(member),
     staleTime: 30_000,
+    // Until the panel holds the live room, answers that come during the visit show within a minute.
+    refetchInterval: loaded ? false : 60_000,
   });
   const close = useCallback(() => {
     setOpen(false);
@@ -73,6 +75,7 @@ export default function ChatButton({ member }: { member: boolean }) {
           aria-label={label}
           aria-expanded={open}
           aria-controls={loaded ? panelId : undefined}
+          tabIndex={open ? -1 : undefined}
           onPointerEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
           onClick={() => {
