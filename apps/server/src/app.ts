@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
@@ -28,7 +28,7 @@ import { createMemberContextService } from './modules/console/member-context.ser
 import { createStaffService, type StaffService } from './modules/console/staff.service';
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { moneyFactsFrom } from './modules/chat/chat-money-facts';
-import { attachChatSocket } from './modules/chat/chat-socket';
+import { attachChatSocket, type ChatSocket } from './modules/chat/chat-socket';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { createChatService, type ChatService, type PushSender } from './modules/chat/chat.service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
@@ -76,6 +76,8 @@ declare module 'fastify' {
     consoleStaff: StaffService;
     /** Support chat (its service, for tests). */
     chat: ChatService;
+    /** The chat socket (its session checks, for tests). */
+    chatSocket: ChatSocket;
   }
 }
 
@@ -300,7 +302,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return { username: profile.username, name: profile.name };
     },
     moneyFacts: moneyFactsFrom({
-      statement: async (memberId) => (await statement.statement(memberId, 1, 50, 'en')).statements,
+      latest: async (memberId, type) => (await statement.latestOfType(memberId, type, 1, 'en'))[0] ?? null,
       slips: async (memberId) => (await slips.statement(memberId, 1, 10)).slips,
       currencyOf: memberCurrency,
     }),
@@ -313,13 +315,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     server: app.server,
     chat,
     redis,
-    authenticateMember: async (token) => ({
-      memberId: (await accounts.authenticator.authenticate(token)).memberId,
-    }),
-    authenticateStaff: async (token) => ({ staffId: (await app.staffAuth.authenticate(token)).staffId }),
+    authenticateMember: (token) => accounts.authenticator.authenticate(token),
+    authenticateStaff: (token) => app.staffAuth.authenticate(token),
+    // NOTE: the audit takes a request; a socket's handshake gives the same who and from where.
+    auditWatch: (staffId, conversationId, from) =>
+      app.staffAudit.record(
+        {
+          staff: { id: staffId },
+          ip: from.ip,
+          headers: { 'user-agent': from.userAgent },
+        } as unknown as FastifyRequest,
+        'chat.conversation.watch',
+        `conversation:${conversationId}`,
+      ),
+    recheckMs: config.chatSocketRecheckMs,
     log: app.log,
   });
+  app.decorate('chatSocket', chatSocket);
   app.addHook('preClose', async () => chatSocket.close());
+  // A sign-out closes that session's chat sockets at once, on every process.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 200) return;
+    const route = request.routeOptions.url;
+    if (route === '/api/logout' && request.member) chatSocket.endSession(request.member.tokenHash);
+    if (route === '/api/console/logout' && request.staff) chatSocket.endSession(request.staff.tokenHash);
+  });
   const reconciler = createReconciler({
     ledger,
     resolvers: {

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   CHAT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CHAT_GUESTS_PER_HOUR: z.coerce.number().int().positive().optional(),
   CHAT_CALLS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  /** How often each process asks again whether its chat sockets' sessions are alive. */
+  CHAT_SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Hosts of the web push services (comma-separated; `*.` takes subdomains): the server posts only there. */
   CHAT_PUSH_HOSTS: z
     .string()
@@ -229,6 +231,7 @@ export interface Config {
     callsPerMinutePerAddress: number;
   };
   chatPushHosts: string[];
+  chatSocketRecheckMs: number;
   session: { idleMs: number; maxAgeMs: number };
   /** Money leaving for outside systems. */
   money: {
@@ -348,6 +351,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       callsPerMinutePerAddress: env.CHAT_CALLS_PER_MINUTE_PER_ADDRESS ?? (sandbox ? 1_000_000 : 300),
     },
     chatPushHosts: env.CHAT_PUSH_HOSTS,
+    chatSocketRecheckMs: env.CHAT_SOCKET_RECHECK_SECONDS * 1000,
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
     money: {
       providerTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,

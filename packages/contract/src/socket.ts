@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatMessage, ChatRoomState, GuestId } from './http/chat';
+import { ChatMessage, ChatRoomState, GuestId, INT4_MAX } from './http/chat';
 import { ConsoleConversation } from './http/console';
 
 /**
@@ -35,7 +35,7 @@ export const SOCKET_EVENTS = {
 
 /** The join event's data: the room the client asks for, which must be its own. */
 export const JoinRequest = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().max(INT4_MAX).optional(),
   guestId: GuestId.optional(),
 });
 export type JoinRequest = z.infer<typeof JoinRequest>;
@@ -60,5 +60,7 @@ export const InboxEvent = ConsoleConversation;
 export type InboxEvent = ConsoleConversation;
 
 /** Staff's watch event: the conversation whose messages to receive (one at a time; null stops). */
-export const WatchRequest = z.object({ conversationId: z.number().int().positive().nullable() });
+export const WatchRequest = z.object({
+  conversationId: z.number().int().positive().max(INT4_MAX).nullable(),
+});
 export type WatchRequest = z.infer<typeof WatchRequest>;

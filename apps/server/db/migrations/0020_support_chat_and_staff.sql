@@ -86,6 +86,8 @@ CREATE TABLE "chat_rooms" (
 	"waiting_for_staff" boolean DEFAULT false NOT NULL,
 	"language" text DEFAULT 'th' NOT NULL,
 	"last_message_at" timestamp with time zone,
+	"merged_into" integer,
+	"merged_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "chat_rooms_owner" CHECK (("chat_rooms"."member_id" is null) <> ("chat_rooms"."guest_id" is null)),
 	CONSTRAINT "chat_rooms_reads" CHECK ("chat_rooms"."customer_read_seq" <= "chat_rooms"."last_seq" and "chat_rooms"."staff_read_seq" <= "chat_rooms"."last_seq")

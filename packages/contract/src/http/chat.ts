@@ -37,6 +37,9 @@ export const DELIVERY_STATUSES = ['uploading_file', 'sending', 'failed', 'succee
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const text = z.string().trim().min(1).max(CHAT_LIMITS.textMax);
+/** Ids and sequence numbers are 32-bit in the database: a larger number is refused, not a 500. */
+export const INT4_MAX = 2_147_483_647;
+const int4 = () => z.number().int().max(INT4_MAX);
 
 export const ChatButton = z
   .object({
@@ -179,9 +182,9 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 export const ChatHistoryRequest = z
   .object({
     ...caller,
-    userId: z.number().int().optional(),
+    userId: int4().optional(),
     limit: z.number().int().min(1).max(CHAT_LIMITS.historyMax).default(CHAT_LIMITS.historyPage),
-    skip: z.number().int().min(0).default(0),
+    skip: int4().min(0).default(0),
   })
   .meta({ id: 'ChatHistoryRequest' });
 export type ChatHistoryRequest = z.input<typeof ChatHistoryRequest>;
@@ -207,7 +210,7 @@ export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>;
 
 /** POST /api/chat/since: everything after `afterSeq`, oldest first (at most historyMax; `more` says there is more). */
 export const ChatSinceRequest = z
-  .object({ ...caller, afterSeq: z.number().int().min(0) })
+  .object({ ...caller, afterSeq: int4().min(0) })
   .meta({ id: 'ChatSinceRequest' });
 export type ChatSinceRequest = z.infer<typeof ChatSinceRequest>;
 
@@ -218,7 +221,7 @@ export type ChatSinceResponse = z.infer<typeof ChatSinceResponse>;
 
 /** PUT /api/chat/read-customer: the member has read up to `seq` (omitted: everything). */
 export const ReadCustomerRequest = z
-  .object({ ...caller, userId: z.number().int().optional(), seq: z.number().int().min(0).optional() })
+  .object({ ...caller, userId: int4().optional(), seq: int4().min(0).optional() })
   .meta({ id: 'ReadCustomerRequest' });
 export type ReadCustomerRequest = z.infer<typeof ReadCustomerRequest>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Amount, CURRENCIES } from '../money';
-import { ChatMessage, ChatMessageBody, ChatRoomState } from './chat';
+import { ChatMessage, ChatMessageBody, ChatRoomState, INT4_MAX } from './chat';
 import { SlipRow } from './deposit';
 import { StatementRow } from './statement';
 
@@ -89,15 +89,22 @@ export const ConversationListRequest = z.object({
 });
 
 export const ConversationListResponse = z
-  .object({ conversations: z.array(ConsoleConversation) })
+  .object({
+    /** At most 200: who waits for staff (handed over, or unread) first, then the newest. */
+    conversations: z.array(ConsoleConversation),
+    /** How many conversations have this status. */
+    total: z.number().int().nonnegative(),
+  })
   .meta({ id: 'ConversationListResponse' });
 export type ConversationListResponse = z.infer<typeof ConversationListResponse>;
 
-export const ConversationParam = z.object({ conversationId: z.coerce.number().int().positive() });
+export const ConversationParam = z.object({
+  conversationId: z.coerce.number().int().positive().max(INT4_MAX),
+});
 
 /** GET .../messages?beforeSeq=: a page of the conversation, newest first. */
 export const ConversationMessagesRequest = z.object({
-  beforeSeq: z.coerce.number().int().positive().optional(),
+  beforeSeq: z.coerce.number().int().positive().max(INT4_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -113,7 +120,7 @@ export const StaffSendRequest = z
 export type StaffSendRequest = z.infer<typeof StaffSendRequest>;
 
 export const StaffReadRequest = z
-  .object({ seq: z.number().int().min(0).optional() })
+  .object({ seq: z.number().int().min(0).max(INT4_MAX).optional() })
   .meta({ id: 'StaffReadRequest' });
 
 /** What staff see beside a member's conversation: their money, as the member's own screens show it. */
@@ -137,4 +144,4 @@ export const MemberContextResponse = z
   .meta({ id: 'MemberContextResponse' });
 export type MemberContextResponse = z.infer<typeof MemberContextResponse>;
 
-export const MemberParam = z.object({ memberId: z.coerce.number().int().positive() });
+export const MemberParam = z.object({ memberId: z.coerce.number().int().positive().max(INT4_MAX) });

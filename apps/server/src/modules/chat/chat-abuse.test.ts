@@ -113,12 +113,14 @@ async function heard(socket: Socket, event: string, during: () => Promise<unknow
 
 /** The inbox entry of a guest, read through the service (no audit row). */
 async function guestConversation(app: TestApp['app'], guestId: string): Promise<ConsoleConversation> {
-  const found = (await app.chat.inbox('open')).find((entry) => entry.guestLabel === guestId.slice(1, 7));
+  const found = (await app.chat.inbox('open')).conversations.find(
+    (entry) => entry.guestLabel === guestId.slice(1, 7),
+  );
   if (!found) throw new Error('guest conversation not in the inbox');
   return found;
 }
 async function memberConversation(app: TestApp['app'], memberId: number): Promise<ConsoleConversation> {
-  const found = (await app.chat.inbox('open')).find((entry) => entry.member?.id === memberId);
+  const found = (await app.chat.inbox('open')).conversations.find((entry) => entry.member?.id === memberId);
   if (!found) throw new Error('member conversation not in the inbox');
   return found;
 }
@@ -161,17 +163,22 @@ describe('sessions that end keep no socket', () => {
     expect((await staffCall(t.app, leaver.token, 'GET', '/api/console/chat/conversations')).statusCode).toBe(
       401,
     );
+    // ...and so is its socket, at once.
+    if (socket.connected) await new Promise((resolve) => socket.once('disconnect', resolve));
     const guest = await newGuest(t.app);
     const inbox = await heard(socket, 'inbox', () => sendText(t.app, guest, 'private words of a guest'));
     expect(inbox).toEqual([]);
-    const conversation = await guestConversation(t.app, guest.guestId);
-    expect((await watch(socket, conversation.id)).ok).toBe(false);
+    expect(socket.connected).toBe(false);
   });
 
   it('a switched-off staff member’s socket hears no inbox', async () => {
     const fired = await createStaffAndSignIn(t.app, { name: 'Fired' });
     const socket = await open({ staffToken: fired.token });
     await t.app.consoleStaff.setActive(fired.staffId, false);
+    // Switching off ends the sessions; each process's recheck (every 30 s) closes their sockets.
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect(await t.app.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
+    await closed;
     expect((await staffCall(t.app, fired.token, 'GET', '/api/console/chat/conversations')).statusCode).toBe(
       401,
     );

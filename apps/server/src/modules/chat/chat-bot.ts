@@ -33,8 +33,6 @@ export interface BotContext {
   memberId: number | null;
   /** True when this message opens a session the bot has not greeted yet. */
   newSession: boolean;
-  /** True when the conversation already waits for a person. */
-  waitingForStaff: boolean;
   facts: (memberId: number) => Promise<MoneyFacts>;
 }
 
@@ -42,6 +40,8 @@ export interface BotAnswer {
   replies: ChatMessageBody[];
   /** The conversation now waits for a person. */
   handOver: boolean;
+  /** What the bot says when it hands over (said once while the conversation waits: the caller decides). */
+  handOverText: ChatMessageBody;
 }
 
 type Texts = Record<
@@ -196,10 +196,11 @@ export function greeting(locale: Locale): ChatMessageBody {
 
 const isTopic = (payload: string): payload is BotTopic => (BOT_TOPICS as readonly string[]).includes(payload);
 
-/** What the bot says to one message of the member (nothing once a person has the conversation). */
+/** What the bot says to one message of the member (the hand-over's words apart: said once). */
 export async function botAnswer(message: CustomerMessageBody, context: BotContext): Promise<BotAnswer> {
   const texts = BOT_TEXTS[context.locale];
   const replies: ChatMessageBody[] = [];
+  const handOverText = text(texts.handOver);
   if (context.newSession) replies.push(greeting(context.locale));
   const topic =
     message.message_type === 'postback' && isTopic(message.payload.payload) ? message.payload.payload : null;
@@ -207,7 +208,7 @@ export async function botAnswer(message: CustomerMessageBody, context: BotContex
   if (topic === 'DEPOSIT' || topic === 'WITHDRAWAL') {
     if (context.memberId === null) {
       replies.push(text(texts.signIn));
-      return { replies, handOver: true };
+      return { replies, handOver: true, handOverText };
     }
     const facts = await context.facts(context.memberId);
     const fact = topic === 'DEPOSIT' ? facts.lastDeposit : facts.lastWithdrawal;
@@ -215,10 +216,8 @@ export async function botAnswer(message: CustomerMessageBody, context: BotContex
     else replies.push(text(describe(fact, context.locale, topic === 'DEPOSIT' ? 'deposit' : 'withdrawal')));
     // A settled answer may be enough; anything unsettled goes to a person as well.
     const settled = fact?.status === 'SUCCESS' || (topic === 'WITHDRAWAL' && fact?.status === 'FAILED');
-    if (!settled && !context.waitingForStaff) replies.push(text(texts.handOver));
-    return { replies, handOver: !settled };
+    return { replies, handOver: !settled, handOverText };
   }
-  // Anything else (a bonus, another question, free text) a person answers; the bot says so once.
-  if (!context.waitingForStaff) replies.push(text(texts.handOver));
-  return { replies, handOver: true };
+  // Anything else (a bonus, another question, free text) a person answers.
+  return { replies, handOver: true, handOverText };
 }

@@ -57,9 +57,9 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
       },
     },
     async (request) => {
-      const conversations = await chat.inbox(request.query.status);
+      const inbox = await chat.inbox(request.query.status);
       await app.staffAudit.record(request, 'chat.inbox.list', null, { status: request.query.status });
-      return { conversations };
+      return inbox;
     },
   );
 
@@ -75,7 +75,11 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
         response: { 200: ConsoleConversation, ...refusals },
       },
     },
-    async (request) => chat.conversation(request.params.conversationId),
+    async (request) => {
+      const conversation = await chat.conversation(request.params.conversationId);
+      await app.staffAudit.record(request, 'chat.conversation.view', target(request.params.conversationId));
+      return conversation;
+    },
   );
 
   app.get(

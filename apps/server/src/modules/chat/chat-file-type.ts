@@ -29,9 +29,8 @@ export function sniffChatFile(bytes: Buffer): SniffedFile | null {
       return { fileType: 'video', contentType: 'video/mp4', extension: 'mp4' };
     return null;
   }
-  // Older QuickTime files may begin with a `moov`, `mdat`, `wide` or `free` atom instead.
-  if (bytes.length >= 8 && /^(moov|mdat|wide|free)$/.test(ascii(bytes, 4, 8)))
-    return { fileType: 'video', contentType: 'video/quicktime', extension: 'mov' };
+  // NOTE: QuickTime files from before `ftyp` (a first `moov` or `mdat` atom) are refused: four
+  // letters at bytes 4-8 are too easily spelled by a text file; phones have written `ftyp` for years.
   return null;
 }
 

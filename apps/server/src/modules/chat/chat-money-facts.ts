@@ -5,7 +5,8 @@ import type { MoneyFact, MoneyFacts } from './chat-bot';
 
 /** What the bot reads of a member's money: their own statement and slips, nothing else. */
 export interface MoneyFactSources {
-  statement: (memberId: number) => Promise<StatementRow[]>;
+  /** The member's latest statement row of a type, or null. */
+  latest: (memberId: number, type: 'deposit' | 'withdraw') => Promise<StatementRow | null>;
   slips: (memberId: number) => Promise<SlipRow[]>;
   currencyOf: (memberId: number) => Promise<Currency>;
 }
@@ -16,8 +17,9 @@ export interface MoneyFactSources {
  */
 export function moneyFactsFrom(sources: MoneyFactSources): (memberId: number) => Promise<MoneyFacts> {
   return async (memberId) => {
-    const [rows, slips, currency] = await Promise.all([
-      sources.statement(memberId),
+    const [deposit, withdrawal, slips, currency] = await Promise.all([
+      sources.latest(memberId, 'deposit'),
+      sources.latest(memberId, 'withdraw'),
       sources.slips(memberId),
       sources.currencyOf(memberId),
     ]);
@@ -27,8 +29,6 @@ export function moneyFactsFrom(sources: MoneyFactSources): (memberId: number) =>
       status: row.status,
       createdAt: new Date(row.createdAt),
     });
-    const deposit = rows.find((row) => row.statementType === 'deposit');
-    const withdrawal = rows.find((row) => row.statementType === 'withdraw');
     const slip = slips.find((row) => row.status !== 'SUCCESS');
     let lastDeposit = deposit ? fact(deposit) : null;
     if (slip && (!lastDeposit || new Date(slip.createdAt) > lastDeposit.createdAt))

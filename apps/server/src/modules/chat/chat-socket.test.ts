@@ -201,13 +201,27 @@ describe('joining', () => {
     await sendText(t.app, { token: other.token }, 'not for you');
     expect(await overheard).toEqual([]);
   });
-  it('a member who signed out cannot join with the socket of the ended session', async () => {
+  it('signing out closes the socket of that session at once', async () => {
     const member = await signedInMember(t.app);
     const socket = await open({ token: member.token });
     expect(await join(socket, {})).toMatchObject({ ok: true });
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     const out = await chatCall(t.app, { token: member.token }, 'POST', '/api/logout', {});
     expect(out.statusCode, out.body).toBe(200);
-    expect(await join(socket, {})).toEqual({ ok: false, error: 'UNAUTHORIZED' });
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a session that ended without a sign-out is found by the recheck, and its socket closed', async () => {
+    const member = await signedInMember(t.app);
+    const other = await open({ token: (await signedInMember(t.app)).token });
+    const socket = await open({ token: member.token });
+    await join(socket, {});
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    // As a password change elsewhere does: every session of the member ends.
+    await t.database.db.execute(sql`delete from sessions where member_id = ${member.id}`);
+    expect(await t.app.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
+    expect(await closed).toBe('io server disconnect');
+    expect(other.connected).toBe(true);
   });
 });
 

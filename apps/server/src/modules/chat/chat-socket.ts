@@ -22,18 +22,39 @@ import type { ChatCaller, ChatService } from './chat.service';
 
 const STAFF_ROOM = 'staff-inbox';
 
-type Identity = { kind: 'customer'; caller: ChatCaller } | { kind: 'staff'; staffId: number };
+type Identity =
+  | { kind: 'customer'; caller: ChatCaller; tokenHash: string | null }
+  | { kind: 'staff'; staffId: number; tokenHash: string };
 
 export interface ChatSocketOptions {
   server: HttpServer;
   chat: ChatService;
   redis: RedisHandle | null;
-  authenticateMember: (token: string) => Promise<{ memberId: number }>;
-  authenticateStaff: (token: string) => Promise<{ staffId: number }>;
+  authenticateMember: (token: string) => Promise<{ memberId: number; tokenHash: string }>;
+  authenticateStaff: (token: string) => Promise<{ staffId: number; tokenHash: string }>;
+  /** Writes the staff audit row of following a conversation. */
+  auditWatch: (
+    staffId: number,
+    conversationId: number,
+    from: { ip: string; userAgent: string },
+  ) => Promise<void>;
+  /** How often this process asks again whether its sockets' sessions are alive (0: never). */
+  recheckMs: number;
   log: FastifyBaseLogger;
 }
 
-export function attachChatSocket(options: ChatSocketOptions): { close(): Promise<void> } {
+/** The socket room of one session: ended sessions' sockets are closed through it, on every process. */
+const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+
+export interface ChatSocket {
+  /** Closes the sockets of an ended session (sign-out), on every process. */
+  endSession(tokenHash: string): void;
+  /** Asks again for every socket of this process whether its session is alive; closes the dead. */
+  recheck(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
   const { chat } = options;
   const io = new Server(options.server, {
     path: SOCKET_PATH,
@@ -60,16 +81,16 @@ export function attachChatSocket(options: ChatSocketOptions): { close(): Promise
     if (!parsed.success) return next(new Error('UNAUTHORIZED'));
     const auth = parsed.data;
     const identify = async (): Promise<Identity> => {
-      if ('token' in auth)
-        return {
-          kind: 'customer',
-          caller: { memberId: (await options.authenticateMember(auth.token)).memberId },
-        };
+      if ('token' in auth) {
+        const session = await options.authenticateMember(auth.token);
+        return { kind: 'customer', caller: { memberId: session.memberId }, tokenHash: session.tokenHash };
+      }
       if ('guestId' in auth) {
         if (!chat.isGuestId(auth.guestId)) throw new Error('CHAT_GUEST_INVALID');
-        return { kind: 'customer', caller: { guestId: auth.guestId } };
+        return { kind: 'customer', caller: { guestId: auth.guestId }, tokenHash: null };
       }
-      return { kind: 'staff', staffId: (await options.authenticateStaff(auth.staffToken)).staffId };
+      const session = await options.authenticateStaff(auth.staffToken);
+      return { kind: 'staff', staffId: session.staffId, tokenHash: session.tokenHash };
     };
     identify()
       .then((identity) => {
@@ -87,20 +108,42 @@ export function attachChatSocket(options: ChatSocketOptions): { close(): Promise
       );
   });
 
+  /** Whether the socket's session still stands (a guest's id does not end). */
+  const alive = async (socket: Socket): Promise<boolean> => {
+    const auth = socket.handshake.auth as { token?: unknown; staffToken?: unknown };
+    try {
+      if (typeof auth.token === 'string') await options.authenticateMember(auth.token);
+      else if (typeof auth.staffToken === 'string') await options.authenticateStaff(auth.staffToken);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   io.on('connection', (socket) => {
     const identity = identities.get(socket)!;
+    if (identity.tokenHash) void socket.join(sessionRoom(identity.tokenHash));
     if (identity.kind === 'staff') {
       void socket.join(STAFF_ROOM);
       let watching: string | null = null;
       socket.on(SOCKET_EVENTS.watch, async (data: unknown, ack?: (answer: unknown) => void) => {
         const parsed = WatchRequest.safeParse(data);
         if (!parsed.success) return ack?.({ ok: false, error: 'INVALID_INPUT' });
+        if (!(await alive(socket))) {
+          ack?.({ ok: false, error: 'STAFF_SESSION_INVALID' });
+          socket.disconnect(true);
+          return;
+        }
         if (watching) await socket.leave(watching);
         watching = null;
         if (parsed.data.conversationId !== null) {
           try {
             watching = await chat.roomNameById(parsed.data.conversationId);
             await socket.join(watching);
+            await options.auditWatch(identity.staffId, parsed.data.conversationId, {
+              ip: socket.handshake.address,
+              userAgent: String(socket.handshake.headers['user-agent'] ?? ''),
+            });
           } catch {
             return ack?.({ ok: false, error: 'NO_DATA' });
           }
@@ -122,17 +165,10 @@ export function attachChatSocket(options: ChatSocketOptions): { close(): Promise
       if (!asksOwn) return ack?.({ ok: false, error: 'CHAT_ROOM_FORBIDDEN' });
       // A member's session may have ended since the socket connected (signed out, password
       // changed): each join asks again, and a dead session's socket is closed.
-      const token = (socket.handshake.auth as { token?: unknown }).token;
-      if ('memberId' in own && typeof token === 'string') {
-        const alive = await options.authenticateMember(token).then(
-          () => true,
-          () => false,
-        );
-        if (!alive) {
-          ack?.({ ok: false, error: 'UNAUTHORIZED' });
-          socket.disconnect(true);
-          return;
-        }
+      if (!(await alive(socket))) {
+        ack?.({ ok: false, error: 'UNAUTHORIZED' });
+        socket.disconnect(true);
+        return;
       }
       const room = chat.joinableRoom(own);
       await socket.join(room);
@@ -154,12 +190,41 @@ export function attachChatSocket(options: ChatSocketOptions): { close(): Promise
     },
   });
 
+  const recheck = async () => {
+    let closed = 0;
+    for (const socket of io.of('/').sockets.values()) {
+      if (!(await alive(socket))) {
+        socket.disconnect(true);
+        closed += 1;
+      }
+    }
+    return closed;
+  };
+  // Sessions also end without a sign-out (expired, password changed, staff switched off): each
+  // process asks again now and then for its own sockets.
+  const timer =
+    options.recheckMs > 0
+      ? setInterval(
+          () =>
+            void recheck().catch((error: unknown) =>
+              options.log.warn({ err: error }, 'socket recheck failed'),
+            ),
+          options.recheckMs,
+        )
+      : null;
+  timer?.unref();
+
   return {
+    endSession(tokenHash) {
+      io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
+    recheck,
     /**
      * Ends this process's sockets (their clients reconnect to another process) and the adapter's
      * Redis connections. NOTE: not io.close(), which would also close the HTTP server Fastify owns.
      */
     async close() {
+      if (timer) clearInterval(timer);
       io.local.disconnectSockets(true);
       io.engine.close();
       for (const client of redisClients) client.disconnect();

@@ -1,10 +1,15 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ChatMessageBody } from '@wallet/contract/http/chat';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { chatKeys, chatMessages, chatPushSubscriptions, chatRooms, chatUploads } from './chat.tables';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
+
+/** How long a spent guest id's send still reaches the member's conversation it joined. */
+const MERGE_GRACE_MS = 10 * 60_000;
+/** The advisory lock class of a member's guest claims (with the member id). */
+const CLAIM_LOCK = 7_301;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type UploadRow = typeof chatUploads.$inferSelect;
 export type PushRow = typeof chatPushSubscriptions.$inferSelect;
@@ -39,8 +44,12 @@ export function createChatRepository(db: Database) {
       return row!;
     },
 
+    /** The owner's room; a guest room that joined a member's is no longer the guest's. */
     async findRoom(owner: RoomOwner): Promise<RoomRow | null> {
-      const [row] = await db.select().from(chatRooms).where(ownerIs(owner));
+      const [row] = await db
+        .select()
+        .from(chatRooms)
+        .where(and(ownerIs(owner), isNull(chatRooms.mergedInto)));
       return row ?? null;
     },
 
@@ -49,15 +58,27 @@ export function createChatRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The owner's room, made on first use (two first messages at once make one room). */
-    async roomOf(owner: RoomOwner): Promise<RoomRow> {
-      const found = await this.findRoom(owner);
-      if (found) return found;
-      await db
-        .insert(chatRooms)
-        .values('memberId' in owner ? { memberId: owner.memberId } : { guestId: owner.guestId })
-        .onConflictDoNothing();
-      return (await this.findRoom(owner))!;
+    /**
+     * The room the owner writes to, made on first use (two first messages at once make one room).
+     * A guest id whose conversation joined a member's writes there for MERGE_GRACE_MS (a send on its
+     * way when the member signed in); after that it is spent (null).
+     */
+    async roomOf(owner: RoomOwner): Promise<RoomRow | null> {
+      const read = async () => {
+        const [row] = await db.select().from(chatRooms).where(ownerIs(owner));
+        return row ?? null;
+      };
+      let room = await read();
+      if (!room) {
+        await db
+          .insert(chatRooms)
+          .values('memberId' in owner ? { memberId: owner.memberId } : { guestId: owner.guestId })
+          .onConflictDoNothing();
+        room = (await read())!;
+      }
+      if (room.mergedInto === null) return room;
+      if (room.mergedAt && Date.now() - room.mergedAt.getTime() > MERGE_GRACE_MS) return null;
+      return this.roomById(room.mergedInto);
     },
 
     /**
@@ -67,12 +88,16 @@ export function createChatRepository(db: Database) {
     async append(
       roomId: number,
       message: NewMessage,
-      roomChanges: { language?: string; waitingForStaff?: boolean; botGreetedSession?: number } = {},
+      roomChanges: { language?: string } = {},
     ): Promise<{ row: MessageRow; created: boolean; room: RoomRow }> {
       return db.transaction(async (tx) => {
         // The room's row lock orders this room's messages; other rooms go on in parallel.
-        const [room] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
+        let [room] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
+        // A guest room that joined a member's while this send waited: the message goes there.
+        if (room?.mergedInto != null)
+          [room] = await tx.select().from(chatRooms).where(eq(chatRooms.id, room.mergedInto)).for('update');
         if (!room) throw new Error(`chat room ${roomId} is gone`);
+        roomId = room.id;
         const [existing] = await tx
           .select()
           .from(chatMessages)
@@ -106,11 +131,24 @@ export function createChatRepository(db: Database) {
       });
     },
 
-    async setRoom(
-      roomId: number,
-      changes: Partial<Pick<RoomRow, 'waitingForStaff' | 'botGreetedSession' | 'language'>>,
-    ): Promise<void> {
-      await db.update(chatRooms).set(changes).where(eq(chatRooms.id, roomId));
+    /** True for the one caller that marks `sessionId` greeted. */
+    async claimGreeting(roomId: number, sessionId: number): Promise<boolean> {
+      const rows = await db
+        .update(chatRooms)
+        .set({ botGreetedSession: sessionId })
+        .where(and(eq(chatRooms.id, roomId), lt(chatRooms.botGreetedSession, sessionId)))
+        .returning({ id: chatRooms.id });
+      return rows.length > 0;
+    },
+
+    /** True for the one caller that hands the conversation to a person. */
+    async claimHandOver(roomId: number): Promise<boolean> {
+      const rows = await db
+        .update(chatRooms)
+        .set({ waitingForStaff: true })
+        .where(and(eq(chatRooms.id, roomId), eq(chatRooms.waitingForStaff, false)))
+        .returning({ id: chatRooms.id });
+      return rows.length > 0;
     },
 
     /** A page of a room, newest first. */
@@ -200,6 +238,14 @@ export function createChatRepository(db: Database) {
     },
 
     /** The inbox: conversations of a status, newest first, with staff's unread count of each. */
+    async inboxSize(status: 'open' | 'resolved'): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(chatRooms)
+        .where(and(eq(chatRooms.status, status), gt(chatRooms.lastSeq, 0), isNull(chatRooms.mergedInto)));
+      return row?.count ?? 0;
+    },
+
     async inbox(status: 'open' | 'resolved', limit: number) {
       return rowsOf<{ room_id: number; unread: number }>(
         db,
@@ -207,8 +253,11 @@ export function createChatRepository(db: Database) {
               (select count(*)::int from chat_messages m
                 where m.room_id = r.id and m.sender = 'customer' and m.seq > r.staff_read_seq) as unread
             from chat_rooms r
-            where r.status = ${status} and r.last_seq > 0
-            order by r.last_message_at desc nulls last, r.id desc
+            where r.status = ${status} and r.last_seq > 0 and r.merged_into is null
+            -- Who waits for staff first (handed over by the bot, then unread), members before
+            -- guests: a flood of newer guest conversations never hides a member's money question.
+            order by r.waiting_for_staff desc, (r.staff_read_seq < r.last_seq) desc,
+              (r.member_id is not null) desc, r.last_message_at desc nulls last, r.id desc
             limit ${limit}`,
       );
     },
@@ -234,12 +283,14 @@ export function createChatRepository(db: Database) {
      */
     async claimGuestRoom(guestId: string, memberId: number): Promise<number> {
       return db.transaction(async (tx) => {
+        // One claim per member at a time: two devices signing in at once must not both adopt.
+        await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, ${memberId})`);
         const [guestRoom] = await tx
           .select()
           .from(chatRooms)
           .where(eq(chatRooms.guestId, guestId))
           .for('update');
-        if (!guestRoom) return 0;
+        if (!guestRoom || guestRoom.mergedInto !== null) return 0;
         const [memberRoom] = await tx
           .select()
           .from(chatRooms)
@@ -273,11 +324,14 @@ export function createChatRepository(db: Database) {
 async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow): Promise<number> {
   const moved = from.lastSeq;
   await tx.execute(
-    // Client ids are unique per room and sender; the bot's (`bot-<seq>-<n>`) repeat from room to
-    // room, so a moved message's id says where it came from.
-    sql`update chat_messages set room_id = ${to.id}, seq = seq + ${to.lastSeq}, session_id = ${to.sessionId},
-          client_id = client_id || ':room-' || ${from.id}
-        where room_id = ${from.id}`,
+    // Client ids are unique per room and sender: a moved message keeps its id (a resend after
+    // the sign-in finds it), unless the member's room has it already (the bot's `bot:<seq>:<n>`
+    // repeat from room to room); then its id says where it came from.
+    sql`update chat_messages m set room_id = ${to.id}, seq = m.seq + ${to.lastSeq}, session_id = ${to.sessionId},
+          client_id = case when exists (select 1 from chat_messages t
+                                        where t.room_id = ${to.id} and t.sender = m.sender and t.client_id = m.client_id)
+                           then m.client_id || ':room-' || ${from.id} else m.client_id end
+        where m.room_id = ${from.id}`,
   );
   await tx.update(chatUploads).set({ roomId: to.id }).where(eq(chatUploads.roomId, from.id));
   await tx
@@ -294,7 +348,11 @@ async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow): Promise<n
       customerReadSeq: to.lastSeq + from.customerReadSeq,
     })
     .where(eq(chatRooms.id, to.id));
-  await tx.delete(chatRooms).where(eq(chatRooms.id, from.id));
+  // Kept, so its guest id is spent and a send already on its way follows it (roomOf, append).
+  await tx
+    .update(chatRooms)
+    .set({ mergedInto: to.id, mergedAt: sql`now()`, status: 'resolved', waitingForStaff: false })
+    .where(eq(chatRooms.id, from.id));
   return moved;
 }
 

@@ -77,17 +77,18 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   const security = [{ bearer: [] }];
   const tags = ['chat'];
 
-  // Every chat call is counted per address first, so no one floods the chat from one place.
+  // Guests' calls are counted per address as well: a guest id costs nothing to make. Members are
+  // counted as themselves only, so a stranger flooding from a shared address (carrier NAT, an
+  // office) never locks a signed-in member out of support (as decision 015 keeps them signing in).
   const perAddress = async (request: FastifyRequest) => {
     if (
       !(await limiter.hit(`chat-address:${clientKey(request.ip)}`, limits.callsPerMinutePerAddress, 60_000))
     )
       throw new AppError('REQUEST_LIMIT', 429);
   };
-  // A member when a bearer token is sent (a bad one is refused, never taken for a guest), else a guest.
   const memberOrGuest = async (request: FastifyRequest) => {
-    await perAddress(request);
     if (request.headers.authorization) await app.requireMember(request);
+    else await perAddress(request);
   };
   const callerOf = (request: FastifyRequest, guestId: string | undefined): ChatCaller =>
     chat.callerOf(request.member?.id ?? null, guestId);
@@ -263,7 +264,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         if (guestId !== undefined && !GuestId.safeParse(guestId).success)
           throw new AppError('CHAT_GUEST_INVALID', 403);
         const caller = callerOf(request, guestId);
-        if (!(await limiter.hit(`chat-upload:${callerKey(caller)}`, limits.uploadsPerHour, 3_600_000)))
+        // A guest's uploads count against their address: new guest ids buy no new allowance.
+        const uploader = 'memberId' in caller ? callerKey(caller) : `address:${clientKey(request.ip)}`;
+        if (!(await limiter.hit(`chat-upload:${uploader}`, limits.uploadsPerHour, 3_600_000)))
           throw new AppError('REQUEST_LIMIT', 429);
         return chat.upload(caller, file.filename, await file.bytes(), kind);
       },
@@ -291,7 +294,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       return reply
         .header('content-type', media.contentType)
         .header('content-disposition', 'inline')
-        .header('cache-control', 'private, max-age=3600')
         .send(media.bytes);
     },
   );
@@ -311,21 +313,36 @@ function fieldValue(field: unknown): string | undefined {
 /** The multipart file of an upload call, read whole; its size is refused by kind in the service. */
 export async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 415);
-  const file = await request.file();
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch (error) {
+    throw multipartRefusal(error);
+  }
   if (!file || file.fieldname !== 'file') throw new AppError('CHAT_FILE_NOT_SUPPORTED', 415);
+  const found = file;
   return {
-    filename: file.filename,
-    fields: file.fields,
+    filename: found.filename,
+    fields: found.fields,
     async bytes(): Promise<Buffer> {
+      let bytes: Buffer;
       try {
-        const bytes = await file.toBuffer();
-        if (bytes.length === 0) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 415);
-        return bytes;
+        bytes = await found.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('CHAT_FILE_TOO_LARGE', 413);
-        throw error;
+        throw multipartRefusal(error);
       }
+      if (bytes.length === 0) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 415);
+      return bytes;
     },
   };
+}
+
+/** A broken multipart body is the sender's fault: a clear code, never a 500. */
+function multipartRefusal(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('CHAT_FILE_TOO_LARGE', 413);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError('PAYLOAD_TOO_LARGE', 413);
+  return new AppError('INVALID_INPUT', 400);
 }

@@ -241,37 +241,32 @@ export async function createChatService(options: ChatServiceOptions) {
   }
 
   async function runBot(room: RoomRow, message: CustomerMessageBody, trigger: MessageRow, locale: Locale) {
-    const newSession = room.botGreetedSession < trigger.sessionId;
+    // Greeting and hand-over are each claimed by one conditional update, so messages arriving
+    // together are greeted once and handed over once.
+    const newSession = await repository.claimGreeting(room.id, trigger.sessionId);
     const answer = await botAnswer(message, {
       locale,
       memberId: room.memberId,
       newSession,
-      waitingForStaff: room.waitingForStaff,
       facts: options.moneyFacts,
     });
+    const replies = [...answer.replies];
+    if (answer.handOver && (await repository.claimHandOver(room.id))) replies.push(answer.handOverText);
     let current = room;
-    for (const [index, body] of answer.replies.entries()) {
-      // Keyed by the message answered, so a resend of it never makes the bot answer twice.
-      const result = await store(
-        current,
-        {
-          sender: 'other',
-          clientId: `bot-${trigger.seq}-${index}`,
-          staffId: null,
-          bot: true,
-          body,
-          name: BOT_NAME,
-          deviceToken: null,
-        },
-        { botGreetedSession: trigger.sessionId, ...(answer.handOver ? { waitingForStaff: true } : {}) },
-      );
+    for (const [index, body] of replies.entries()) {
+      // Keyed by the message answered (a `:` no client id may hold), so a resend never makes the
+      // bot answer twice and no client's id can take the bot's.
+      const result = await store(current, {
+        sender: 'other',
+        clientId: `bot:${trigger.seq}:${index}`,
+        staffId: null,
+        bot: true,
+        body,
+        name: BOT_NAME,
+        deviceToken: null,
+      });
       current = result.room;
     }
-    if (answer.replies.length === 0 && (newSession || answer.handOver))
-      await repository.setRoom(room.id, {
-        botGreetedSession: trigger.sessionId,
-        ...(answer.handOver ? { waitingForStaff: true } : {}),
-      });
   }
 
   async function notifyAbsent(room: RoomRow): Promise<void> {
@@ -356,7 +351,7 @@ export async function createChatService(options: ChatServiceOptions) {
       request: { message: CustomerMessageBody; clientId: string; deviceToken?: string },
       locale: Locale,
     ): Promise<SendMessageResponse> {
-      const room = await repository.roomOf(ownerOf(caller));
+      const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
       const name = 'memberId' in caller ? (await labelOf(caller.memberId)).name : GUEST_NAME;
       const {
         row,
@@ -423,7 +418,7 @@ export async function createChatService(options: ChatServiceOptions) {
     },
 
     async upload(caller: ChatCaller, fileName: string, bytes: Buffer, kind: 'image' | 'video') {
-      const room = await repository.roomOf(ownerOf(caller));
+      const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
       return upload(room.id, fileName, bytes, kind, 'customer');
     },
 
@@ -451,7 +446,7 @@ export async function createChatService(options: ChatServiceOptions) {
       subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
     ) {
       if (!isPushEndpoint(subscription.endpoint, options.pushHosts)) return fail('INVALID_INPUT', 400);
-      const room = await repository.roomOf(ownerOf(caller));
+      const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
       await repository.addPushSubscription(
         room.id,
         subscription.endpoint,
@@ -462,8 +457,14 @@ export async function createChatService(options: ChatServiceOptions) {
 
     // Staff
 
-    async inbox(status: 'open' | 'resolved'): Promise<ConsoleConversation[]> {
-      const listed = await repository.inbox(status, 200);
+    /** The inbox: at most 200, who waits for staff first; `total` says how many there are. */
+    async inbox(
+      status: 'open' | 'resolved',
+    ): Promise<{ conversations: ConsoleConversation[]; total: number }> {
+      const [listed, total] = await Promise.all([
+        repository.inbox(status, 200),
+        repository.inboxSize(status),
+      ]);
       const rooms = new Map(
         (await repository.roomsByIds(listed.map((row) => row.room_id))).map((room) => [room.id, room]),
       );
@@ -472,7 +473,7 @@ export async function createChatService(options: ChatServiceOptions) {
         const room = rooms.get(row.room_id);
         if (room) conversations.push(await conversationOf(room, row.unread));
       }
-      return conversations;
+      return { conversations, total };
     },
 
     async conversation(roomId: number): Promise<ConsoleConversation> {

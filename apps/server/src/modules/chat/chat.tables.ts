@@ -54,6 +54,13 @@ export const chatRooms = pgTable(
     /** The language the member last wrote in (the bot answers in it). */
     language: text('language').notNull().default('th'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * A guest room whose conversation joined a member's at sign-in: its messages are there now.
+     * It keeps its guest id so the id is spent; a send already on its way when the member signed
+     * in follows it (chat.repository.ts).
+     */
+    mergedInto: integer('merged_into'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

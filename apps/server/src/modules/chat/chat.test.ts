@@ -353,7 +353,7 @@ describe('the first-line bot', () => {
     expect(asked.statusCode).toBe(200);
     const said = texts((await historyOf(t.app, guest)).result);
     expect(said.some((text) => text.startsWith('ກະລຸນາເຂົ້າສູ່ລະບົບ'))).toBe(true);
-    const inbox = await t.app.chat.inbox('open');
+    const inbox = (await t.app.chat.inbox('open')).conversations;
     const mine = inbox.find((conversation) => conversation.guestLabel === guest.guestId.slice(1, 7))!;
     expect(mine.waitingForStaff).toBe(true);
   });
