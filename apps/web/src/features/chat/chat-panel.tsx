@@ -71,7 +71,7 @@ export default function ChatPanel({ id, member, open, onClose, onUnreadChange }:
           : 'pointer-events-none invisible scale-50 rotate-12 opacity-0'
       }`}
     >
-      <header className="flex items-center gap-3 border-b border-white/5 bg-ink-800 px-3 py-2.5">
+      <div className="flex items-center gap-3 border-b border-white/5 bg-ink-800 px-3 py-2.5">
         <span className="gold-gradient inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-950">
           <Headset className="size-5" aria-hidden="true" />
         </span>
@@ -93,7 +93,7 @@ export default function ChatPanel({ id, member, open, onClose, onUnreadChange }:
         >
           <ChevronDown className="size-6" aria-hidden="true" />
         </button>
-      </header>
+      </div>
       {chat.caller ? <PushToggle caller={chat.caller} /> : null}
 
       {chat.phase.name === 'loading' ? (
