@@ -11,8 +11,12 @@ export function ChatLauncher({ member = false }: { member?: boolean }) {
   const enabled = useLookup('enableChatWidget').data?.enableChatWidget === true;
   if (!enabled) return null;
   return (
-    <Suspense fallback={null}>
-      <ChatButton member={member} />
-    </Suspense>
+    <>
+      {/* Room at the end of the page, so its last lines scroll clear of the floating button. */}
+      <div aria-hidden="true" className="h-16" data-chat-spacer />
+      <Suspense fallback={null}>
+        <ChatButton member={member} />
+      </Suspense>
+    </>
   );
 }
