@@ -54,6 +54,8 @@ export default function ChatButton({ member }: { member: boolean }) {
     queryKey: ['chat', 'unread', member],
     queryFn: () => fetchUnread(member),
     staleTime: 30_000,
+    // Forgotten when the shell goes (sign-out): the next one in this tab never sees this count.
+    gcTime: 0,
     // Until the panel holds the live room, answers that come during the visit show within a minute.
     refetchInterval: loaded ? false : 60_000,
   });

@@ -50,7 +50,10 @@ export function useChatRoom({ member, open }: { member: boolean; open: boolean }
     queryFn: () => apiRequest('/api/account/profile', { schema: ProfileResponse }),
     enabled: member,
   });
-  const userId = member && profile.data ? Number(profile.data.profile._id) : undefined;
+  // NOTE: only a profile read since the panel opened: the cache may still hold the member who
+  // signed out of this tab before, and a join for their room is refused.
+  const userId =
+    member && profile.data && profile.isFetchedAfterMount ? Number(profile.data.profile._id) : undefined;
 
   // The state as of the last render, for callbacks that run later (paging, catch-up).
   const held = useRef(state);
