@@ -131,7 +131,8 @@ export function consoleServer({
     const query = new URLSearchParams(url.split('?')[1] ?? '');
     if (path === '/api/console/me') return { body: staff };
     if (path === '/api/console/chat/conversations') {
-      return { body: { conversations: lists[query.get('status') === 'resolved' ? 'resolved' : 'open'] } };
+      const conversations = lists[query.get('status') === 'resolved' ? 'resolved' : 'open'];
+      return { body: { conversations, total: conversations.length } };
     }
     const match = /^\/api\/console\/chat\/conversations\/(\d+)\/(messages|read|resolve)$/.exec(path);
     if (match) {
