@@ -9,12 +9,13 @@ const cache = new Map<string, Texts>();
  * files; the `errors` namespace holds the texts of error codes ("PASSWORD_TOO_COMMON"), `bonus` those
  * of the bonus screens and their turnover ("bonus.receive", "turnover.missing"), `rewards` those of
  * the invite bonus and the loss refund ("invite.claim.title"), `spin` those of the spin wheel
- * ("wheel.spin").
+ * ("wheel.spin"), `chat` those of the chat widget ("panel.title"), `console` those of the staff
+ * console ("inbox.title").
  */
 export function text(
   locale: Locale,
   key: string,
-  namespace: 'common' | 'errors' | 'bonus' | 'rewards' | 'spin' = 'common',
+  namespace: 'common' | 'errors' | 'bonus' | 'rewards' | 'spin' | 'chat' | 'console' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
