@@ -42,10 +42,12 @@ function machineTicks() {
  * Samples every `everyMs` until stopped. Processes that end between samples keep the time of
  * their last sample (a pgbench backend that exits loses at most one interval).
  */
-export function startCpuSampler({ serverPid, dbName, everyMs = 500 }) {
+export function startCpuSampler({ serverPid, dbName, everyMs = 500, pidGroups = {} }) {
   const last = new Map(); // pid -> { group, first, latest }
   const groupOf = (pid) => {
     if (pid === serverPid) return 'server';
+    // Processes the caller names (e.g. its load-generator children, a Redis server of its own).
+    if (pidGroups[pid]) return pidGroups[pid];
     if (pid === process.pid) return 'loadGenerator';
     const cmdline = cmdlineOf(pid);
     // Kernel threads (WAL and journal flushes, network softirqs run in them too) have none.
@@ -93,7 +95,7 @@ export function startCpuSampler({ serverPid, dbName, everyMs = 500 }) {
       for (const [pid, record] of last) {
         // A process first seen after the start started during the phase: all its time counts.
         const from = firstSeen.has(pid) ? record.first : 0;
-        groups[record.group] += record.latest - from;
+        groups[record.group] = (groups[record.group] ?? 0) + record.latest - from;
       }
       const cores = (ticks) => Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) / 100;
       const busy = machineEnd.busy - machineStart.busy;
