@@ -31,6 +31,11 @@ export const SOCKET_EVENTS = {
   inbox: 'inbox',
   /** Staff to server: follow one conversation's messages (the room's `messaging` events). */
   watch: 'watch',
+  /**
+   * Server to staff following a guest's conversation: the guest signed in and it is now the
+   * member's (`into`; the same id unless the member had a conversation, which took its messages).
+   */
+  claimed: 'claimed',
 } as const;
 
 /** The join event's data: the room the client asks for, which must be its own. */
@@ -64,3 +69,10 @@ export const WatchRequest = z.object({
   conversationId: z.number().int().positive().max(INT4_MAX).nullable(),
 });
 export type WatchRequest = z.infer<typeof WatchRequest>;
+
+/** The claimed event's data: the guest's conversation and the member's it became. */
+export const ClaimedEvent = z.object({
+  from: z.number().int().positive(),
+  into: z.number().int().positive(),
+});
+export type ClaimedEvent = z.infer<typeof ClaimedEvent>;

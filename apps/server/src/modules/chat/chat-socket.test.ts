@@ -390,6 +390,56 @@ describe('the staff inbox', () => {
     expect(audit.every((row) => row.ip.length > 0)).toBe(true);
   });
 
+  it('staff reading a guest keep receiving them live after the guest signs in, into a new or an earlier conversation', async () => {
+    const claim = (token: string, guestId: string) =>
+      chatCall(t.app, { token }, 'POST', '/api/chat/claim-guest', { guestId });
+    const watch = (socket: Socket, conversationId: number | null) =>
+      socket.timeout(5_000).emitWithAck('watch', { conversationId });
+    const customerText = (socket: Socket, payload: string) =>
+      next<ChatMessage>(
+        socket,
+        'messaging',
+        1,
+        (message) => message.message.message_type === 'text' && message.message.payload === payload,
+      );
+
+    // A member with no conversation yet: the guest's becomes theirs under the same id.
+    const staffSocket = await open({ staffToken });
+    const guest = await newGuest(t.app);
+    await sendText(t.app, guest, 'deposit not arrived');
+    const conversation = await conversationOf((entry) => entry.guestLabel === guest.guestId.slice(1, 7));
+    expect(await watch(staffSocket, conversation.id)).toEqual({ ok: true });
+    const member = await signedInMember(t.app);
+    expect((await claim(member.token, guest.guestId)).statusCode).toBe(200);
+    const live = customerText(staffSocket, 'still waiting');
+    await sendText(t.app, { token: member.token }, 'still waiting');
+    expect((await live)[0]).toMatchObject({ userId: member.id, sender: 'customer' });
+
+    // A member who wrote before: the guest's messages go into that conversation, and staff
+    // reading the guest's are told which one it is now, and follow it.
+    const returning = await signedInMember(t.app);
+    await sendText(t.app, { token: returning.token }, 'hello from last week');
+    const earlier = await conversationOf((entry) => entry.member?.id === returning.id);
+    const guest2 = await newGuest(t.app);
+    await sendText(t.app, guest2, 'where is my withdrawal');
+    const guestConversation = await conversationOf(
+      (entry) => entry.guestLabel === guest2.guestId.slice(1, 7),
+    );
+    expect(await watch(staffSocket, guestConversation.id)).toEqual({ ok: true });
+    const told = next<{ from: number; into: number }>(staffSocket, 'claimed');
+    expect((await claim(returning.token, guest2.guestId)).statusCode).toBe(200);
+    expect((await told)[0]).toEqual({ from: guestConversation.id, into: earlier.id });
+    const followed = customerText(staffSocket, 'signed in now');
+    await sendText(t.app, { token: returning.token }, 'signed in now');
+    expect((await followed)[0]).toMatchObject({ userId: returning.id });
+
+    // Watching another conversation leaves the member's room: nothing more of it arrives.
+    expect(await watch(staffSocket, conversation.id)).toEqual({ ok: true });
+    const quiet = silence(staffSocket, 'messaging');
+    await sendText(t.app, { token: returning.token }, 'anyone?');
+    expect(await quiet).toEqual([]);
+  });
+
   it('a member’s token opens no console call, and a staff token no member chat', async () => {
     const member = await signedInMember(t.app);
     const asMember = await staffCall(t.app, member.token, 'GET', '/api/console/chat/conversations');

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import {
+  type ClaimedEvent,
   JoinRequest,
   SOCKET_EVENTS,
   SOCKET_PATH,
@@ -125,7 +126,6 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     if (identity.tokenHash) void socket.join(sessionRoom(identity.tokenHash));
     if (identity.kind === 'staff') {
       void socket.join(STAFF_ROOM);
-      let watching: string | null = null;
       socket.on(SOCKET_EVENTS.watch, async (data: unknown, ack?: (answer: unknown) => void) => {
         const parsed = WatchRequest.safeParse(data);
         if (!parsed.success) return ack?.({ ok: false, error: 'INVALID_INPUT' });
@@ -134,12 +134,15 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
           socket.disconnect(true);
           return;
         }
-        if (watching) await socket.leave(watching);
-        watching = null;
+        // One conversation at a time. The room followed is not kept aside: a guest's claim moves
+        // the socket to the member's room (on whichever process it lives), so leave whatever it is.
+        for (const room of socket.rooms) {
+          if (room !== socket.id && room !== STAFF_ROOM && !room.startsWith('session:'))
+            await socket.leave(room);
+        }
         if (parsed.data.conversationId !== null) {
           try {
-            watching = await chat.roomNameById(parsed.data.conversationId);
-            await socket.join(watching);
+            await socket.join(await chat.roomNameById(parsed.data.conversationId));
             await options.auditWatch(identity.staffId, parsed.data.conversationId, {
               ip: socket.handshake.address,
               userAgent: String(socket.handshake.headers['user-agent'] ?? ''),
@@ -182,6 +185,16 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     },
     toStaff: (data) => {
       io.to(STAFF_ROOM).emit(SOCKET_EVENTS.inbox, data);
+    },
+    claimed: async (from, into) => {
+      const watchers = (await io.in(from.room).fetchSockets()).filter(
+        (socket) => (socket.data as { staff?: boolean }).staff,
+      );
+      for (const socket of watchers) {
+        socket.leave(from.room);
+        socket.join(into.room);
+        socket.emit(SOCKET_EVENTS.claimed, { from: from.id, into: into.id } satisfies ClaimedEvent);
+      }
     },
     roomIsEmpty: async (room) => {
       // Staff watching the room do not read it for the member: count the member's own sockets.

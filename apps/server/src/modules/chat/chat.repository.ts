@@ -281,7 +281,8 @@ export function createChatRepository(db: Database) {
      * room of their own yet, the guest's room becomes theirs; else its messages follow theirs in
      * order, in the member's current session. One transaction; answers how many messages moved.
      */
-    async claimGuestRoom(guestId: string, memberId: number): Promise<number> {
+    /** Gives a guest's room to a member; answers how many messages moved and from which room. */
+    async claimGuestRoom(guestId: string, memberId: number): Promise<{ moved: number; fromRoomId: number }> {
       return db.transaction(async (tx) => {
         // One claim per member at a time: two devices signing in at once must not both adopt.
         await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, ${memberId})`);
@@ -290,7 +291,7 @@ export function createChatRepository(db: Database) {
           .from(chatRooms)
           .where(eq(chatRooms.guestId, guestId))
           .for('update');
-        if (!guestRoom || guestRoom.mergedInto !== null) return 0;
+        if (!guestRoom || guestRoom.mergedInto !== null) return { moved: 0, fromRoomId: 0 };
         const [memberRoom] = await tx
           .select()
           .from(chatRooms)
@@ -298,9 +299,9 @@ export function createChatRepository(db: Database) {
           .for('update');
         if (!memberRoom) {
           await tx.update(chatRooms).set({ memberId, guestId: null }).where(eq(chatRooms.id, guestRoom.id));
-          return guestRoom.lastSeq;
+          return { moved: guestRoom.lastSeq, fromRoomId: guestRoom.id };
         }
-        return moveMessages(tx, guestRoom, memberRoom);
+        return { moved: await moveMessages(tx, guestRoom, memberRoom), fromRoomId: guestRoom.id };
       });
     },
 

@@ -37,6 +37,8 @@ export type ChatCaller = { memberId: number } | { guestId: string };
 export interface ChatBroadcaster {
   toRoom(room: string, event: 'messaging' | 'room', data: unknown): void;
   toStaff(data: ConsoleConversation): void;
+  /** A guest's conversation became a member's: staff following it now follow the member's room. */
+  claimed(from: { id: number; room: string }, into: { id: number; room: string }): Promise<void>;
   /** True when no socket of any process is in the room (then web push tells the member). */
   roomIsEmpty(room: string): Promise<boolean>;
 }
@@ -131,6 +133,7 @@ export async function createChatService(options: ChatServiceOptions) {
   let broadcaster: ChatBroadcaster = {
     toRoom: () => undefined,
     toStaff: () => undefined,
+    claimed: async () => undefined,
     roomIsEmpty: async () => false,
   };
 
@@ -433,10 +436,15 @@ export async function createChatService(options: ChatServiceOptions) {
 
     async claimGuest(memberId: number, guestId: string): Promise<number> {
       if (!signing.isGuestId(guestId)) return fail('CHAT_GUEST_INVALID', 403);
-      const moved = await repository.claimGuestRoom(guestId, memberId);
+      const { moved, fromRoomId } = await repository.claimGuestRoom(guestId, memberId);
       if (moved > 0) {
         const room = (await repository.findRoom({ memberId }))!;
         broadcaster.toStaff(await conversationOf(room));
+        // The room's socket name changed (and, with an earlier member room, its id): staff reading
+        // the guest's conversation keep receiving it live.
+        await broadcaster
+          .claimed({ id: fromRoomId, room: `${prefix}${guestId}` }, { id: room.id, room: roomNameOf(room) })
+          .catch(() => undefined);
       }
       return moved;
     },

@@ -10,6 +10,16 @@ export function conversationTitle(conversation: ConsoleConversation, t: TFunctio
     : t('inbox.guest', { label: conversation.guestLabel ?? '' });
 }
 
+/**
+ * Who wrote a message, in the staff member's language: the server stores the bot's and a guest's
+ * name in one language, so those two are named here; staff and members by their own names.
+ */
+export function senderName(message: ChatMessage, t: TFunction): string {
+  if (message.bot) return t('message.botName');
+  if (message.sender === 'customer' && message.userId === null) return t('message.guestName');
+  return message.name;
+}
+
 /** One line saying what a message is, for the list (text as written, the rest by its kind). */
 export function messagePreview(message: ChatMessage, t: TFunction): string {
   const body = message.message;

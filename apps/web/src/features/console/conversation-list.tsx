@@ -7,7 +7,7 @@ import { Loading } from '../../components/ui/loading';
 import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { useConsoleTranslation } from './console-texts';
-import { conversationTitle, listTime, messagePreview } from './conversation-label';
+import { conversationTitle, listTime, messagePreview, senderName } from './conversation-label';
 import { useConversations, type ConversationStatus } from './inbox-api';
 
 const TABS: ConversationStatus[] = ['open', 'resolved'];
@@ -148,7 +148,7 @@ function ConversationItem({
             <span
               className={`min-w-0 flex-1 truncate text-sm ${conversation.unread > 0 ? 'text-snow' : 'text-mist-400'}`}
             >
-              {fromStaff && conversation.lastMessage ? `${conversation.lastMessage.name}: ` : ''}
+              {fromStaff && conversation.lastMessage ? `${senderName(conversation.lastMessage, t)}: ` : ''}
               {preview}
             </span>
             {conversation.unread > 0 ? (

@@ -14,7 +14,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { Composer } from './composer';
 import { useConsoleTranslation } from './console-texts';
-import { conversationTitle, messageTime } from './conversation-label';
+import { conversationTitle, messageTime, senderName } from './conversation-label';
 import {
   resolveConversation,
   useConversationMessages,
@@ -319,7 +319,7 @@ function MessageItem({ message, preview }: { message: ChatMessage; preview?: str
       </div>
       <p className="mt-0.5 flex items-center gap-1 px-1 text-xs text-mist-500">
         {message.bot ? <Bot className="size-3.5" aria-label={t('message.bot')} /> : null}
-        <span>{message.name}</span>
+        <span>{senderName(message, t)}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={message.createdAt} className="tabular-nums">
           {messageTime(message.createdAt)}

@@ -76,6 +76,21 @@ export function upsertConversation(queryClient: QueryClient, conversation: Conso
   }
 }
 
+/**
+ * A guest's conversation that went into the member's earlier one when the guest signed in: it is
+ * in no list any more, and the member's holds messages its cached pages have not seen.
+ */
+export function mergeConversation(queryClient: QueryClient, from: number, into: number): void {
+  queryClient.removeQueries({ queryKey: conversationKey(from), exact: true });
+  queryClient.removeQueries({ queryKey: messagesKey(from), exact: true });
+  for (const status of ['open', 'resolved'] as const) {
+    queryClient.setQueryData<ConsoleConversation[]>(conversationsKey(status), (list) =>
+      list?.filter((c) => c.id !== from),
+    );
+  }
+  void queryClient.invalidateQueries({ queryKey: messagesKey(into), exact: true });
+}
+
 /** The conversation with this id, if a list or a call read it. */
 export function findConversation(queryClient: QueryClient, id: number): ConsoleConversation | undefined {
   return queryClient.getQueryData<ConsoleConversation>(conversationKey(id));

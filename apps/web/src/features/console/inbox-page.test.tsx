@@ -346,6 +346,50 @@ describe('conversation', () => {
     expect(screen.getByText('Live')).toBeTruthy();
   });
 
+  it('follows a guest who signs in into the member’s earlier conversation', async () => {
+    const guest = conversation(8, {
+      member: null,
+      guestLabel: 'gAbC12',
+      lastMessage: chatMessage(1, 'Guest here', { userId: null, username: null }),
+    });
+    const earlier = conversation(7, { lastMessage: chatMessage(4, 'Guest here') });
+    const messages: Record<number, ReturnType<typeof chatMessage>[]> = {
+      8: [chatMessage(1, 'Guest here', { userId: null, username: null })],
+      7: [chatMessage(1, 'Last week’s question')],
+    };
+    consoleServer({ lists: { open: [guest, earlier], resolved: [] }, messages });
+    const { router } = await renderApp('/console/chat/8');
+    await waitFor(() => expect(within(messagesOf()).getByText('Guest here')).toBeTruthy());
+
+    // The guest's messages went into conversation 7.
+    messages[7] = [...messages[7]!, chatMessage(4, 'Guest here')];
+    socket.serverSends('claimed', { from: 8, into: 7 });
+
+    await waitFor(() => expect(within(messagesOf()).getByText('Last week’s question')).toBeTruthy());
+    expect(within(messagesOf()).getByText('Guest here')).toBeTruthy();
+    expect(listed()).toEqual([7]);
+    expect(router.state.location.pathname).toBe('/console/chat/7');
+    expect(socket.emitted.at(-1)).toEqual({ event: 'watch', data: { conversationId: 7 } });
+  });
+
+  it('names the bot and a guest in the staff member’s language', async () => {
+    const guestLine = chatMessage(1, 'สวัสดี', { userId: null, username: null, name: 'Guest' });
+    const botLine = chatMessage(2, 'ยินดีต้อนรับ', { sender: 'other', bot: true, name: 'Support' });
+    consoleServer({
+      lists: {
+        open: [conversation(8, { member: null, guestLabel: 'gAbC12', lastMessage: botLine })],
+        resolved: [],
+      },
+      messages: { 8: [guestLine, botLine] },
+    });
+    await renderApp('/console/chat/8', 'th');
+    const messages = await screen.findByRole('list', { name: 'ข้อความ' });
+    await waitFor(() => expect(within(messages).getByText('ผู้เยี่ยมชม')).toBeTruthy());
+    expect(within(messages).getByText('ผู้ช่วยอัตโนมัติ')).toBeTruthy();
+    expect(row(8).textContent).toContain('ผู้ช่วยอัตโนมัติ: ยินดีต้อนรับ');
+    expect(document.body.textContent).not.toMatch(/Support|Guest/);
+  });
+
   it('goes to sign-in when the socket is refused for an ended staff session', async () => {
     await openConversation();
     await screen.findByText('I deposited 500 baht');

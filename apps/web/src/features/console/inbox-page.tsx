@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConsoleTranslation } from './console-texts';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -23,7 +23,10 @@ export function InboxPage() {
   const selected = idOf(useParams().conversationId);
   const [search] = useSearchParams();
   const tab: ConversationStatus = search.get('tab') === 'resolved' ? 'resolved' : 'open';
-  const connected = useInboxSocket(selected);
+  const navigate = useNavigate();
+  const connected = useInboxSocket(selected, (into) => {
+    void navigate(`/console/chat/${into}${tab === 'resolved' ? '?tab=resolved' : ''}`, { replace: true });
+  });
   const list = useConversations(tab);
   const inTab = list.data?.find((conversation) => conversation.id === selected);
   // One resolved meanwhile stays on screen; one opened from a link may be in neither list.

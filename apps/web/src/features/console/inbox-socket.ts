@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
-import { InboxEvent, MessagingEvent, RoomEvent, SOCKET_EVENTS, SOCKET_PATH } from '@wallet/contract/socket';
+import {
+  ClaimedEvent,
+  InboxEvent,
+  MessagingEvent,
+  RoomEvent,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+} from '@wallet/contract/socket';
 import { storage } from '../../lib/storage';
 import { STAFF_SESSION_ENDED, staffSession } from './console-api';
 import {
@@ -9,6 +16,7 @@ import {
   belongsTo,
   catchUp,
   findConversation,
+  mergeConversation,
   reloadConversations,
   setRoom,
   upsertConversation,
@@ -37,13 +45,19 @@ export function setConsoleSocketFactory(next?: ConsoleSocketFactory): void {
 /**
  * The inbox's live socket while the inbox is shown: `inbox` events keep both tabs' lists current;
  * the conversation being read is watched, its `messaging` and `room` events merged into what was
- * read; after a reconnect, whatever came meanwhile is read again. Answers whether it is connected.
+ * read; after a reconnect, whatever came meanwhile is read again. When the guest being read signs
+ * in and their conversation goes into the member's earlier one, `onMerged` is told the member's.
+ * Answers whether it is connected.
  */
-export function useInboxSocket(watched: number | null): boolean {
+export function useInboxSocket(watched: number | null, onMerged: (into: number) => void): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
   const socket = useRef<ConsoleSocket | null>(null);
   const watching = useRef(watched);
+  const merged = useRef(onMerged);
+  useEffect(() => {
+    merged.current = onMerged;
+  });
 
   useEffect(() => {
     const token = storage.getStaffToken();
@@ -77,6 +91,13 @@ export function useInboxSocket(watched: number | null): boolean {
       const conversation = findConversation(queryClient, id);
       if (conversation && !belongsTo(conversation, message.data)) return;
       addMessages(queryClient, id, [message.data]);
+    });
+    // The server moved this socket to the member's room already; only an id that changed matters.
+    live.on(SOCKET_EVENTS.claimed, (data: unknown) => {
+      const claimed = ClaimedEvent.safeParse(data);
+      if (!claimed.success || claimed.data.from === claimed.data.into) return;
+      mergeConversation(queryClient, claimed.data.from, claimed.data.into);
+      if (watching.current === claimed.data.from) merged.current(claimed.data.into);
     });
     live.on(SOCKET_EVENTS.room, (data: unknown) => {
       const room = RoomEvent.safeParse(data);
