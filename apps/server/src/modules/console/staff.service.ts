@@ -194,7 +194,14 @@ export function createStaffService(options: StaffServiceOptions) {
       );
       if (!staff || !passwordOk || !staff.active) {
         const reason = !staff ? 'unknown' : !passwordOk ? 'password' : 'inactive';
-        await audit.write(staff?.id ?? null, 'login.fail', null, { username, reason }, client);
+        // An unknown username is not written down: it is often a password typed in the wrong field.
+        await audit.write(
+          staff?.id ?? null,
+          'login.fail',
+          null,
+          staff ? { username, reason } : { reason },
+          client,
+        );
         return fail('STAFF_LOGIN_FAIL', 401);
       }
       const challenge = newToken();
