@@ -305,11 +305,26 @@ export function createChatRepository(db: Database) {
       });
     },
 
-    async addPushSubscription(roomId: number, endpoint: string, p256dh: string, auth: string): Promise<void> {
-      await db
-        .insert(chatPushSubscriptions)
-        .values({ roomId, endpoint, p256dh, auth })
-        .onConflictDoUpdate({ target: chatPushSubscriptions.endpoint, set: { roomId, p256dh, auth } });
+    /** Keeps a browser's subscription; a room keeps its newest `keep`, so no caller can pile them up. */
+    async addPushSubscription(
+      roomId: number,
+      subscription: { endpoint: string; p256dh: string; auth: string },
+      keep: number,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(chatPushSubscriptions)
+          .values({ roomId, ...subscription })
+          .onConflictDoUpdate({
+            target: chatPushSubscriptions.endpoint,
+            set: { roomId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` },
+          });
+        await tx.execute(
+          sql`delete from chat_push_subscriptions where room_id = ${roomId} and id not in
+                (select id from chat_push_subscriptions where room_id = ${roomId}
+                 order by created_at desc, id desc limit ${keep})`,
+        );
+      });
     },
 
     async pushSubscriptions(roomId: number): Promise<PushRow[]> {

@@ -104,6 +104,8 @@ export interface ChatServiceOptions {
 }
 
 const BOT_NAME = 'Support';
+/** A member's phones and browsers; older subscriptions beyond these are dropped. */
+export const PUSH_SUBSCRIPTIONS_PER_ROOM = 10;
 const GUEST_NAME = 'Guest';
 const PUSH_TEXT: Record<Locale, { title: string; body: string }> = {
   th: { title: 'ฝ่ายบริการลูกค้า', body: 'มีข้อความตอบกลับใหม่' },
@@ -457,9 +459,8 @@ export async function createChatService(options: ChatServiceOptions) {
       const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
       await repository.addPushSubscription(
         room.id,
-        subscription.endpoint,
-        subscription.keys.p256dh,
-        subscription.keys.auth,
+        { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+        PUSH_SUBSCRIPTIONS_PER_ROOM,
       );
     },
 

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomState } from '@wallet/contract/http/chat';
 import { chatCall, clientId, FILES, historyOf, newGuest, sendText, upload } from '../../../test/chat';
 import { credit, signedInMember } from '../../../test/money';
+import { rowsOf } from '../../platform/db/rows';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
 
@@ -356,6 +358,31 @@ describe('the first-line bot', () => {
     const inbox = (await t.app.chat.inbox('open')).conversations;
     const mine = inbox.find((conversation) => conversation.guestLabel === guest.guestId.slice(1, 7))!;
     expect(mine.waitingForStaff).toBe(true);
+  });
+});
+
+describe('web push subscriptions', () => {
+  it('a room keeps its newest 10: posting more drops the oldest, and a repeat counts once', async () => {
+    const member = await signedInMember(t.app);
+    const keys = {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    };
+    const subscribe = (n: number) =>
+      chatCall(t.app, { token: member.token }, 'POST', '/api/chat/push-subscription', {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}-${n}`,
+        keys,
+      });
+    for (let n = 1; n <= 12; n += 1) expect((await subscribe(n)).statusCode).toBe(200);
+    expect((await subscribe(12)).statusCode).toBe(200);
+    const kept = await rowsOf<{ endpoint: string }>(
+      t.database.db,
+      sql`select s.endpoint from chat_push_subscriptions s join chat_rooms r on r.id = s.room_id
+          where r.member_id = ${member.id} order by s.endpoint`,
+    );
+    expect(kept.map((row) => Number(row.endpoint.split('-').at(-1))).sort((a, b) => a - b)).toEqual([
+      3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
   });
 });
 
