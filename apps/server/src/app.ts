@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerAuth(app, accounts.authenticator);
   const limiter = createRateLimiter(redis);
+  const chatLimits = deps.chatLimits ?? config.chat;
   // Staff of the operator console: sessions of their own, never a member's (decision 024).
   const staff = createStaffService({
     db: database.db,
@@ -329,6 +330,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         `conversation:${conversationId}`,
       ),
     recheckMs: config.chatSocketRecheckMs,
+    trustProxyHops: config.trustProxyHops,
+    allowGuestSocket: (addressKey) =>
+      limiter.hit(`chat-address:${addressKey}`, chatLimits.callsPerMinutePerAddress, 60_000),
     log: app.log,
   });
   app.decorate('chatSocket', chatSocket);
@@ -434,7 +438,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, {
     chat,
     limiter,
-    limits: deps.chatLimits ?? config.chat,
+    limits: chatLimits,
     market: config.market,
   });
   await app.register(chatConsoleRoutes, { chat });

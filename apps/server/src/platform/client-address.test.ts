@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from './client-address';
+import { clientKey, forwardedClientAddress } from './client-address';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, without a port', () => {
@@ -34,5 +34,18 @@ describe('clientKey', () => {
   it('keeps anything else as it is', () => {
     expect(clientKey('unknown')).toBe('unknown');
     expect(clientKey('')).toBe('');
+  });
+});
+
+describe('forwardedClientAddress', () => {
+  it('trusts as many proxies as it is told, from the right, and no more', () => {
+    const forwarded = '198.51.100.9, 203.0.113.7, 10.0.0.2';
+    expect(forwardedClientAddress('10.0.0.1', forwarded, 0)).toBe('10.0.0.1');
+    expect(forwardedClientAddress('10.0.0.1', forwarded, 1)).toBe('10.0.0.2');
+    expect(forwardedClientAddress('10.0.0.1', forwarded, 2)).toBe('203.0.113.7');
+    // More hops than the header holds: its leftmost entry, as Fastify reads it.
+    expect(forwardedClientAddress('10.0.0.1', '203.0.113.7', 3)).toBe('203.0.113.7');
+    expect(forwardedClientAddress('10.0.0.1', undefined, 1)).toBe('10.0.0.1');
+    expect(forwardedClientAddress('10.0.0.1', ['198.51.100.9', '203.0.113.7'], 1)).toBe('203.0.113.7');
   });
 });

@@ -41,3 +41,21 @@ function ipv6Groups(address: string): number[] {
   const last = tail === undefined ? [] : parse(tail);
   return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
 }
+
+/**
+ * The client's address as Fastify's `trustProxy` (hop < `hops`) reads it, for connections Fastify
+ * does not see (the chat socket's handshake): the socket's peer, or, behind `hops` trusted
+ * proxies, the X-Forwarded-For entry that many places from the right.
+ */
+export function forwardedClientAddress(
+  peer: string,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+): string {
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const chain = [peer, ...forwarded.reverse()];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}

@@ -87,10 +87,11 @@ afterAll(async () => {
 });
 
 const sockets: Socket[] = [];
-function open(auth: object): Promise<Socket> {
-  const socket = connect(base, {
+function open(auth: object, at = base, extraHeaders?: Record<string, string>): Promise<Socket> {
+  const socket = connect(at, {
     path: SOCKET_PATH,
     auth,
+    extraHeaders,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -222,6 +223,48 @@ describe('joining', () => {
     expect(await t.app.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
     expect(await closed).toBe('io server disconnect');
     expect(other.connected).toBe(true);
+  });
+});
+
+describe('socket limits', () => {
+  it('one socket’s flood of joins is refused past 60 a minute, and other sockets go on', async () => {
+    const member = await signedInMember(t.app);
+    const flooding = await open({ token: member.token });
+    for (let n = 1; n <= 60; n += 1)
+      expect(await join(flooding, {}), `join ${n}`).toMatchObject({ ok: true });
+    expect(await join(flooding, {})).toEqual({ ok: false, error: 'REQUEST_LIMIT' });
+    const calm = await open({ token: member.token });
+    expect(await join(calm, {})).toMatchObject({ ok: true });
+    const staffSocket = await open({ staffToken });
+    for (let n = 1; n <= 60; n += 1)
+      await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: null });
+    expect(await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: null })).toEqual({
+      ok: false,
+      error: 'REQUEST_LIMIT',
+    });
+  });
+
+  it('guests’ sockets count against their address’s allowance, read behind the proxy; members’ do not', async () => {
+    const limited = await createTestApp(
+      { TRUST_PROXY_HOPS: '1' },
+      { chatLimits: { ...DEFAULT_CHAT_LIMITS, callsPerMinutePerAddress: 3, guestsPerHour: 100 } },
+    );
+    try {
+      await listen(limited.app);
+      const at = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}`;
+      const guest = await newGuest(limited.app);
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      for (let n = 1; n <= 3; n += 1) await open({ guestId: guest.guestId }, at, from('198.51.100.7'));
+      await expect(open({ guestId: guest.guestId }, at, from('198.51.100.7'))).rejects.toThrow(
+        'REQUEST_LIMIT',
+      );
+      // Another address behind the same proxy has its own allowance; a member is not counted.
+      await open({ guestId: guest.guestId }, at, from('203.0.113.50'));
+      const member = await signedInMember(limited.app);
+      await open({ token: member.token }, at, from('198.51.100.7'));
+    } finally {
+      await limited.close();
+    }
   });
 });
 

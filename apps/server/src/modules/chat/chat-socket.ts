@@ -11,6 +11,7 @@ import {
   WatchRequest,
   type JoinAck,
 } from '@wallet/contract/socket';
+import { clientKey, forwardedClientAddress } from '../../platform/client-address';
 import type { RedisHandle } from '../../platform/redis';
 import type { ChatCaller, ChatService } from './chat.service';
 
@@ -41,7 +42,31 @@ export interface ChatSocketOptions {
   ) => Promise<void>;
   /** How often this process asks again whether its sockets' sessions are alive (0: never). */
   recheckMs: number;
+  /** Reverse proxies in front of the server (TRUST_PROXY_HOPS): where the client's address is read. */
+  trustProxyHops: number;
+  /**
+   * Counts a guest's socket against its address's allowance (the one its chat calls share);
+   * false when spent. Members are not counted by address (decision 023).
+   */
+  allowGuestSocket: (addressKey: string) => Promise<boolean>;
+  /** `join` and `watch` events one socket may send a minute (each reads the database; 60). */
+  eventsPerMinute?: number;
+  now?: () => number;
   log: FastifyBaseLogger;
+}
+
+/** A fixed one-minute window of events for one socket (sockets live on one process: no Redis). */
+function eventBudget(perMinute: number, now: () => number): () => boolean {
+  let windowStart = now();
+  let used = 0;
+  return () => {
+    if (now() - windowStart >= 60_000) {
+      windowStart = now();
+      used = 0;
+    }
+    used += 1;
+    return used <= perMinute;
+  };
 }
 
 /** The socket room of one session: ended sessions' sockets are closed through it, on every process. */
@@ -77,6 +102,14 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
   }
 
   const identities = new WeakMap<Socket, Identity>();
+  const now = options.now ?? Date.now;
+  const eventsPerMinute = options.eventsPerMinute ?? 60;
+  const addressOf = (socket: Socket) =>
+    forwardedClientAddress(
+      socket.handshake.address,
+      socket.handshake.headers['x-forwarded-for'],
+      options.trustProxyHops,
+    );
   io.use((socket, next) => {
     const parsed = SocketAuth.safeParse(socket.handshake.auth);
     if (!parsed.success) return next(new Error('UNAUTHORIZED'));
@@ -88,6 +121,7 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
       }
       if ('guestId' in auth) {
         if (!chat.isGuestId(auth.guestId)) throw new Error('CHAT_GUEST_INVALID');
+        if (!(await options.allowGuestSocket(clientKey(addressOf(socket))))) throw new Error('REQUEST_LIMIT');
         return { kind: 'customer', caller: { guestId: auth.guestId }, tokenHash: null };
       }
       const session = await options.authenticateStaff(auth.staffToken);
@@ -123,10 +157,12 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
 
   io.on('connection', (socket) => {
     const identity = identities.get(socket)!;
+    const withinBudget = eventBudget(eventsPerMinute, now);
     if (identity.tokenHash) void socket.join(sessionRoom(identity.tokenHash));
     if (identity.kind === 'staff') {
       void socket.join(STAFF_ROOM);
       socket.on(SOCKET_EVENTS.watch, async (data: unknown, ack?: (answer: unknown) => void) => {
+        if (!withinBudget()) return ack?.({ ok: false, error: 'REQUEST_LIMIT' });
         const parsed = WatchRequest.safeParse(data);
         if (!parsed.success) return ack?.({ ok: false, error: 'INVALID_INPUT' });
         if (!(await alive(socket))) {
@@ -144,7 +180,7 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
           try {
             await socket.join(await chat.roomNameById(parsed.data.conversationId));
             await options.auditWatch(identity.staffId, parsed.data.conversationId, {
-              ip: socket.handshake.address,
+              ip: addressOf(socket),
               userAgent: String(socket.handshake.headers['user-agent'] ?? ''),
             });
           } catch {
@@ -156,6 +192,7 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
       return;
     }
     socket.on(SOCKET_EVENTS.join, async (data: unknown, ack?: (answer: JoinAck) => void) => {
+      if (!withinBudget()) return ack?.({ ok: false, error: 'REQUEST_LIMIT' });
       const parsed = JoinRequest.safeParse(data ?? {});
       const own = identity.caller;
       // The room asked for must be the socket's own: another member's id or another guest id is refused.
