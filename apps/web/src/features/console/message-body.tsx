@@ -130,7 +130,7 @@ function Media({ payload, preview }: { payload: MediaPayload; preview?: string |
           <img
             src={source}
             alt={payload.message || t('preview.image')}
-            className="max-h-72 max-w-full rounded-lg object-contain"
+            className="max-h-72 min-h-24 max-w-full min-w-24 rounded-lg bg-ink-900 object-contain"
           />
         </a>
       ) : payload.fileType === 'video' ? (
