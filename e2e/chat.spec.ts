@@ -12,7 +12,8 @@ import { text } from './texts';
  * member signs in to the console in a second browser (password, then enrolment with a TOTP code
  * from the key the page shows) and answers from the inbox; the guest sees it live, signs in and
  * keeps the conversation; the member taps one of the bot's quick replies and sends a photo, which
- * staff see; staff resolve it and the member's widget shows the "End Conversation" marker.
+ * staff see; staff resolve it and the member's widget shows the "End Conversation" marker, in view
+ * also when a push notice's link (?chat=1) opens the panel with the page.
  */
 
 const c = (locale: Locale, key: string) => text(locale, key, 'chat');
@@ -83,6 +84,14 @@ function widget(page: Page, locale: Locale) {
     box: panel.getByRole('textbox', { name: c(locale, 'composer.label') }),
     online: panel.getByText(c(locale, 'panel.online')),
   };
+}
+
+/**
+ * Until the newest item of the widget's conversation is wholly in view: the list keeps its bottom
+ * in view when the push toggle comes in over it after its first layout.
+ */
+async function newestInView(log: Locator) {
+  await expect(log.locator(':scope > ul > li').last()).toBeInViewport({ ratio: 1 });
 }
 
 /** Until the element's transitions (the panel's turn, a dialog's fade) have finished. */
@@ -188,6 +197,9 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     await expect(chat.online).toBeVisible();
     await expect(chat.log.getByText(question, { exact: true })).toBeVisible();
     await expect(chat.log.getByText(answer, { exact: true })).toBeVisible();
+    await expect(chat.panel.getByRole('switch', { name: c(locale, 'push.label') })).toBeVisible();
+    await settled(chat.panel);
+    await newestInView(chat.log);
     // Staff see the conversation is now the member's.
     await expect(conversation.getByRole('heading', { name: 'Somchai' })).toBeVisible();
     await expect(conversation.getByText(member.phone)).toBeVisible();
@@ -267,6 +279,17 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     await expect(staff.getByText(k(locale, 'conversation.resolvedDone'))).toBeVisible();
     await expect(conversation.getByTestId('end-marker')).toBeVisible();
     await expect(chat.log.getByText(c(locale, 'panel.endConversation'), { exact: true })).toBeVisible();
+    await expect(chat.log.locator(':scope > ul > li').last()).toHaveAttribute('data-end-conversation');
+    await newestInView(chat.log);
+
+    // A tapped push notice opens the page with ?chat=1: the panel opens with the page, the newest
+    // item in view under the push toggle that comes in over the list after its first layout.
+    await page.goto('/user/home?chat=1');
+    await expect(chat.online).toBeVisible();
+    await expect(chat.log.locator(':scope > ul > li').last()).toHaveAttribute('data-end-conversation');
+    await expect(chat.panel.getByRole('switch', { name: c(locale, 'push.label') })).toBeVisible();
+    await settled(chat.panel);
+    await newestInView(chat.log);
 
     // 5. The open widget in each language, chosen with the shell's language switcher.
     await settled(chat.panel);
@@ -285,6 +308,7 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
       await expect(shown.online).toBeVisible();
       await expect(shown.log.getByText(c(current, 'panel.endConversation'), { exact: true })).toBeVisible();
       await settled(shown.panel);
+      await newestInView(shown.log);
       await screenshot(page, `${current}/chat-widget`, { fullPage: false });
     }
   } finally {

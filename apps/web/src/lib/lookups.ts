@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOOKUPS, type LookupAnswer, type LookupName } from '@wallet/contract/http/lookup';
 import { apiRequest } from './api-client';
@@ -10,6 +10,9 @@ export const fetchLookup = <N extends LookupName>(name: N): Promise<LookupAnswer
 /**
  * The server's lookup `name`, in the current language, cached for a minute; `fresh` asks the
  * server again every time the screen opens (for answers that must be current, like `active`).
+ * NOTE: each language is a query of its own; while a switched-to language loads, the answer in
+ * the previous one stays, so nothing waiting on a lookup (the chat widget, a form) unmounts and
+ * loses what the member had open or typed.
  */
 export function useLookup<N extends LookupName>(
   name: N,
@@ -22,5 +25,6 @@ export function useLookup<N extends LookupName>(
     staleTime: options.fresh ? 0 : 60_000,
     refetchOnMount: options.fresh ? 'always' : true,
     enabled: options.enabled ?? true,
+    placeholderData: keepPreviousData,
   });
 }

@@ -2,10 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocketAuth } from '@wallet/contract/socket';
+import { chooseLocale } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { chatMessage, chatMessages, chatRoom, GUEST_ID } from '../../test/chat-data';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+import { chatTexts } from './chat-texts';
 
 // The panel's socket is the test's (the factory module is the seam; socket.io is never touched).
 vi.mock('./socket-factory', async () => {
@@ -48,7 +50,10 @@ const scroller = (panel: HTMLElement) => panel.querySelector<HTMLElement>('[data
 const shownTexts = (panel: HTMLElement) =>
   [...panel.querySelectorAll('li[data-seq] [data-words]')].map((words) => words.textContent);
 
-/** Gives the scroller a layout: `rows` px per row, a window of `height` px, and a scroll position. */
+/**
+ * Gives the scroller a layout: `rows` px per row, a window of `height` px, and a scroll position;
+ * `resize` changes the window's height as the panel's header rows would.
+ */
 function layout(el: HTMLElement, { rowHeight = 50, height = 400 } = {}) {
   let top = 0;
   Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => height });
@@ -69,11 +74,53 @@ function layout(el: HTMLElement, { rowHeight = 50, height = 400 } = {}) {
       el.scrollTop = value;
       fireEvent.scroll(el);
     },
+    resize(value: number) {
+      height = value;
+      // As a browser does: a shorter window keeps its scroll position (no scroll event).
+      top = Math.max(0, Math.min(top, el.scrollHeight - height));
+      resizeObservers.resized(el);
+    },
     get top() {
       return top;
     },
   };
 }
+
+/**
+ * ResizeObserver as the test's (happy-dom's never reports): `resized(el)` tells the observers
+ * watching `el`, as the browser does after a layout that changed its size.
+ */
+const resizeObservers = {
+  watching: [] as { callback: ResizeObserverCallback; targets: Set<Element> }[],
+  install() {
+    this.watching = [];
+    const watching = this.watching;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly entry: (typeof watching)[number];
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, targets: new Set() };
+          watching.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.add(target);
+        }
+        unobserve(target: Element) {
+          this.entry.targets.delete(target);
+        }
+        disconnect() {
+          this.entry.targets.clear();
+        }
+      },
+    );
+  },
+  resized(el: Element) {
+    for (const { callback, targets } of this.watching) {
+      if (targets.has(el)) act(() => callback([], {} as ResizeObserver));
+    }
+  },
+};
 
 describe('chat launcher', () => {
   it('shows no chat button when the server has the widget off', async () => {
@@ -142,6 +189,27 @@ describe('chat launcher', () => {
     expect(bodyOf(callsTo(calls, '/api/chat/history').at(-1)!)).toMatchObject({ guestId: GUEST_ID });
     expect(room.socket().auth).toEqual({ guestId: GUEST_ID });
     expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('chat and the language', () => {
+  it('keeps the panel open with what the member typed when the language is switched', async () => {
+    const room = chatRoom([chatMessage(1, 'Hello')]);
+    const { calls, panel } = await openChat(room);
+    await userEvent.type(box(panel), 'My deposit');
+    const lookups = () => callsTo(calls, '/api/lookup/enableChatWidget').length;
+    const asked = lookups();
+
+    await act(() => chooseLocale('th'));
+    // The widget's switch is asked again in Thai.
+    await waitFor(() => expect(lookups()).toBeGreaterThan(asked));
+    const shown = await screen.findByRole('dialog', { name: chatTexts.th.panel.title });
+    expect(shown).toBe(panel);
+    expect(shown.dataset.open).toBe('true');
+    expect(
+      within(shown).getByRole<HTMLTextAreaElement>('textbox', { name: chatTexts.th.composer.label }).value,
+    ).toBe('My deposit');
+    expect(within(shown).getByText('Hello')).toBeTruthy();
   });
 });
 
@@ -352,6 +420,28 @@ describe('chat history', () => {
     await userEvent.click(banner()!);
     expect(banner()).toBeNull();
     expect(view.top).toBe(bottom());
+  });
+
+  it('keeps the newest message in view when the panel grows shorter, unless the member scrolled up', async () => {
+    resizeObservers.install();
+    const room = chatRoom(chatMessages(1, 10));
+    const { panel } = await openChat(room);
+    await within(panel).findByText('Message 10');
+    const el = scroller(panel);
+    const view = layout(el);
+    const bottom = () => el.scrollHeight - el.clientHeight;
+    view.scrollTo(bottom());
+
+    // The push toggle comes in over the list after its first layout: the window is 60 px shorter.
+    view.resize(340);
+    expect(view.top).toBe(bottom());
+
+    // A member reading further up stays where they are.
+    view.scrollTo(100);
+    view.resize(280);
+    expect(view.top).toBe(100);
+    view.resize(400);
+    expect(view.top).toBe(100);
   });
 
   it('marks the end of a conversation between sessions and after the last when staff resolved it', async () => {

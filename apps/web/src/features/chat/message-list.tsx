@@ -135,8 +135,11 @@ export function MessageList({
     }
   }, [rows.length, hasMore, loadingOlder, onLoadOlder]);
 
-  // Photos, cards and fonts that change the height while the member is at the bottom keep the
-  // bottom in view.
+  // While the member is at the bottom, the bottom stays in view when the content grows (photos,
+  // cards, fonts) and when the window onto it shrinks (the push toggle comes in over the list after
+  // its first layout, the keyboard opens).
+  // NOTE: a shorter window keeps its scrollTop and fires no scroll event, so `atBottom` still says
+  // where the member was; one who scrolled up to read is left there.
   const content = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const el = scroller.current;
@@ -146,6 +149,7 @@ export function MessageList({
       if (atBottom.current) el.scrollTop = el.scrollHeight;
     });
     observer.observe(list);
+    observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
