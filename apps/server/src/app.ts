@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     pushSender: deps.pushSender,
     pushHosts: config.chatPushHosts,
+    now: deps.clock,
     log: app.log,
   });
   app.decorate('chat', chat);
@@ -401,6 +402,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       { name: 'sessions and sign-in failures', run: () => accounts.purge() },
       { name: 'code requests', run: () => otp.purge() },
       { name: 'staff sessions and sign-in challenges', run: () => staff.purge() },
+      { name: 'chat uploads never sent', run: () => chat.purgeUnsentUploads() },
       {
         name: 'idempotency answers',
         run: () => idempotent.purge(new Date(Date.now() - config.housekeeping.idempotencyRetentionMs)),

@@ -45,6 +45,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** The folder the app keeps chat uploads in. */
+  chatMediaDir: string;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase();
+  const chatMediaDir = mkdtempSync(path.join(tmpdir(), 'wallet-chat-'));
   const app = await buildApp({
     config,
     database,
@@ -78,7 +81,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
     clock: options.clock,
     // Chat uploads of a test go to a folder of its own, never into the repository.
-    chatStorage: localFolderStorage(mkdtempSync(path.join(tmpdir(), 'wallet-chat-'))),
+    chatStorage: localFolderStorage(chatMediaDir),
     chatLimits: options.chatLimits,
     pushSender: options.pushSender,
   });
@@ -88,6 +91,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    chatMediaDir,
     async close() {
       await app.close();
       await database.close();

@@ -1,16 +1,18 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
  * Where uploaded files live. The local folder serves one machine (and several processes on it);
- * an S3-compatible store implements the same three calls for several machines.
+ * an S3-compatible store implements the same calls for several machines.
  */
 export interface FileStorage {
   /** Stores `bytes` under `key` (a relative path of [A-Za-z0-9._-] segments). */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes what is under `key`; nothing there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 const KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
@@ -40,6 +42,10 @@ export function localFolderStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      assertStorageKey(key);
+      await rm(path.join(root, key), { force: true });
     },
   };
 }

@@ -271,6 +271,37 @@ export function createChatRepository(db: Database) {
       await db.insert(chatUploads).values(upload);
     },
 
+    /**
+     * Deletes up to `limit` uploads made before `before` that no message of their room shows
+     * (uploaded, never sent); answers their storage keys. Rows are claimed with SKIP LOCKED, so
+     * processes purging at once take different ones.
+     */
+    async purgeUnsentUploads(before: Date, limit: number): Promise<string[]> {
+      const rows = await rowsOf<{ storage_key: string }>(
+        db,
+        sql`delete from chat_uploads where id in (
+              select u.id from chat_uploads u
+              where u.created_at < ${before.toISOString()}
+                and not exists (select 1 from chat_messages m
+                                where m.room_id = u.room_id and m.body ->> 'message_type' = 'media'
+                                  and m.body -> 'payload' ->> 'filePath' = u.storage_key)
+              order by u.id limit ${limit}
+              for update skip locked)
+            returning storage_key`,
+      );
+      return rows.map((row) => row.storage_key);
+    },
+
+    /** Whether a message of the room shows this upload (a resend of a sent photo is no new use). */
+    async shows(roomId: number, storageKey: string): Promise<boolean> {
+      const rows = await rowsOf<{ one: number }>(
+        db,
+        sql`select 1 as one from chat_messages m where m.room_id = ${roomId}
+              and m.body ->> 'message_type' = 'media' and m.body -> 'payload' ->> 'filePath' = ${storageKey} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
     async upload(storageKey: string): Promise<UploadRow | null> {
       const [row] = await db.select().from(chatUploads).where(eq(chatUploads.storageKey, storageKey));
       return row ?? null;

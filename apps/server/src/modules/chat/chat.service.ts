@@ -101,9 +101,17 @@ export interface ChatServiceOptions {
   prefix?: string;
   /** How long a media link works. */
   mediaLinkMs?: number;
+  /** The clock of the upload window (tests move it). */
+  now?: () => Date;
 }
 
 const BOT_NAME = 'Support';
+/**
+ * An upload is sent within 12 hours or not at all; one never sent is purged after 24 (the gap means
+ * a send that passed the check never names a file the purge is removing).
+ */
+export const UPLOAD_SEND_WINDOW_MS = 12 * 3_600_000;
+export const UNSENT_UPLOAD_PURGE_MS = 24 * 3_600_000;
 /** A member's phones and browsers; older subscriptions beyond these are dropped. */
 export const PUSH_SUBSCRIPTIONS_PER_ROOM = 10;
 const GUEST_NAME = 'Guest';
@@ -131,6 +139,7 @@ export async function createChatService(options: ChatServiceOptions) {
   const vapid = { publicKey: keys.vapidPublic, privateKey: keys.vapidPrivate };
   const prefix = options.prefix ?? 'wallet-chat-';
   const mediaLinkMs = options.mediaLinkMs ?? 6 * 3_600_000;
+  const now = options.now ?? (() => new Date());
   const pushSender = options.pushSender ?? createWebPushSender();
   let broadcaster: ChatBroadcaster = {
     toRoom: () => undefined,
@@ -218,6 +227,12 @@ export async function createChatService(options: ChatServiceOptions) {
     const key = storageKeyOf(body.payload.filePath);
     const upload = key ? await repository.upload(key) : null;
     if (!upload || upload.roomId !== room.id) return fail('CHAT_MEDIA_UNKNOWN', 400);
+    // An upload not sent within its window may be purged any moment (purgeUnsentUploads).
+    if (
+      now().getTime() - upload.createdAt.getTime() > UPLOAD_SEND_WINDOW_MS &&
+      !(await repository.shows(room.id, upload.storageKey))
+    )
+      return fail('CHAT_MEDIA_UNKNOWN', 400);
     return {
       ...body,
       payload: { ...body.payload, url: false, fileType: upload.fileType, filePath: upload.storageKey },
@@ -425,6 +440,25 @@ export async function createChatService(options: ChatServiceOptions) {
     async upload(caller: ChatCaller, fileName: string, bytes: Buffer, kind: 'image' | 'video') {
       const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
       return upload(room.id, fileName, bytes, kind, 'customer');
+    },
+
+    /** Housekeeping: removes uploads never sent (their rows, then their files); answers how many. */
+    async purgeUnsentUploads(): Promise<number> {
+      const before = new Date(now().getTime() - UNSENT_UPLOAD_PURGE_MS);
+      let removed = 0;
+      for (;;) {
+        const keys = await repository.purgeUnsentUploads(before, 500);
+        // A file whose removal fails stays on disk with no row: it is never served, only kept.
+        await Promise.all(
+          keys.map((key) =>
+            options.storage
+              .delete(key)
+              .catch((error: unknown) => options.log.warn({ err: error, key }, 'chat upload not removed')),
+          ),
+        );
+        removed += keys.length;
+        if (keys.length < 500) return removed;
+      }
     },
 
     /** The bytes of a signed media link, or null when the link is not one we signed or has expired. */

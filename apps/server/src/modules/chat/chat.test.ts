@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomState } from '@wallet/contract/http/chat';
@@ -13,10 +15,18 @@ import { DEFAULT_CHAT_LIMITS } from './chat.routes';
  * bytes, links to media that only a signature opens, and the bot reading the member's own records.
  */
 let t: TestApp;
+/** How far the app's clock runs ahead of the real one. */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   // Room for the tests' many messages; the limits themselves are tested on an app of their own.
-  t = await createTestApp({}, { chatLimits: { ...DEFAULT_CHAT_LIMITS, messagesPerMinute: 1_000 } });
+  t = await createTestApp(
+    {},
+    {
+      chatLimits: { ...DEFAULT_CHAT_LIMITS, messagesPerMinute: 1_000 },
+      clock: () => new Date(Date.now() + clockOffsetMs),
+    },
+  );
 });
 afterAll(async () => t?.close());
 
@@ -275,6 +285,54 @@ describe('uploads', () => {
     ]) {
       const response = await t.app.inject({ url: guess });
       expect(response.statusCode, guess).not.toBe(200);
+    }
+  });
+});
+
+describe('uploads never sent', () => {
+  it('may be sent for 12 hours and are removed, row and file, after 24; sent ones stay', async () => {
+    const member = await signedInMember(t.app);
+    const as = { token: member.token };
+    const uploadPng = async () =>
+      (await upload(t.app, as, 'image', { name: 'slip.png', bytes: FILES.png })).json<{ path: string }>()
+        .path;
+    const media = (filePath: string) => ({
+      message_type: 'media',
+      payload: { message: '', url: false, fileType: 'image', filePath },
+    });
+    const unsent = await uploadPng();
+    const sentPath = await uploadPng();
+    const sentId = clientId();
+    const send = (filePath: string, id = clientId()) =>
+      chatCall(t.app, as, 'POST', '/api/chat/send-message', { clientId: id, message: media(filePath) });
+    expect((await send(sentPath, sentId)).statusCode).toBe(200);
+    const onDisk = (key: string) => existsSync(path.join(t.chatMediaDir, key));
+    expect(onDisk(unsent)).toBe(true);
+
+    try {
+      clockOffsetMs = 13 * 3_600_000;
+      const late = await send(unsent);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ message: 'CHAT_MEDIA_UNKNOWN' });
+      // A resend of the message that was sent still finds it, and a photo already shown may be sent again.
+      expect((await send(sentPath, sentId)).statusCode).toBe(200);
+      expect((await send(sentPath)).statusCode).toBe(200);
+
+      clockOffsetMs = 25 * 3_600_000;
+      const removed = await t.app.housekeeping.runOnce();
+      expect(removed['chat uploads never sent']).toBeGreaterThanOrEqual(1);
+      expect(onDisk(unsent)).toBe(false);
+      expect(onDisk(sentPath)).toBe(true);
+      const left = await rowsOf<{ storage_key: string }>(
+        t.database.db,
+        sql`select storage_key from chat_uploads where storage_key in (${unsent}, ${sentPath})`,
+      );
+      expect(left.map((row) => row.storage_key)).toEqual([sentPath]);
+      const shown = (await historyOf(t.app, as)).result[0]!;
+      if (shown.message.message_type !== 'media') throw new Error('no media');
+      expect((await t.app.inject({ url: shown.message.payload.filePath })).statusCode).toBe(200);
+    } finally {
+      clockOffsetMs = 0;
     }
   });
 });
