@@ -4,17 +4,7 @@ import { ERROR_CODES } from '@wallet/contract/errors';
 import { bonusTexts } from './bonus-texts';
 import { resources } from './i18n';
 import { rewardsTexts } from './rewards-texts';
-
-/** Every key path of a nested translation object, e.g. "login.title". */
-function keyPaths(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
-}
-
-function leaves(value: unknown): unknown[] {
-  if (typeof value !== 'object' || value === null) return [value];
-  return Object.values(value).flatMap(leaves);
-}
+import { keyPaths, leaves } from '../test/translation-checks';
 
 describe('translations', () => {
   it.each(LOCALES)('%s translates every error code of the contract', (locale) => {

@@ -12,7 +12,7 @@ import { errorText } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { useStaffLogin, useStaffTotp } from './console-api';
 import { useConsoleTranslation } from './console-texts';
-import { EnrolQr } from './enrol-qr';
+import { QrCode } from '../../components/qr-code';
 
 /** The secret in groups of four, as authenticator apps show it, for typing by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -144,7 +144,7 @@ export function StaffLoginPage() {
         <form noValidate onSubmit={submitCode} className="card space-y-4 p-5">
           {step.step === 'enrol' ? (
             <div className="space-y-3">
-              <EnrolQr text={step.otpauthUrl} label={t('signIn.qrLabel')} />
+              <QrCode text={step.otpauthUrl} label={t('signIn.qrLabel')} className="mx-auto size-52" />
               <div>
                 <p className="text-sm font-medium text-mist-300">{t('signIn.secret')}</p>
                 <div className="mt-1 flex items-center gap-1 rounded-xl bg-ink-900 pl-4">

@@ -12,7 +12,7 @@ import { errorText } from '../../lib/i18n';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
 import { percentText, TermRows } from './grant-terms';
 import { inviteLink } from './invite-link';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/qr-code';
 import { QueryFallback } from './query-fallback';
 import { useInviteList, useInviteSummary } from './rewards-api';
 

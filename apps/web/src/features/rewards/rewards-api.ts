@@ -20,7 +20,7 @@ import {
 import type { Banner } from '../../components/banner-slides';
 import { apiRequest } from '../../lib/api-client';
 import { BONUS_KEY } from '../../lib/bonus-progress';
-import { loadQrGenerator } from './qr-code';
+import { loadQrGenerator } from '../../components/qr-code';
 
 /** The two rewards of the home widgets, each with its banners, dialog and table. */
 export type Reward = 'invite' | 'refund';

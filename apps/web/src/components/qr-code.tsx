@@ -1,22 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from './ui/spinner';
 
 /** Light modules around the code, as the QR standard asks, so phone cameras find it. */
 const QUIET_ZONE = 4;
 
 interface QrModel {
   text: string;
+  /** Modules per side, quiet zone included. */
   size: number;
+  /** Every dark module as one SVG path. */
   path: string;
 }
 
 /**
- * The authenticator's otpauth URL as a QR code, drawn as SVG. NOTE: features/rewards/qr-code.tsx
- * draws the same way; features may not import each other, and the generator is fetched only here,
- * inside the console's chunk.
+ * The QR generator, fetched when a code is first drawn (or just before: the invite dialog asks
+ * for it with its other reads). Drawn for the invite link and the staff console's TOTP enrolment.
+ * NOTE: never imported statically, so it stays out of /login's first download and out of home's
+ * (scripts/check-login-budget.mjs).
  */
+export const loadQrGenerator = () => import('qrcode-generator');
+
+/** The dark modules of `text`'s QR code (error correction M), as one path. */
 async function qrModel(text: string): Promise<QrModel> {
-  const { default: qrcode } = await import('qrcode-generator');
+  const { default: qrcode } = await loadQrGenerator();
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -30,7 +36,16 @@ async function qrModel(text: string): Promise<QrModel> {
   return { text, size: count + 2 * QUIET_ZONE, path };
 }
 
-export function EnrolQr({ text, label }: { text: string; label: string }) {
+/** A QR code of `text`, drawn as SVG (sharp at any size), dark on white; a spinner until drawn. */
+export function QrCode({
+  text,
+  label,
+  className = 'size-44',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
   const [model, setModel] = useState<QrModel | null>(null);
 
   useEffect(() => {
@@ -45,7 +60,7 @@ export function EnrolQr({ text, label }: { text: string; label: string }) {
 
   const shown = model?.text === text ? model : null;
   return (
-    <div className="mx-auto flex size-52 items-center justify-center overflow-hidden rounded-xl bg-white">
+    <div className={`flex items-center justify-center overflow-hidden rounded-xl bg-white ${className}`}>
       {shown ? (
         <svg
           role="img"
