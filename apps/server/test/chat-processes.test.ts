@@ -4,11 +4,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@wallet/contract/http/chat';
 import type { ConsoleConversation } from '@wallet/contract/http/console';
-import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
+import { SOCKET_PATH, type ClaimedEvent, type JoinAck } from '@wallet/contract/socket';
 import { readEnvironment } from '../src/config';
 import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
-import { client, freePort, processEnv, scratchDatabase, startServer } from './processes';
+import { client, freePort, processEnv, registerFunded, scratchDatabase, startServer } from './processes';
 import { STAFF_PASSWORD, totpCode } from './staff';
 
 /**
@@ -159,6 +159,29 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
         ok: false,
         error: 'CHAT_ROOM_FORBIDDEN',
       });
+
+      // The guest signs in through B. Staff's socket on A, reading the guest's conversation, is
+      // moved to the member's room through Redis and hears the member's next message.
+      const member = await registerFunded(b);
+      const claimedOnA = next<ClaimedEvent>(staffSocket, 'claimed', () => true);
+      expect((await b('POST', '/api/chat/claim-guest', { guestId }, member.token)).status).toBe(200);
+      expect(await claimedOnA).toEqual({ from: conversation.id, into: conversation.id });
+      const memberOnA = next<ChatMessage>(
+        staffSocket,
+        'messaging',
+        (message) => message.sender === 'customer' && message.userId === member.id,
+      );
+      const signedInSend = await b(
+        'POST',
+        '/api/chat/send-message',
+        {
+          clientId: randomBytes(9).toString('base64url'),
+          message: { message_type: 'text', payload: 'signed in on B' },
+        },
+        member.token,
+      );
+      expect(signedInSend.status).toBe(200);
+      expect((await memberOnA).message).toEqual({ message_type: 'text', payload: 'signed in on B' });
     } finally {
       for (const socket of sockets) socket.close();
       for (const server of servers) server.kill('SIGKILL');

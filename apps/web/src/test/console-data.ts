@@ -171,14 +171,17 @@ export function consoleServer({
 export function fakeSocket() {
   const listeners = new Map<string, ((data: unknown) => void)[]>();
   const emitted: { event: string; data: unknown }[] = [];
+  /** The server's answers still owed, by the order of the emits that asked for one. */
+  const acks: ((answer: unknown) => void)[] = [];
   const tokens: string[] = [];
   const socket: ConsoleSocket = {
     on(event, listener) {
       listeners.set(event, [...(listeners.get(event) ?? []), listener as (data: unknown) => void]);
       return socket;
     },
-    emit(event, data) {
+    emit(event, data, ack) {
       emitted.push({ event, data });
+      if (ack) acks.push(ack);
       return socket;
     },
     disconnect() {
@@ -192,6 +195,7 @@ export function fakeSocket() {
     });
   return {
     emitted,
+    acks,
     tokens,
     serverSends,
     factory: (token: string) => {

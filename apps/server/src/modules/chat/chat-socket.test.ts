@@ -235,13 +235,19 @@ describe('socket limits', () => {
     expect(await join(flooding, {})).toEqual({ ok: false, error: 'REQUEST_LIMIT' });
     const calm = await open({ token: member.token });
     expect(await join(calm, {})).toMatchObject({ ok: true });
+    // Staff: the refused watch still leaves the conversation followed before, whose messages
+    // would otherwise show in the one the console opened.
+    const guest = await newGuest(t.app);
+    await sendText(t.app, guest, 'first');
+    const followed = await conversationOf((entry) => entry.guestLabel === guest.guestId.slice(1, 7));
     const staffSocket = await open({ staffToken });
-    for (let n = 1; n <= 60; n += 1)
-      await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: null });
-    expect(await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: null })).toEqual({
-      ok: false,
-      error: 'REQUEST_LIMIT',
-    });
+    const watch = (conversationId: number | null) =>
+      staffSocket.timeout(5_000).emitWithAck('watch', { conversationId });
+    for (let n = 1; n <= 60; n += 1) expect(await watch(followed.id), `watch ${n}`).toEqual({ ok: true });
+    expect(await watch(followed.id + 1)).toEqual({ ok: false, error: 'REQUEST_LIMIT' });
+    const quiet = silence(staffSocket, 'messaging');
+    await sendText(t.app, guest, 'not for the other conversation');
+    expect(await quiet).toEqual([]);
   });
 
   it('guests’ sockets count against their address’s allowance, read behind the proxy; members’ do not', async () => {
@@ -469,12 +475,26 @@ describe('the staff inbox', () => {
       (entry) => entry.guestLabel === guest2.guestId.slice(1, 7),
     );
     expect(await watch(staffSocket, guestConversation.id)).toEqual({ ok: true });
+    const otherStaff = await open({ staffToken });
     const told = next<{ from: number; into: number }>(staffSocket, 'claimed');
+    const toldOthers = next<{ from: number; into: number }>(otherStaff, 'claimed');
     expect((await claim(returning.token, guest2.guestId)).statusCode).toBe(200);
     expect((await told)[0]).toEqual({ from: guestConversation.id, into: earlier.id });
+    // Every console hears of it: the guest's conversation is gone from their lists.
+    expect((await toldOthers)[0]).toEqual({ from: guestConversation.id, into: earlier.id });
     const followed = customerText(staffSocket, 'signed in now');
     await sendText(t.app, { token: returning.token }, 'signed in now');
     expect((await followed)[0]).toMatchObject({ userId: returning.id });
+
+    // Staff who open the guest's conversation only now (a link, a list read before the claim) are
+    // told where it went, and follow that one.
+    const redirected = next<{ from: number; into: number }>(otherStaff, 'claimed');
+    expect(await watch(otherStaff, guestConversation.id)).toEqual({ ok: true });
+    expect((await redirected)[0]).toEqual({ from: guestConversation.id, into: earlier.id });
+    const late = customerText(otherStaff, 'and again');
+    await sendText(t.app, { token: returning.token }, 'and again');
+    expect((await late)[0]).toMatchObject({ userId: returning.id });
+    otherStaff.close();
 
     // Watching another conversation leaves the member's room: nothing more of it arrives.
     expect(await watch(staffSocket, conversation.id)).toEqual({ ok: true });

@@ -69,6 +69,23 @@ function eventBudget(perMinute: number, now: () => number): () => boolean {
   };
 }
 
+/**
+ * Staff following a conversation are in its room (its `messaging` and `room` events) and in
+ * `watch:<room>`, which only staff join: a guest's claim moves the sockets of that one.
+ */
+const watchersOf = (room: string) => `watch:${room}`;
+
+function watchRoom(socket: Socket, room: string): void {
+  void socket.join([room, watchersOf(room)]);
+}
+
+/** Leaves every room the socket follows: all but its own, the inbox and its session's. */
+function leaveWatched(socket: Socket): void {
+  for (const room of [...socket.rooms]) {
+    if (room !== socket.id && room !== STAFF_ROOM && !room.startsWith('session:')) void socket.leave(room);
+  }
+}
+
 /** The socket room of one session: ended sessions' sockets are closed through it, on every process. */
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
@@ -161,33 +178,44 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     if (identity.tokenHash) void socket.join(sessionRoom(identity.tokenHash));
     if (identity.kind === 'staff') {
       void socket.join(STAFF_ROOM);
-      socket.on(SOCKET_EVENTS.watch, async (data: unknown, ack?: (answer: unknown) => void) => {
-        if (!withinBudget()) return ack?.({ ok: false, error: 'REQUEST_LIMIT' });
+      const watch = async (data: unknown): Promise<{ ok: true } | { ok: false; error: string }> => {
+        // One conversation at a time: whatever was followed is left first, even when this watch
+        // is refused, so a socket is never left in a room its console no longer shows.
+        leaveWatched(socket);
         const parsed = WatchRequest.safeParse(data);
-        if (!parsed.success) return ack?.({ ok: false, error: 'INVALID_INPUT' });
+        if (!parsed.success) return { ok: false, error: 'INVALID_INPUT' };
+        if (!withinBudget()) return { ok: false, error: 'REQUEST_LIMIT' };
         if (!(await alive(socket))) {
-          ack?.({ ok: false, error: 'STAFF_SESSION_INVALID' });
           socket.disconnect(true);
-          return;
+          return { ok: false, error: 'STAFF_SESSION_INVALID' };
         }
-        // One conversation at a time. The room followed is not kept aside: a guest's claim moves
-        // the socket to the member's room (on whichever process it lives), so leave whatever it is.
-        for (const room of socket.rooms) {
-          if (room !== socket.id && room !== STAFF_ROOM && !room.startsWith('session:'))
-            await socket.leave(room);
-        }
-        if (parsed.data.conversationId !== null) {
-          try {
-            await socket.join(await chat.roomNameById(parsed.data.conversationId));
-            await options.auditWatch(identity.staffId, parsed.data.conversationId, {
-              ip: addressOf(socket),
-              userAgent: String(socket.handshake.headers['user-agent'] ?? ''),
-            });
-          } catch {
-            return ack?.({ ok: false, error: 'NO_DATA' });
+        const id = parsed.data.conversationId;
+        if (id === null) return { ok: true };
+        try {
+          const target = await chat.watchTarget(id);
+          watchRoom(socket, target.room);
+          // A guest's claim may have committed after that read and moved the watchers before this
+          // socket joined: read again once joined, and follow the room it became.
+          const after = await chat.watchTarget(id);
+          if (after.room !== target.room) {
+            leaveWatched(socket);
+            watchRoom(socket, after.room);
           }
+          if (after.id !== id)
+            socket.emit(SOCKET_EVENTS.claimed, { from: id, into: after.id } satisfies ClaimedEvent);
+          await options.auditWatch(identity.staffId, id, {
+            ip: addressOf(socket),
+            userAgent: String(socket.handshake.headers['user-agent'] ?? ''),
+          });
+          return { ok: true };
+        } catch {
+          return { ok: false, error: 'NO_DATA' };
         }
-        ack?.({ ok: true });
+      };
+      // Watches of one socket run one after another: two clicks in a row must not leave it in both rooms.
+      let watches: Promise<unknown> = Promise.resolve();
+      socket.on(SOCKET_EVENTS.watch, (data: unknown, ack?: (answer: unknown) => void) => {
+        watches = watches.then(() => watch(data)).then((answer) => ack?.(answer));
       });
       return;
     }
@@ -223,15 +251,15 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     toStaff: (data) => {
       io.to(STAFF_ROOM).emit(SOCKET_EVENTS.inbox, data);
     },
-    claimed: async (from, into) => {
-      const watchers = (await io.in(from.room).fetchSockets()).filter(
-        (socket) => (socket.data as { staff?: boolean }).staff,
-      );
-      for (const socket of watchers) {
-        socket.leave(from.room);
-        socket.join(into.room);
-        socket.emit(SOCKET_EVENTS.claimed, { from: from.id, into: into.id } satisfies ClaimedEvent);
-      }
+    claimed: (from, into) => {
+      // Every console: the guest's conversation may be in its lists (gone, when it went into an
+      // earlier one), and the one who reads it follows it.
+      io.to(STAFF_ROOM).emit(SOCKET_EVENTS.claimed, { from: from.id, into: into.id } satisfies ClaimedEvent);
+      if (from.room === into.room) return;
+      // Applied by each process to the sockets in the room at that moment (no list read first and
+      // acted on later), so a watch of another conversation meanwhile is never undone.
+      io.in(watchersOf(from.room)).socketsJoin([into.room, watchersOf(into.room)]);
+      io.in(watchersOf(into.room)).socketsLeave([from.room, watchersOf(from.room)]);
     },
     roomIsEmpty: async (room) => {
       // Staff watching the room do not read it for the member: count the member's own sockets.

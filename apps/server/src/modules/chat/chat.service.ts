@@ -38,7 +38,7 @@ export interface ChatBroadcaster {
   toRoom(room: string, event: 'messaging' | 'room', data: unknown): void;
   toStaff(data: ConsoleConversation): void;
   /** A guest's conversation became a member's: staff following it now follow the member's room. */
-  claimed(from: { id: number; room: string }, into: { id: number; room: string }): Promise<void>;
+  claimed(from: { id: number; room: string }, into: { id: number; room: string }): void;
   /** True when no socket of any process is in the room (then web push tells the member). */
   roomIsEmpty(room: string): Promise<boolean>;
 }
@@ -144,7 +144,7 @@ export async function createChatService(options: ChatServiceOptions) {
   let broadcaster: ChatBroadcaster = {
     toRoom: () => undefined,
     toStaff: () => undefined,
-    claimed: async () => undefined,
+    claimed: () => undefined,
     roomIsEmpty: async () => false,
   };
 
@@ -344,8 +344,11 @@ export async function createChatService(options: ChatServiceOptions) {
     },
     roomNameOf,
     /** The socket room of a conversation, for staff who follow it. */
-    async roomNameById(roomId: number): Promise<string> {
-      return roomNameOf(await roomForStaff(roomId));
+    /** What staff reading a conversation follow: its room, or the member's it went into. */
+    async watchTarget(roomId: number): Promise<{ id: number; room: string }> {
+      const room = await roomForStaff(roomId);
+      const current = room.mergedInto !== null ? await roomForStaff(room.mergedInto) : room;
+      return { id: current.id, room: roomNameOf(current) };
     },
 
     /** The caller of a chat call: the signed-in member, else the guest whose signed id is given. */
@@ -478,9 +481,10 @@ export async function createChatService(options: ChatServiceOptions) {
         broadcaster.toStaff(await conversationOf(room));
         // The room's socket name changed (and, with an earlier member room, its id): staff reading
         // the guest's conversation keep receiving it live.
-        await broadcaster
-          .claimed({ id: fromRoomId, room: `${prefix}${guestId}` }, { id: room.id, room: roomNameOf(room) })
-          .catch(() => undefined);
+        broadcaster.claimed(
+          { id: fromRoomId, room: `${prefix}${guestId}` },
+          { id: room.id, room: roomNameOf(room) },
+        );
       }
       return moved;
     },

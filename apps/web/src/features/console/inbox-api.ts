@@ -179,7 +179,8 @@ export function addMessages(
 
 /** Whether a message of the socket belongs to this conversation (one watched a moment ago may still speak). */
 export function belongsTo(conversation: ConsoleConversation, message: ChatMessage): boolean {
-  if (message.userId === null) return true;
+  if (message.userId === null)
+    return conversation.member === null && message.guestId?.slice(1, 7) === conversation.guestLabel;
   return conversation.member?.id === message.userId;
 }
 

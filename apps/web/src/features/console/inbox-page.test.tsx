@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../lib/format';
@@ -14,7 +14,7 @@ import {
 } from '../../test/console-data';
 import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf, renderApp } from '../../test/render-app';
-import { setConsoleSocketFactory } from './inbox-socket';
+import { setConsoleSocketFactory, WATCH_RETRY_MS } from './inbox-socket';
 
 let socket: ReturnType<typeof fakeSocket>;
 
@@ -370,6 +370,49 @@ describe('conversation', () => {
     expect(listed()).toEqual([7]);
     expect(router.state.location.pathname).toBe('/console/chat/7');
     expect(socket.emitted.at(-1)).toEqual({ event: 'watch', data: { conversationId: 7 } });
+  });
+
+  it('reads the conversation again when the guest it shows signs in, and shows no other guest’s messages', async () => {
+    const guest = conversation(8, {
+      member: null,
+      guestLabel: 'gAbC12',
+      lastMessage: chatMessage(1, 'Guest here', { userId: null, username: null, guestId: 'gAbC12x' }),
+    });
+    const held = [chatMessage(1, 'Guest here', { userId: null, username: null, guestId: 'gAbC12x' })];
+    const calls = consoleServer({ lists: { open: [guest], resolved: [] }, messages: { 8: held } });
+    await renderApp('/console/chat/8');
+    await waitFor(() => expect(within(messagesOf()).getByText('Guest here')).toBeTruthy());
+
+    // Another guest's message (a room this socket was in a moment ago) is not this conversation's.
+    socket.serverSends(
+      'messaging',
+      chatMessage(3, 'Someone else', { userId: null, username: null, guestId: 'gZzZ999x' }),
+    );
+    // Written between the claim and the move of the staff socket: read again.
+    held.push(chatMessage(2, 'Signed in now'));
+    const reads = () =>
+      calls.filter((call) => call.url.startsWith('/api/console/chat/conversations/8/messages')).length;
+    const before = reads();
+    socket.serverSends('claimed', { from: 8, into: 8 });
+    await waitFor(() => expect(within(messagesOf()).getByText('Signed in now')).toBeTruthy());
+    expect(reads()).toBe(before + 1);
+    expect(within(messagesOf()).queryByText('Someone else')).toBeNull();
+  });
+
+  it('asks again to follow a conversation the server refused for its rate', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await openConversation();
+      await screen.findByText('I deposited 500 baht');
+      const watches = () => socket.emitted.filter((sent) => sent.event === 'watch');
+      const before = watches().length;
+      act(() => socket.acks.at(-1)!({ ok: false, error: 'REQUEST_LIMIT' }));
+      await act(() => vi.advanceTimersByTimeAsync(WATCH_RETRY_MS));
+      expect(watches()).toHaveLength(before + 1);
+      expect(watches().at(-1)!.data).toEqual({ conversationId: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names the bot and a guest in the staff member’s language', async () => {

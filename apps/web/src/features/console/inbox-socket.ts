@@ -25,7 +25,7 @@ import {
 /** What the inbox needs of a Socket.IO client socket (so tests can hand in a fake one). */
 export interface ConsoleSocket {
   on(event: string, listener: (data: never) => void): unknown;
-  emit(event: string, data: unknown): unknown;
+  emit(event: string, data: unknown, ack?: (answer: unknown) => void): unknown;
   disconnect(): unknown;
 }
 
@@ -40,6 +40,23 @@ let factory: ConsoleSocketFactory = connect;
 /** Tests hand in a fake socket; called with nothing, the real one is back. */
 export function setConsoleSocketFactory(next?: ConsoleSocketFactory): void {
   factory = next ?? connect;
+}
+
+/** How long a watch the server refused for its rate waits before it asks again. */
+export const WATCH_RETRY_MS = 5_000;
+
+/**
+ * Follows the conversation shown. A watch refused for its rate (many conversations opened in a
+ * minute) asks again a little later, while the same conversation is still shown.
+ */
+function watch(socket: ConsoleSocket, shown: () => number | null): void {
+  const conversationId = shown();
+  socket.emit(SOCKET_EVENTS.watch, { conversationId }, (answer) => {
+    if ((answer as { error?: string } | undefined)?.error !== 'REQUEST_LIMIT') return;
+    setTimeout(() => {
+      if (shown() === conversationId) watch(socket, shown);
+    }, WATCH_RETRY_MS);
+  });
 }
 
 /**
@@ -67,7 +84,7 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
     let connectedBefore = false;
     live.on('connect', () => {
       setConnected(true);
-      live.emit(SOCKET_EVENTS.watch, { conversationId: watching.current });
+      watch(live, () => watching.current);
       // A reconnect: the lists and the open conversation may have moved meanwhile.
       if (connectedBefore) {
         void reloadConversations(queryClient);
@@ -92,12 +109,16 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
       if (conversation && !belongsTo(conversation, message.data)) return;
       addMessages(queryClient, id, [message.data]);
     });
-    // The server moved this socket to the member's room already; only an id that changed matters.
+    // A guest signed in. The server moved this socket to the member's room already; what came
+    // between the claim and the move is read again. A conversation that went into an earlier one
+    // leaves the lists, and the console opens that one if it showed the guest's.
     live.on(SOCKET_EVENTS.claimed, (data: unknown) => {
       const claimed = ClaimedEvent.safeParse(data);
-      if (!claimed.success || claimed.data.from === claimed.data.into) return;
-      mergeConversation(queryClient, claimed.data.from, claimed.data.into);
-      if (watching.current === claimed.data.from) merged.current(claimed.data.into);
+      if (!claimed.success) return;
+      const { from, into } = claimed.data;
+      if (from !== into) mergeConversation(queryClient, from, into);
+      if (watching.current === from && from !== into) merged.current(into);
+      else if (watching.current === into) void catchUp(queryClient, into).catch(() => undefined);
     });
     live.on(SOCKET_EVENTS.room, (data: unknown) => {
       const room = RoomEvent.safeParse(data);
@@ -111,7 +132,7 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
 
   useEffect(() => {
     watching.current = watched;
-    socket.current?.emit(SOCKET_EVENTS.watch, { conversationId: watched });
+    if (socket.current) watch(socket.current, () => watching.current);
   }, [watched]);
 
   return connected;
