@@ -313,7 +313,11 @@ export function createChatRepository(db: Database) {
      * order, in the member's current session. One transaction; answers how many messages moved.
      */
     /** Gives a guest's room to a member; answers how many messages moved and from which room. */
-    async claimGuestRoom(guestId: string, memberId: number): Promise<{ moved: number; fromRoomId: number }> {
+    async claimGuestRoom(
+      guestId: string,
+      memberId: number,
+      memberName: string,
+    ): Promise<{ moved: number; fromRoomId: number }> {
       return db.transaction(async (tx) => {
         // One claim per member at a time: two devices signing in at once must not both adopt.
         await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, ${memberId})`);
@@ -330,17 +334,21 @@ export function createChatRepository(db: Database) {
           .for('update');
         if (!memberRoom) {
           await tx.update(chatRooms).set({ memberId, guestId: null }).where(eq(chatRooms.id, guestRoom.id));
+          // What the guest wrote, the member wrote: named as the member, as their later messages are.
+          await tx
+            .update(chatMessages)
+            .set({ name: memberName })
+            .where(and(eq(chatMessages.roomId, guestRoom.id), eq(chatMessages.sender, 'customer')));
           return { moved: guestRoom.lastSeq, fromRoomId: guestRoom.id };
         }
-        return { moved: await moveMessages(tx, guestRoom, memberRoom), fromRoomId: guestRoom.id };
+        return { moved: await moveMessages(tx, guestRoom, memberRoom, memberName), fromRoomId: guestRoom.id };
       });
     },
 
-    /** Keeps a browser's subscription; a room keeps its newest `keep`, so no caller can pile them up. */
+    /** Keeps a browser's subscription; a room keeps its newest 10, so no caller can pile them up. */
     async addPushSubscription(
       roomId: number,
       subscription: { endpoint: string; p256dh: string; auth: string },
-      keep: number,
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
@@ -350,11 +358,7 @@ export function createChatRepository(db: Database) {
             target: chatPushSubscriptions.endpoint,
             set: { roomId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: sql`now()` },
           });
-        await tx.execute(
-          sql`delete from chat_push_subscriptions where room_id = ${roomId} and id not in
-                (select id from chat_push_subscriptions where room_id = ${roomId}
-                 order by created_at desc, id desc limit ${keep})`,
-        );
+        await keepNewestPushSubscriptions(tx, roomId);
       });
     },
 
@@ -368,13 +372,25 @@ export function createChatRepository(db: Database) {
   };
 }
 
-async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow): Promise<number> {
+/** A member's phones and browsers; older subscriptions beyond these are dropped. */
+export const PUSH_SUBSCRIPTIONS_PER_ROOM = 10;
+
+async function keepNewestPushSubscriptions(tx: Executor, roomId: number): Promise<void> {
+  await tx.execute(
+    sql`delete from chat_push_subscriptions where room_id = ${roomId} and id not in
+          (select id from chat_push_subscriptions where room_id = ${roomId}
+           order by created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_PER_ROOM})`,
+  );
+}
+
+async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow, memberName: string): Promise<number> {
   const moved = from.lastSeq;
   await tx.execute(
     // Client ids are unique per room and sender: a moved message keeps its id (a resend after
     // the sign-in finds it), unless the member's room has it already (the bot's `bot:<seq>:<n>`
     // repeat from room to room); then its id says where it came from.
     sql`update chat_messages m set room_id = ${to.id}, seq = m.seq + ${to.lastSeq}, session_id = ${to.sessionId},
+          name = case when m.sender = 'customer' then ${memberName} else m.name end,
           client_id = case when exists (select 1 from chat_messages t
                                         where t.room_id = ${to.id} and t.sender = m.sender and t.client_id = m.client_id)
                            then m.client_id || ':room-' || ${from.id} else m.client_id end
@@ -385,6 +401,7 @@ async function moveMessages(tx: Executor, from: RoomRow, to: RoomRow): Promise<n
     .update(chatPushSubscriptions)
     .set({ roomId: to.id })
     .where(eq(chatPushSubscriptions.roomId, from.id));
+  await keepNewestPushSubscriptions(tx, to.id);
   await tx
     .update(chatRooms)
     .set({

@@ -112,8 +112,6 @@ const BOT_NAME = 'Support';
  */
 export const UPLOAD_SEND_WINDOW_MS = 12 * 3_600_000;
 export const UNSENT_UPLOAD_PURGE_MS = 24 * 3_600_000;
-/** A member's phones and browsers; older subscriptions beyond these are dropped. */
-export const PUSH_SUBSCRIPTIONS_PER_ROOM = 10;
 const GUEST_NAME = 'Guest';
 const PUSH_TEXT: Record<Locale, { title: string; body: string }> = {
   th: { title: 'ฝ่ายบริการลูกค้า', body: 'มีข้อความตอบกลับใหม่' },
@@ -475,7 +473,11 @@ export async function createChatService(options: ChatServiceOptions) {
 
     async claimGuest(memberId: number, guestId: string): Promise<number> {
       if (!signing.isGuestId(guestId)) return fail('CHAT_GUEST_INVALID', 403);
-      const { moved, fromRoomId } = await repository.claimGuestRoom(guestId, memberId);
+      const { moved, fromRoomId } = await repository.claimGuestRoom(
+        guestId,
+        memberId,
+        (await labelOf(memberId)).name,
+      );
       if (moved > 0) {
         const room = (await repository.findRoom({ memberId }))!;
         broadcaster.toStaff(await conversationOf(room));
@@ -495,11 +497,11 @@ export async function createChatService(options: ChatServiceOptions) {
     ) {
       if (!isPushEndpoint(subscription.endpoint, options.pushHosts)) return fail('INVALID_INPUT', 400);
       const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
-      await repository.addPushSubscription(
-        room.id,
-        { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
-        PUSH_SUBSCRIPTIONS_PER_ROOM,
-      );
+      await repository.addPushSubscription(room.id, {
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      });
     },
 
     // Staff

@@ -351,6 +351,13 @@ describe('a guest who signs in', () => {
     expect(history.result.every((message) => message.userId === member.id)).toBe(true);
     // The guest id no longer reaches the conversation.
     expect((await historyOf(t.app, guest)).result).toEqual([]);
+    // What the guest wrote is named as the member, as what they write now is.
+    await sendText(t.app, { token: member.token }, 'now signed in');
+    const named = (await historyOf(t.app, { token: member.token })).result.filter(
+      (message) => message.sender === 'customer',
+    );
+    expect(new Set(named.map((message) => message.name))).toEqual(new Set([named[0]!.name]));
+    expect(named[0]!.name).not.toBe('Guest');
   });
 
   it('with a conversation of their own, the guest’s messages follow theirs, numbered on', async () => {
@@ -368,6 +375,9 @@ describe('a guest who signs in', () => {
       Array.from({ length: before + 3 }, (_, index) => before + 3 - index),
     );
     expect(texts(history.result)[2]).toBe('then as a guest');
+    const [asGuest, asMember] = [history.result[2]!, history.result.at(-1)!];
+    expect(asMember.message).toEqual({ message_type: 'text', payload: 'earlier as a member' });
+    expect(asGuest.name).toBe(asMember.name);
   });
 });
 
@@ -441,6 +451,26 @@ describe('web push subscriptions', () => {
     expect(kept.map((row) => Number(row.endpoint.split('-').at(-1))).sort((a, b) => a - b)).toEqual([
       3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
     ]);
+
+    // A guest's subscriptions follow them into the member's conversation, within the same 10.
+    const guest = await newGuest(t.app);
+    await sendText(t.app, guest, 'hello');
+    for (let n = 1; n <= 3; n += 1) {
+      const subscribed = await chatCall(t.app, guest, 'POST', '/api/chat/push-subscription', {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${guest.guestId.slice(1, 12)}-g${n}`,
+        keys,
+      });
+      expect(subscribed.statusCode).toBe(200);
+    }
+    await chatCall(t.app, { token: member.token }, 'POST', '/api/chat/claim-guest', {
+      guestId: guest.guestId,
+    });
+    const merged = await rowsOf<{ endpoint: string }>(
+      t.database.db,
+      sql`select s.endpoint from chat_push_subscriptions s join chat_rooms r on r.id = s.room_id
+          where r.member_id = ${member.id}`,
+    );
+    expect(merged).toHaveLength(10);
   });
 });
 

@@ -100,6 +100,20 @@ describe('staff service', () => {
     });
   });
 
+  it('counts tries under keys that hold nothing typed (a username field may hold a password)', async () => {
+    const keys: string[] = [];
+    const counting = memoryRateLimiter(() => clock);
+    const staff = createStaffService({
+      db: t.database.db,
+      limiter: { hit: (key, limit, windowMs) => (keys.push(key), counting.hit(key, limit, windowMs)) },
+      now,
+    });
+    const typed = 'my-secret-password-typed-here';
+    await refused(staff.login(typed, 'Wrong-password-123', from('10.0.4.1')), 'STAFF_LOGIN_FAIL');
+    expect(keys).toHaveLength(3);
+    expect(keys.join(' ')).not.toContain(typed);
+  });
+
   it('caps a username’s tries from every address together, and one address’s tries over every username', async () => {
     const staff = service({ triesPerUsernameAndAddress: 100, triesPerUsername: 4, triesPerAddress: 6 });
     const username = randomStaffUsername();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { ErrorCode } from '@wallet/contract/errors';
 import {
@@ -119,15 +120,17 @@ export function createStaffService(options: StaffServiceOptions) {
   async function throttle(client: StaffClient, username: string | null): Promise<void> {
     const address = clientKey(client.ip);
     const window = limits.triesWindowMs;
+    // The counters' keys hold no typed text: a username field may hold a password typed there.
+    const typed = username === null ? null : createHash('sha256').update(username).digest('base64url');
     const passed =
       (await limiter.hit(`staff-login:address:${address}`, limits.triesPerAddress, window)) &&
-      (username === null ||
+      (typed === null ||
         ((await limiter.hit(
-          `staff-login:pair:${username}:${address}`,
+          `staff-login:pair:${typed}:${address}`,
           limits.triesPerUsernameAndAddress,
           window,
         )) &&
-          (await limiter.hit(`staff-login:username:${username}`, limits.triesPerUsername, window))));
+          (await limiter.hit(`staff-login:username:${typed}`, limits.triesPerUsername, window))));
     if (!passed) fail('REQUEST_LIMIT', 429);
   }
 
