@@ -127,6 +127,13 @@ export function createChatRepository(db: Database) {
           .insert(chatMessages)
           .values({ roomId, seq, sessionId: room.sessionId, ...message })
           .returning();
+        if (message.body.message_type === 'media')
+          await tx
+            .update(chatUploads)
+            .set({ sentAt: sql`now()` })
+            .where(
+              and(eq(chatUploads.storageKey, message.body.payload.filePath), isNull(chatUploads.sentAt)),
+            );
         return { row: row!, created: true, room: updated! };
       });
     },
@@ -279,9 +286,11 @@ export function createChatRepository(db: Database) {
     async purgeUnsentUploads(before: Date, limit: number): Promise<string[]> {
       const rows = await rowsOf<{ storage_key: string }>(
         db,
+        // NOTE: the message check stays, though a send marks its upload: it costs only the few
+        // uploads never marked, and no file a message shows is ever removed.
         sql`delete from chat_uploads where id in (
               select u.id from chat_uploads u
-              where u.created_at < ${before.toISOString()}
+              where u.sent_at is null and u.created_at < ${before.toISOString()}
                 and not exists (select 1 from chat_messages m
                                 where m.room_id = u.room_id and m.body ->> 'message_type' = 'media'
                                   and m.body -> 'payload' ->> 'filePath' = u.storage_key)

@@ -118,10 +118,16 @@ export const chatUploads = pgTable(
     bytes: integer('bytes').notNull(),
     uploadedBy: text('uploaded_by', { enum: ['customer', 'staff'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a message first showed it; null: never sent yet (housekeeping removes it after a day). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('chat_uploads_key').on(table.storageKey),
     index('chat_uploads_room').on(table.roomId),
+    // The purge reads only uploads never sent, however many were.
+    index('chat_uploads_unsent')
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} is null`),
   ],
 );
 

@@ -308,6 +308,15 @@ describe('uploads never sent', () => {
     expect((await send(sentPath, sentId)).statusCode).toBe(200);
     const onDisk = (key: string) => existsSync(path.join(t.chatMediaDir, key));
     expect(onDisk(unsent)).toBe(true);
+    // The send marks its upload, so the purge reads only those never sent, however many were.
+    const marks = await rowsOf<{ storage_key: string; sent: boolean }>(
+      t.database.db,
+      sql`select storage_key, sent_at is not null as sent from chat_uploads where storage_key in (${unsent}, ${sentPath})`,
+    );
+    expect(Object.fromEntries(marks.map((row) => [row.storage_key, row.sent]))).toEqual({
+      [unsent]: false,
+      [sentPath]: true,
+    });
 
     try {
       clockOffsetMs = 13 * 3_600_000;
