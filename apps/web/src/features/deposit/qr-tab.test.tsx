@@ -214,8 +214,26 @@ describe('QR payment', () => {
     await userEvent.type(within(panel).getByLabelText('Amount'), '20');
     await userEvent.click(createButton(panel));
     await within(panel).findByRole('img', { name: 'QR code to pay ฿20.00' });
+    // Cancel asks first; keeping the QR sends nothing and leaves it showing.
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel QR code' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this QR code?' });
+    expect(
+      within(confirm).getByText(
+        'The QR code for ฿20.00 will stop working and can no longer be paid. If you have already paid it, do not cancel: wait for your balance to update.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep QR code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this QR code?' })).toBeNull());
+    expect(server.count('DELETE', '/api/qrcode/qr-KBANK-0001')).toBe(0);
+    expect(within(panel).getByRole('img', { name: 'QR code to pay ฿20.00' })).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel QR code' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this QR code?' })).getByRole('button', {
+        name: 'Yes, cancel it',
+      }),
+    );
     expect(await screen.findByText('The QR code was cancelled.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Cancel this QR code?' })).toBeNull();
     expect(server.count('DELETE', '/api/qrcode/qr-KBANK-0001')).toBe(1);
     expect(within(panel).queryByRole('img')).toBeNull();
     expect(screen.getAllByText(/received. Your balance is updating/)).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
 import { formatMajorAmount, parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
@@ -145,6 +146,8 @@ function QrShown({
   const toast = useToast();
   const actions = useQrActions(provider);
   const [busy, setBusy] = useState(false);
+  // Cancel asks first: a QR already paid but not yet seen as paid must not be thrown away by a slip.
+  const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(state.amount ?? 0, currency);
 
   async function cancel() {
@@ -158,33 +161,55 @@ function QrShown({
       toast.show('error', errorText(codeOf(error)));
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   }
 
   return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      {/* NOTE: the server's SVG markup goes in as an image, never into the DOM: no script can run. */}
-      <img
-        src={`data:image/svg+xml;utf8,${encodeURIComponent(state.qrcode)}`}
-        alt={t('deposit.qr.imageAlt', { amount })}
-        className="aspect-square w-56 max-w-full rounded-2xl bg-white p-3"
-      />
-      <div className="grid w-full grid-cols-2 gap-2">
-        <div className="rounded-xl bg-ink-900 px-3 py-2">
-          <p className="text-xs text-mist-400">{t('deposit.qr.toPay')}</p>
-          <p className="text-lg font-semibold text-gold-300 tabular-nums">{amount}</p>
+    // The confirm sits outside the centred column: a dialog inherits its text alignment.
+    <div>
+      <div className="flex flex-col items-center gap-3 text-center">
+        {/* NOTE: the server's SVG markup goes in as an image, never into the DOM: no script can run. */}
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(state.qrcode)}`}
+          alt={t('deposit.qr.imageAlt', { amount })}
+          className="aspect-square w-56 max-w-full rounded-2xl bg-white p-3"
+        />
+        <div className="grid w-full grid-cols-2 gap-2">
+          <div className="rounded-xl bg-ink-900 px-3 py-2">
+            <p className="text-xs text-mist-400">{t('deposit.qr.toPay')}</p>
+            <p className="text-lg font-semibold text-gold-300 tabular-nums">{amount}</p>
+          </div>
+          <div className="rounded-xl bg-ink-900 px-3 py-2">
+            <p className="text-xs text-mist-400">{t('deposit.qr.expiresIn')}</p>
+            <p role="timer" className="text-lg font-semibold tabular-nums">
+              {formatCountdown(secondsLeft)}
+            </p>
+          </div>
         </div>
-        <div className="rounded-xl bg-ink-900 px-3 py-2">
-          <p className="text-xs text-mist-400">{t('deposit.qr.expiresIn')}</p>
-          <p role="timer" className="text-lg font-semibold tabular-nums">
-            {formatCountdown(secondsLeft)}
-          </p>
-        </div>
+        <p className="text-sm text-mist-300">{t('deposit.qr.scanHint')}</p>
+        <Button variant="secondary" block onClick={() => setConfirming(true)}>
+          {t('deposit.qr.cancel')}
+        </Button>
       </div>
-      <p className="text-sm text-mist-300">{t('deposit.qr.scanHint')}</p>
-      <Button variant="secondary" block loading={busy} onClick={() => void cancel()}>
-        {t('deposit.qr.cancel')}
-      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('deposit.qr.cancelConfirm.title')}
+        footer={
+          // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
+          <div className="w-full space-y-3">
+            <Button block variant="danger" loading={busy} onClick={() => void cancel()}>
+              {t('deposit.qr.cancelConfirm.confirm')}
+            </Button>
+            <Button block variant="secondary" onClick={() => setConfirming(false)}>
+              {t('deposit.qr.cancelConfirm.keep')}
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-[15px] text-mist-300">{t('deposit.qr.cancelConfirm.text', { amount })}</p>
+      </Dialog>
     </div>
   );
 }

@@ -65,15 +65,54 @@ describe('game account', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
     expect(await within(dialog).findByText('lw100001')).toBeTruthy();
     expect(within(dialog).getByText('Your Pg account is open.')).toBeTruthy();
-    // The password is hidden until the member asks to see it.
-    expect(within(dialog).queryByText('pass-4567')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show password' }));
     expect(within(dialog).getByText('pass-4567')).toBeTruthy();
+    const resets = () => calls.filter((call) => call.url === '/api/wallet/resetpassword/PG').length;
+
+    // The reset asks first: keeping the password sends nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the game password?' });
+    expect(
+      within(confirm).getByText('Your current Pg password will stop working. The new one will show here.'),
+    ).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep current password' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Reset the game password?' })).toBeNull(),
+    );
+    expect(resets()).toBe(0);
+    expect(within(dialog).getByText('pass-4567')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    const again = await screen.findByRole('dialog', { name: 'Reset the game password?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Reset password' }));
     expect(await within(dialog).findByText('new-9876')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide password' }));
-    expect(within(dialog).queryByText('new-9876')).toBeNull();
-    expect(calls.filter((call) => call.url === '/api/wallet/resetpassword/PG')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Reset the game password?' })).toBeNull(),
+    );
+    expect(await within(dialog).findByText('A new game password has been set.')).toBeTruthy();
+    expect(resets()).toBe(1);
+  });
+
+  it('hides the password by default behind a 44 px toggle whose label says what a tap does', async () => {
+    memberServer(
+      () => walletResponse(0, [gameAccount('JOKER', { isActive: true })]),
+      (url) => (url === '/api/wallet/account/JOKER' ? { body: credentials } : undefined),
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    await within(dialog).findByText('lw100001');
+    expect(within(dialog).queryByText('pass-4567')).toBeNull();
+    const show = within(dialog).getByRole('button', { name: 'Show password' });
+    // size-11: 44 px by 44 px, the smallest touch target we allow.
+    expect(show.className).toMatch(/\bsize-11\b/);
+    // One way of telling the state: the label. aria-pressed on top would read "Hide password, pressed".
+    expect(show.hasAttribute('aria-pressed')).toBe(false);
+    await userEvent.click(show);
+    expect(within(dialog).getByText('pass-4567')).toBeTruthy();
+    const hide = within(dialog).getByRole('button', { name: 'Hide password' });
+    expect(hide.hasAttribute('aria-pressed')).toBe(false);
+    await userEvent.click(hide);
+    expect(within(dialog).queryByText('pass-4567')).toBeNull();
   });
 
   it('tells why opening failed, translated', async () => {
@@ -118,10 +157,14 @@ describe('game account', () => {
     expect(
       within(dialog).getByText('When you play, your wallet balance of ฿700.00 moves into this game first.'),
     ).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Play on the web' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Play on the web (moves ฿700.00 to Joker)' }),
+    );
     await waitFor(() =>
       expect(popup.location.href).toBe(`${window.location.origin}/api/sandbox/pages/play/t0k3n`),
     );
+    // What moved, and where, once it has.
+    expect(await within(dialog).findByText('฿700.00 moved to Joker.')).toBeTruthy();
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(popup.opener).toBeNull();
     const urls = calls.map((call) => call.url);
@@ -151,6 +194,62 @@ describe('game account', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://joker.example.test/play?t=1'));
     expect(calls.some((call) => call.url === '/api/wallet/transferAll')).toBe(false);
+    expect(within(dialog).queryByText(/moved to/)).toBeNull();
+    expect(within(dialog).queryByText(/moves into this game first/)).toBeNull();
+  });
+
+  it('counts what the other games hold in the move: transferAll sweeps them into the game played', async () => {
+    memberServer(() =>
+      walletResponse(64_000, [
+        gameAccount('JOKER', { isActive: true, amount: 5_000 }),
+        gameAccount('PG', { isActive: true, amount: 10_000 }),
+      ]),
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    expect(
+      within(dialog).getByRole('button', { name: 'Play on the web (moves ฿740.00 to Joker)' }),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'When you play, your wallet balance of ฿640.00 and ฿100.00 from your other games move into this game first.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('moves nothing for the Android and iOS buttons: they open the store page only', async () => {
+    const popup = {
+      closed: false,
+      opener: {},
+      location: { href: '' },
+      document: document.implementation.createHTMLDocument(),
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const calls = memberServer(
+      () =>
+        walletResponse(64_000, [
+          gameAccount('JOKER', {
+            isActive: true,
+            android: 'https://apps.example.test/JOKER/android',
+            ios: 'https://apps.example.test/JOKER/ios',
+          }),
+        ]),
+      (url) => {
+        if (url === '/api/wallet/account/JOKER') return { body: credentials };
+        if (url === '/api/wallet/transferAll')
+          return { body: { status: 'SUCCESS', reference: 'r', amount: 64_000 } };
+        return undefined;
+      },
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Joker/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Android' }));
+    await waitFor(() => expect(popup.location.href).toBe('https://apps.example.test/JOKER/android'));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'iOS' }));
+    await waitFor(() => expect(popup.location.href).toBe('https://apps.example.test/JOKER/ios'));
+    expect(calls.some((call) => call.url === '/api/wallet/transferAll')).toBe(false);
+    expect(within(dialog).queryByText(/moved to/)).toBeNull();
   });
 
   it('opens web addresses only: a javascript: launch link or store link is refused and its window closed', async () => {

@@ -14,7 +14,7 @@ import { errorText } from '../../lib/i18n';
 import { GameArt } from './game-art';
 import { gameSideMinor } from './game-amounts';
 import { GameCredentials } from './game-credentials';
-import { usePlayGame, type Platform } from './use-play-game';
+import { playMoveMinor, usePlayGame, type Platform } from './use-play-game';
 import { useChangeCredentials, useGameCredentials, useReloadWallet } from './wallet-api';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
@@ -71,6 +71,8 @@ function GameAccountBody({
   const [error, setError] = useState<string | null>(null);
   const currency = wallet.wallet.currency;
   const walletAmount = wallet.wallet.amount;
+  // What a tap on Play moves into this game first, told on the button itself (0: nothing moves).
+  const moving = playMoveMinor(wallet, game);
   const active = game.isActive || credentials.data !== undefined;
 
   async function change(action: 'activate' | 'resetpassword') {
@@ -93,7 +95,7 @@ function GameAccountBody({
 
   async function launch(platform: Platform) {
     setError(null);
-    const failure = await play(game, platform, walletAmount);
+    const failure = await play(game, platform, wallet);
     if (failure) setError(errorText(failure));
   }
 
@@ -138,7 +140,8 @@ function GameAccountBody({
             <GameCredentials
               credentials={credentials.data}
               resetting={busy === 'resetpassword'}
-              onReset={() => void change('resetpassword')}
+              name={game.name}
+              onReset={() => change('resetpassword')}
             />
           ) : credentials.isError ? (
             <ErrorAlert
@@ -161,20 +164,38 @@ function GameAccountBody({
           <section aria-label={t('game.launch')} className="space-y-2">
             <Button
               block
-              icon={<Play className="size-5" aria-hidden="true" />}
               disabled={!game.web || playing !== null}
               loading={playing === 'web'}
               onClick={() => void launch('web')}
+              className="px-3 py-1.5 text-center leading-snug"
             >
-              {t('game.web')}
+              {/* The icon goes with the first line, so the amount line has the whole width
+                  (long Thai and Lao labels on a 320 px phone). */}
+              <span className="flex items-center justify-center gap-2">
+                {playing === 'web' ? null : <Play className="size-5 shrink-0" aria-hidden="true" />}
+                {t('game.web')}
+              </span>
+              {moving > 0 ? (
+                <>
+                  {' '}
+                  <span className="block text-[13px] font-medium text-balance">
+                    {t('game.playMoves', { amount: formatMoney(moving, currency), name: game.name })}
+                  </span>
+                </>
+              ) : null}
             </Button>
             <div className="grid grid-cols-2 gap-2">
-              {launchButton('android', <Smartphone className="size-5" aria-hidden="true" />)}
-              {launchButton('ios', <TabletSmartphone className="size-5" aria-hidden="true" />)}
+              {launchButton('android', <Smartphone className="size-5 shrink-0" aria-hidden="true" />)}
+              {launchButton('ios', <TabletSmartphone className="size-5 shrink-0" aria-hidden="true" />)}
             </div>
-            {walletAmount > 0 ? (
+            {moving > 0 ? (
               <p className="text-xs text-mist-400">
-                {t('game.moveFirst', { amount: formatMoney(walletAmount, currency) })}
+                {moving > walletAmount
+                  ? t('game.moveFirstWithGames', {
+                      amount: formatMoney(walletAmount, currency),
+                      games: formatMoney(moving - walletAmount, currency),
+                    })
+                  : t('game.moveFirst', { amount: formatMoney(walletAmount, currency) })}
               </p>
             ) : null}
           </section>

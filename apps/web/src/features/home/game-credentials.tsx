@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameCredentials as Credentials } from '@wallet/contract/http/wallet';
 import { CopyButton } from '../../components/copy-button';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 
 function Row({
   label,
@@ -33,29 +34,44 @@ function Row({
   );
 }
 
-/** The member's login at the game, each part with a copy button, the password hidden until shown, and a password reset. */
+/**
+ * The member's login at the game, each part with a copy button, the password hidden until shown,
+ * and a password reset that asks first (the old password stops working at once).
+ */
 export function GameCredentials({
   credentials,
+  name,
   resetting,
   onReset,
 }: {
   credentials: Credentials;
+  /** The game's display name, as on Home. */
+  name: string;
   resetting: boolean;
-  onReset: () => void;
+  /** Resets the password; settles when the reset is over (done or failed). */
+  onReset: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   // NOTE: hidden until asked for: the dialog may be open where others can see the screen.
   const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function reset() {
+    await onReset();
+    setConfirming(false);
+  }
+
   return (
     <section aria-label={t('game.login')}>
-      <div className="mb-1.5 flex items-center justify-between gap-2">
+      {/* Wraps rather than squeeze: the reset button goes under the heading when both do not fit. */}
+      <div className="mb-1.5 flex flex-wrap items-center justify-between gap-x-2">
         <h3 className="text-sm font-medium text-mist-300">{t('game.login')}</h3>
         <Button
           variant="ghost"
-          className="-mr-3 px-3 text-sm"
+          className="-mr-3 ml-auto px-3 text-sm"
           loading={resetting}
           icon={<KeyRound className="size-4" aria-hidden="true" />}
-          onClick={onReset}
+          onClick={() => setConfirming(true)}
         >
           {t('game.resetPassword')}
         </Button>
@@ -68,12 +84,13 @@ export function GameCredentials({
           copyLabel={t('game.copyPassword')}
           hidden={!shown}
           toggle={
+            // The label says what a tap does (no aria-pressed as well: "Hide password, pressed"
+            // would read as a double negative). size-11: a 44 px touch target.
             <button
               type="button"
-              aria-pressed={shown}
               aria-label={t(shown ? 'game.hidePassword' : 'game.showPassword')}
               onClick={() => setShown((value) => !value)}
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-mist-300 transition hover:bg-ink-700 hover:text-snow"
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-mist-300 transition hover:bg-ink-700 hover:text-snow"
             >
               {shown ? (
                 <EyeOff className="size-5" aria-hidden="true" />
@@ -84,6 +101,24 @@ export function GameCredentials({
           }
         />
       </dl>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('game.resetConfirm.title')}
+        footer={
+          // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
+          <div className="w-full space-y-3">
+            <Button block loading={resetting} onClick={() => void reset()}>
+              {t('game.resetPassword')}
+            </Button>
+            <Button block variant="secondary" onClick={() => setConfirming(false)}>
+              {t('game.resetConfirm.keep')}
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-[15px] text-mist-300">{t('game.resetConfirm.text', { name })}</p>
+      </Dialog>
     </section>
   );
 }
