@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // Every handler catches what it awaits; a rejection that still escapes is a bug to read in the
+  // log, not a reason to drop every member's connection (Node would end the process).
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

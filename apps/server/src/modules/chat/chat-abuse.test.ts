@@ -426,9 +426,9 @@ describe('stored once, numbered without gaps', () => {
     expect(texts).toContain('second as a guest');
   });
 
-  // BUG (low): a claim into an existing member room renames the moved client ids
-  // (`<id>:room-<n>`), so a message sent as a guest whose answer was lost, resent under the same
-  // client id once signed in, is stored a second time.
+  // A claim into an existing member room once renamed the moved client ids (`<id>:room-<n>`), so
+  // a message sent as a guest whose answer was lost, resent under the same client id once signed
+  // in, was stored a second time.
   it('a guest message resent under its client id after the sign-in claim is stored once', async () => {
     const member = await signedInMember(t.app);
     await sendText(t.app, { token: member.token }, 'earlier as a member');
@@ -446,6 +446,56 @@ describe('stored once, numbered without gaps', () => {
     expect(resent.statusCode).toBe(200);
     const texts = customerTexts((await historyOf(t.app, { token: member.token })).result);
     expect(texts.filter((text) => text === 'sent as a guest, answer lost')).toHaveLength(1);
+  });
+});
+
+describe('a spent guest id', () => {
+  it('after the member took the guest’s conversation: a send on its way follows it, as the member’s; later ones are refused', async () => {
+    const guest = await newGuest(t.app);
+    await sendText(t.app, guest, 'as a guest');
+    const member = await signedInMember(t.app);
+    const claimed = await chatCall(t.app, { token: member.token }, 'POST', '/api/chat/claim-guest', {
+      guestId: guest.guestId,
+    });
+    expect(claimed.statusCode).toBe(200);
+    await sendText(t.app, guest, 'on its way during the sign-in');
+    const mine = (await historyOf(t.app, { token: member.token })).result.filter(
+      (message) => message.sender === 'customer',
+    );
+    expect(mine.map((message) => message.message)).toContainEqual({
+      message_type: 'text',
+      payload: 'on its way during the sign-in',
+    });
+    expect(new Set(mine.map((message) => message.name)).size).toBe(1);
+
+    // Past the grace period the id opens nothing: no new conversation, no greeting.
+    await t.database.db.execute(
+      sql`update chat_rooms set merged_at = now() - interval '11 minutes' where guest_id = ${guest.guestId}`,
+    );
+    const late = await chatCall(t.app, guest, 'POST', '/api/chat/send-message', {
+      clientId: clientId(),
+      message: { message_type: 'text', payload: 'much later' },
+    });
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ message: 'CHAT_GUEST_INVALID' });
+    expect((await historyOf(t.app, guest)).result).toEqual([]);
+  });
+});
+
+describe('acknowledgements a client chooses', () => {
+  it('a join or watch whose ack is no function throws nowhere: the socket and its later events go on', async () => {
+    const guest = await newGuest(t.app);
+    const socket = await open({ guestId: guest.guestId });
+    // Socket.IO hands a trailing argument to the handler as its ack, whatever it is.
+    socket.emit('join', { guestId: (await newGuest(t.app)).guestId }, 1);
+    socket.emit('join', { guestId: guest.guestId }, 'no function');
+    expect(await join(socket, { guestId: guest.guestId })).toMatchObject({ ok: true });
+
+    const staff = await open({ staffToken });
+    staff.emit('watch', { conversationId: null }, 'no function');
+    staff.emit('watch', 'odd', 2);
+    expect(await staff.timeout(5_000).emitWithAck('watch', { conversationId: null })).toEqual({ ok: true });
+    expect(socket.connected && staff.connected).toBe(true);
   });
 });
 

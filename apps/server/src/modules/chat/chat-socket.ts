@@ -86,6 +86,14 @@ function leaveWatched(socket: Socket): void {
   }
 }
 
+/**
+ * Answers an event's acknowledgement. What a client passes as the ack is its own choice (a number,
+ * nothing): only a function is called, so no event can throw where nobody catches it.
+ */
+function answerWith(ack: unknown, answer: unknown): void {
+  if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
+}
+
 /** The socket room of one session: ended sessions' sockets are closed through it, on every process. */
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
@@ -191,6 +199,8 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
         }
         const id = parsed.data.conversationId;
         if (id === null) return { ok: true };
+        // A socket closed while its watches queued: nothing to follow, nothing to audit.
+        if (socket.disconnected) return { ok: false, error: 'STAFF_SESSION_INVALID' };
         try {
           const target = await chat.watchTarget(id);
           watchRoom(socket, target.room);
@@ -209,18 +219,28 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
           });
           return { ok: true };
         } catch {
+          // Not followed after all (gone, or its audit not written): left, as the answer says.
+          leaveWatched(socket);
           return { ok: false, error: 'NO_DATA' };
         }
       };
-      // Watches of one socket run one after another: two clicks in a row must not leave it in both rooms.
+      // Watches of one socket run one after another: two clicks in a row must not leave it in both
+      // rooms. Nothing a client sends may break the chain (or throw where nobody catches).
       let watches: Promise<unknown> = Promise.resolve();
-      socket.on(SOCKET_EVENTS.watch, (data: unknown, ack?: (answer: unknown) => void) => {
-        watches = watches.then(() => watch(data)).then((answer) => ack?.(answer));
+      socket.on(SOCKET_EVENTS.watch, (data: unknown, ack: unknown) => {
+        watches = watches
+          .then(() => watch(data))
+          .catch((error: unknown) => {
+            options.log.warn({ err: error }, 'chat watch failed');
+            return { ok: false, error: 'NO_DATA' };
+          })
+          .then((answer) => answerWith(ack, answer))
+          .catch(() => undefined);
       });
       return;
     }
-    socket.on(SOCKET_EVENTS.join, async (data: unknown, ack?: (answer: JoinAck) => void) => {
-      if (!withinBudget()) return ack?.({ ok: false, error: 'REQUEST_LIMIT' });
+    const join = async (data: unknown): Promise<JoinAck> => {
+      if (!withinBudget()) return { ok: false, error: 'REQUEST_LIMIT' };
       const parsed = JoinRequest.safeParse(data ?? {});
       const own = identity.caller;
       // The room asked for must be the socket's own: another member's id or another guest id is refused.
@@ -230,17 +250,25 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
           ? parsed.data.userId === own.memberId ||
             (parsed.data.userId === undefined && parsed.data.guestId === undefined)
           : parsed.data.guestId === own.guestId && parsed.data.userId === undefined);
-      if (!asksOwn) return ack?.({ ok: false, error: 'CHAT_ROOM_FORBIDDEN' });
+      if (!asksOwn) return { ok: false, error: 'CHAT_ROOM_FORBIDDEN' };
       // A member's session may have ended since the socket connected (signed out, password
       // changed): each join asks again, and a dead session's socket is closed.
       if (!(await alive(socket))) {
-        ack?.({ ok: false, error: 'UNAUTHORIZED' });
         socket.disconnect(true);
-        return;
+        return { ok: false, error: 'UNAUTHORIZED' };
       }
       const room = chat.joinableRoom(own);
       await socket.join(room);
-      ack?.({ ok: true, room, state: await chat.state(own) });
+      return { ok: true, room, state: await chat.state(own) };
+    };
+    socket.on(SOCKET_EVENTS.join, (data: unknown, ack: unknown) => {
+      join(data)
+        .catch((error: unknown): JoinAck => {
+          options.log.warn({ err: error }, 'chat join failed');
+          return { ok: false, error: 'NO_DATA' };
+        })
+        .then((answer) => answerWith(ack, answer))
+        .catch(() => undefined);
     });
   });
 

@@ -343,6 +343,9 @@ export function createChatRepository(db: Database) {
           .for('update');
         if (!memberRoom) {
           await tx.update(chatRooms).set({ memberId, guestId: null }).where(eq(chatRooms.id, guestRoom.id));
+          // The guest id is spent as after a merge: a send on its way follows into this room for
+          // the grace period, and the id opens no new conversation after it.
+          await tx.insert(chatRooms).values({ guestId, mergedInto: guestRoom.id, mergedAt: sql`now()` });
           // What the guest wrote, the member wrote: named as the member, as their later messages are.
           await tx
             .update(chatMessages)

@@ -373,7 +373,8 @@ export async function createChatService(options: ChatServiceOptions) {
       locale: Locale,
     ): Promise<SendMessageResponse> {
       const room = (await repository.roomOf(ownerOf(caller))) ?? fail('CHAT_GUEST_INVALID', 403);
-      const name = 'memberId' in caller ? (await labelOf(caller.memberId)).name : GUEST_NAME;
+      // A guest's send that arrives just after they signed in goes to the member's room, as theirs.
+      const name = room.memberId !== null ? (await labelOf(room.memberId)).name : GUEST_NAME;
       const {
         row,
         created,
