@@ -399,17 +399,22 @@ describe('conversation', () => {
     expect(within(messagesOf()).queryByText('Someone else')).toBeNull();
   });
 
-  it('asks again to follow a conversation the server refused for its rate', async () => {
+  it('asks again to follow a conversation the server refused for its rate, then reads what came meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      await openConversation();
+      const held = [...history];
+      await openConversation({ messages: { 7: held } });
       await screen.findByText('I deposited 500 baht');
       const watches = () => socket.emitted.filter((sent) => sent.event === 'watch');
       const before = watches().length;
       act(() => socket.acks.at(-1)!({ ok: false, error: 'REQUEST_LIMIT' }));
+      // Written while the socket followed no conversation.
+      held.push(chatMessage(6, 'Written while refused', { session_id: 2 }));
       await act(() => vi.advanceTimersByTimeAsync(WATCH_RETRY_MS));
       expect(watches()).toHaveLength(before + 1);
       expect(watches().at(-1)!.data).toEqual({ conversationId: 7 });
+      act(() => socket.acks.at(-1)!({ ok: true }));
+      await waitFor(() => expect(within(messagesOf()).getByText('Written while refused')).toBeTruthy());
     } finally {
       vi.useRealTimers();
     }

@@ -45,17 +45,32 @@ export function setConsoleSocketFactory(next?: ConsoleSocketFactory): void {
 /** How long a watch the server refused for its rate waits before it asks again. */
 export const WATCH_RETRY_MS = 5_000;
 
+interface Watching {
+  socket: ConsoleSocket;
+  /** The conversation shown now. */
+  shown: () => number | null;
+  /** Called when a watch that was refused is taken: what came meanwhile is read again. */
+  missed: (conversationId: number) => void;
+  /** Retries waiting, cleared when the inbox goes. */
+  timers: Set<ReturnType<typeof setTimeout>>;
+}
+
 /**
  * Follows the conversation shown. A watch refused for its rate (many conversations opened in a
- * minute) asks again a little later, while the same conversation is still shown.
+ * minute) asks again a little later, while the same conversation is still shown; the socket was
+ * in no room meanwhile, so once taken, the conversation is read again.
  */
-function watch(socket: ConsoleSocket, shown: () => number | null): void {
-  const conversationId = shown();
-  socket.emit(SOCKET_EVENTS.watch, { conversationId }, (answer) => {
-    if ((answer as { error?: string } | undefined)?.error !== 'REQUEST_LIMIT') return;
-    setTimeout(() => {
-      if (shown() === conversationId) watch(socket, shown);
+function watch(watching: Watching, retried = false): void {
+  const conversationId = watching.shown();
+  watching.socket.emit(SOCKET_EVENTS.watch, { conversationId }, (answer) => {
+    const refused = (answer as { error?: string } | undefined)?.error;
+    if (refused === undefined && retried && conversationId !== null) watching.missed(conversationId);
+    if (refused !== 'REQUEST_LIMIT') return;
+    const timer = setTimeout(() => {
+      watching.timers.delete(timer);
+      if (watching.shown() === conversationId) watch(watching, true);
     }, WATCH_RETRY_MS);
+    watching.timers.add(timer);
   });
 }
 
@@ -69,8 +84,8 @@ function watch(socket: ConsoleSocket, shown: () => number | null): void {
 export function useInboxSocket(watched: number | null, onMerged: (into: number) => void): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
-  const socket = useRef<ConsoleSocket | null>(null);
   const watching = useRef(watched);
+  const following = useRef<Watching | null>(null);
   const merged = useRef(onMerged);
   useEffect(() => {
     merged.current = onMerged;
@@ -80,11 +95,17 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
     const token = storage.getStaffToken();
     if (!token) return;
     const live = factory(token);
-    socket.current = live;
+    const state: Watching = {
+      socket: live,
+      shown: () => watching.current,
+      missed: (id) => void catchUp(queryClient, id).catch(() => undefined),
+      timers: new Set(),
+    };
+    following.current = state;
     let connectedBefore = false;
     live.on('connect', () => {
       setConnected(true);
-      watch(live, () => watching.current);
+      watch(state);
       // A reconnect: the lists and the open conversation may have moved meanwhile.
       if (connectedBefore) {
         void reloadConversations(queryClient);
@@ -125,14 +146,15 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
       if (room.success && watching.current !== null) setRoom(queryClient, watching.current, room.data);
     });
     return () => {
-      socket.current = null;
+      for (const timer of state.timers) clearTimeout(timer);
+      following.current = null;
       live.disconnect();
     };
   }, [queryClient]);
 
   useEffect(() => {
     watching.current = watched;
-    if (socket.current) watch(socket.current, () => watching.current);
+    if (following.current) watch(following.current);
   }, [watched]);
 
   return connected;
