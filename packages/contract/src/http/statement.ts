@@ -26,6 +26,15 @@ export const StatementRequest = z
   .meta({ id: 'StatementRequest' });
 export type StatementRequest = z.infer<typeof StatementRequest>;
 
+/**
+ * The statement's own request: a page of every movement, or of one type only. NOTE: the slip
+ * and reward lists page with StatementRequest itself, which has no type to filter by.
+ */
+export const StatementListRequest = StatementRequest.extend({
+  type: z.enum(STATEMENT_TYPES).optional(),
+}).meta({ id: 'StatementListRequest' });
+export type StatementListRequest = z.infer<typeof StatementListRequest>;
+
 const detail = z.object({ description: z.string() }).optional();
 
 export const StatementRow = z

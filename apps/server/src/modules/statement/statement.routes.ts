@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wallet/contract/errors';
-import { StatementRequest, StatementResponse } from '@wallet/contract/http/statement';
+import { StatementListRequest, StatementResponse } from '@wallet/contract/http/statement';
 import type { Market } from '@wallet/contract/constants';
 import { memberOf } from '../../platform/auth';
 import { requestLocale } from '../../platform/locale';
@@ -16,17 +16,16 @@ export const statementRoutes: FastifyPluginAsyncZod<{ statement: StatementServic
       preHandler: app.requireMember,
       schema: {
         tags: ['statement'],
-        summary: 'The member’s movements, newest first',
+        summary: 'The member’s movements, newest first; of one type when asked',
         security: [{ bearer: [] }],
-        body: StatementRequest,
+        body: StatementListRequest,
         response: { 200: StatementResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
     async (request) =>
       statement.statement(
         memberOf(request).id,
-        request.body.page,
-        request.body.limit,
+        { page: request.body.page, limit: request.body.limit, type: request.body.type },
         requestLocale(request, market),
       ),
   );

@@ -57,14 +57,18 @@ function rowOf(line: StatementLine, locale: Locale): StatementRow {
 /** The member's statement: a view over the ledger (spec sections 3 and 7, Statement). */
 export function createStatementService(options: StatementServiceOptions) {
   return {
+    /** One page of the member's movements; of one type only when `type` is given. */
     async statement(
       memberId: number,
-      page: number,
-      limit: number,
+      { page, limit, type }: { page: number; limit: number; type?: StatementType },
       locale: Locale,
     ): Promise<StatementResponse> {
       const keys = await options.ledger.memberAccountKeys(memberId);
-      const { total, lines } = await options.ledger.statementOf(keys, { offset: (page - 1) * limit, limit });
+      const { total, lines } = await options.ledger.statementOf(keys, {
+        offset: (page - 1) * limit,
+        limit,
+        type,
+      });
       return { total, statements: lines.map((line) => rowOf(line, locale)) };
     },
 

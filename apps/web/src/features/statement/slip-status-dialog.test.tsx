@@ -53,12 +53,12 @@ describe('slip status', () => {
     slipServer(() => ({ total: 4, slips: rows }));
     await renderApp('/user/statement');
     const dialog = await openSlips();
-    await within(dialog).findByText('1,500.50');
+    await within(dialog).findByText('฿1,500.50');
     const [success, failed, pending, review] = items();
     expect(within(success!).getByText('03/01/2026 21:04:05')).toBeTruthy();
     expect(within(success!).getByText('Success').className).toContain('text-mint-400');
     expect(within(success!).getByText('Ref. REF-1')).toBeTruthy();
-    expect(within(failed!).getByText('200.00')).toBeTruthy();
+    expect(within(failed!).getByText('฿200.00')).toBeTruthy();
     expect(within(failed!).getByText('Failed').className).toContain('text-rose-400');
     expect(
       within(failed!).getByText('The account on the slip does not match your registered account.'),
@@ -81,6 +81,26 @@ describe('slip status', () => {
     expect(within(dialog).queryByRole('navigation', { name: 'Slip pages' })).toBeNull();
   });
 
+  it('shows the amount of a slip refused as sent again, from its other upload', async () => {
+    slipServer(() => ({
+      total: 3,
+      slips: [
+        slip('FAILED', null, 'SLIP_REFNO_DUPLICATED', 'ref-9'),
+        slip('FAILED', null, 'INVALID_SLIP', 'REF-8'),
+        slip('SUCCESS', 250_000, null, 'REF-9'),
+      ],
+    }));
+    await renderApp('/user/statement');
+    const dialog = await openSlips();
+    await within(dialog).findAllByText('฿2,500.00');
+    const [again, unread, credited] = items();
+    expect(within(again!).getByText('฿2,500.00')).toBeTruthy();
+    expect(within(again!).getByText('Failed')).toBeTruthy();
+    // Not known: nothing made up.
+    expect(within(unread!).getByText('-')).toBeTruthy();
+    expect(within(credited!).getByText('฿2,500.00')).toBeTruthy();
+  });
+
   it('pages 10 slips at a time and refreshes on demand', async () => {
     const calls = slipServer((page) => ({
       total: 12,
@@ -94,7 +114,7 @@ describe('slip status', () => {
     expect(items()).toHaveLength(10);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     await within(dialog).findByText('Page 2 of 2');
-    await within(dialog).findByText('200.00');
+    await within(dialog).findByText('฿200.00');
     expect(items()).toHaveLength(2);
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
@@ -120,7 +140,7 @@ describe('slip status', () => {
     );
     await renderApp('/user/statement');
     const dialog = await openSlips();
-    await within(dialog).findByText('1,500.50');
+    await within(dialog).findByText('฿1,500.50');
     const [success, failed] = items();
     await userEvent.click(within(success!).getByRole('button', { name: 'View slip' }));
     await waitFor(() => expect(tab.location.href).toBe('https://slips.example.test/REF-1.png'));

@@ -8,7 +8,6 @@ import {
   SlipStatementResponse,
   type SlipRow as Row,
 } from '@wallet/contract/http/deposit';
-import { formatMajorAmount } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -20,6 +19,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { STATUS_STYLE } from './statement-row';
+import { useStatementTexts } from './statement-texts';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
@@ -37,6 +37,22 @@ function useSlips(page: number, enabled: boolean) {
     // The member opens this to see what became of a slip: always ask again.
     staleTime: 0,
     enabled,
+  });
+}
+
+/**
+ * What each slip is for. A slip refused before it was checked (sent again after it was credited)
+ * has no amount of its own: the amount of another upload of the same bank transfer (the same
+ * reference, in any letter case) is its amount.
+ */
+function amountsOf(rows: Row[], money: (minor: number) => string): string[] {
+  const known = new Map<string, number>();
+  for (const row of rows) {
+    if (row.reference && row.amount !== null) known.set(row.reference.toUpperCase(), row.amount);
+  }
+  return rows.map((row) => {
+    const amount = row.amount ?? known.get(row.reference?.toUpperCase() ?? '');
+    return amount === undefined ? '-' : money(amount);
   });
 }
 
@@ -65,6 +81,7 @@ function SlipList() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const slips = useSlips(page, true);
+  const { money, ready } = useStatementTexts();
   const pages = Math.max(1, Math.ceil((slips.data?.total ?? 0) / PAGE_SIZE.slip));
 
   async function view(reference: string) {
@@ -99,7 +116,7 @@ function SlipList() {
     </Button>
   );
 
-  if (slips.isPending) return <Loading />;
+  if (slips.isPending || !ready) return <Loading />;
   if (slips.isError && !slips.data) {
     return (
       <ErrorAlert
@@ -126,6 +143,7 @@ function SlipList() {
     );
   }
 
+  const amounts = amountsOf(slips.data.slips, money);
   return (
     <div>
       <div className="mb-2 flex justify-end">{refresh}</div>
@@ -134,7 +152,12 @@ function SlipList() {
         className={`divide-y divide-white/5 transition-opacity ${slips.isPlaceholderData ? 'opacity-60' : ''}`}
       >
         {slips.data.slips.map((row, index) => (
-          <SlipRow key={`${row.createdAt}-${row.reference ?? index}`} row={row} onView={view} />
+          <SlipRow
+            key={`${row.createdAt}-${row.reference ?? index}`}
+            row={row}
+            amount={amounts[index] ?? '-'}
+            onView={view}
+          />
         ))}
       </ul>
       {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
@@ -151,7 +174,16 @@ function SlipList() {
   );
 }
 
-function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Promise<void> }) {
+function SlipRow({
+  row,
+  amount,
+  onView,
+}: {
+  row: Row;
+  /** The amount as shown, '-' when it is not known. */
+  amount: string;
+  onView: (reference: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [opening, setOpening] = useState(false);
   const reference = row.reference;
@@ -167,9 +199,7 @@ function SlipRow({ row, onView }: { row: Row; onView: (reference: string) => Pro
     <li data-status={row.status} className="py-3">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="text-[15px] font-semibold tabular-nums">
-            {row.amount === null ? '-' : formatMajorAmount(row.amount)}
-          </p>
+          <p className="text-[15px] font-semibold tabular-nums">{amount}</p>
           <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
           {reference ? (
             <p className="mt-0.5 text-xs break-all text-mist-500">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { gameAccount, memberServer, walletResponse } from '../../test/wallet-data';
 
 beforeEach(() => storage.setToken('token', false));
 afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +44,7 @@ describe('statement', () => {
     fakeServer((url) => (url === '/api/statement' ? { body: { total: 7, statements: rows } } : undefined));
     await renderApp('/user/statement');
     expect(await screen.findByRole('heading', { name: 'Statement' })).toBeTruthy();
-    await screen.findByText('+1,000.00');
+    await screen.findByText('+฿1,000.00');
     const [deposit, bonus, withdraw, transfer, finish, qr, gift] = items();
     expect(within(deposit!).getByText('Deposit')).toBeTruthy();
     // Where each deposit came from.
@@ -51,13 +52,13 @@ describe('statement', () => {
     expect(within(qr!).getByText('QR payment · KBANK')).toBeTruthy();
     expect(within(gift!).getByText('Gift link')).toBeTruthy();
     expect(within(deposit!).getByText('02/01/2026 13:04:05')).toBeTruthy();
-    expect(within(bonus!).getByText('+50.00')).toBeTruthy();
+    expect(within(bonus!).getByText('+฿50.00')).toBeTruthy();
     expect(within(bonus!).getByText('Welcome bonus 5%')).toBeTruthy();
-    expect(within(withdraw!).getByText('-250.50').className).toContain('text-rose-400');
-    expect(within(transfer!).getByText('300.00')).toBeTruthy();
+    expect(within(withdraw!).getByText('-฿250.50').className).toContain('text-rose-400');
+    expect(within(transfer!).getByText('฿300.00')).toBeTruthy();
     expect(within(transfer!).getByText('Wallet → JOKER')).toBeTruthy();
     // What the end of a bonus took back is money out, with the bonus named.
-    expect(within(finish!).getByText('-40.00').className).toContain('text-rose-400');
+    expect(within(finish!).getByText('-฿40.00').className).toContain('text-rose-400');
     expect(within(finish!).getByText('Weekly 20% bonus')).toBeTruthy();
 
     expect(within(deposit!).getByText('Success').className).toContain('text-mint-400');
@@ -91,13 +92,42 @@ describe('statement', () => {
         : undefined,
     );
     await renderApp('/user/statement');
-    await screen.findByText('+250.00');
+    await screen.findByText('+฿250.00');
     const [invite, refund, finish] = items();
     expect(within(invite!).getByText('Invite bonus')).toBeTruthy();
-    expect(within(refund!).getByText('+120.00')).toBeTruthy();
+    expect(within(refund!).getByText('+฿120.00')).toBeTruthy();
     expect(within(refund!).getByText('Loss refund')).toBeTruthy();
-    expect(within(finish!).getByText('-30.00')).toBeTruthy();
+    expect(within(finish!).getByText('-฿30.00')).toBeTruthy();
     expect(within(finish!).getByText('Loss refund')).toBeTruthy();
+  });
+
+  it('names games as Home does, and counts in the currency of the member’s wallet', async () => {
+    const wallet = walletResponse(0, [
+      gameAccount('JOKER', { name: 'Joker Gaming' }),
+      gameAccount('PGSLOT', { name: 'PG Slot' }),
+    ]);
+    memberServer(
+      () => ({ ...wallet, wallet: { ...wallet.wallet, currency: 'LAK' } }),
+      (url) =>
+        url === '/api/statement'
+          ? {
+              body: {
+                total: 3,
+                statements: [
+                  row('1', 'transfer', 'SUCCESS', 30_000, { from: 'wallet', to: 'JOKER' }),
+                  row('2', 'transfer', 'SUCCESS', 10_000, { from: 'PGSLOT', to: 'wallet' }),
+                  row('3', 'deposit', 'SUCCESS', 5_000_000, { from: 'bank' }),
+                ],
+              },
+            }
+          : undefined,
+    );
+    await renderApp('/user/statement');
+    await screen.findByText('Wallet → Joker Gaming');
+    const [into, back, deposit] = items();
+    expect(within(into!).getByText('₭300.00')).toBeTruthy();
+    expect(within(back!).getByText('PG Slot → Wallet')).toBeTruthy();
+    expect(within(deposit!).getByText('+₭50,000.00')).toBeTruthy();
   });
 
   it('pages 10 rows at a time', async () => {
@@ -121,7 +151,7 @@ describe('statement', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('+300.00');
+    await screen.findByText('+฿300.00');
     expect(items()).toHaveLength(3);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     const sent = calls.filter((call) => call.url === '/api/statement').map(bodyOf);
@@ -162,6 +192,6 @@ describe('statement', () => {
     expect(alert.textContent).toContain('temporarily unavailable');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByText('+1,000.00')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('+฿1,000.00')).toBeTruthy());
   });
 });

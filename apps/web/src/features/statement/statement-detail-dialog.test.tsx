@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => vi.unstubAllGlobals());
+
+const createdAt = new Date(2026, 0, 2, 9, 5, 7).toISOString();
+
+const statements = [
+  {
+    id: '4012',
+    statementType: 'transfer',
+    status: 'FAILED',
+    from: 'wallet',
+    to: 'JOKER',
+    amount: 30_000,
+    createdAt,
+  },
+  {
+    id: '4013',
+    statementType: 'bonus',
+    status: 'SUCCESS',
+    from: 'promotion',
+    to: 'wallet',
+    amount: 5_000,
+    createdAt,
+    promotion: { description: 'Welcome bonus 5%' },
+  },
+];
+
+/** The value the sheet lists under `label`. */
+const valueOf = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('statement detail', () => {
+  it('opens a row in a sheet with its amount, status, channel, time and reference', async () => {
+    memberServer(
+      () => walletResponse(100_000, [gameAccount('JOKER', { name: 'Joker Gaming' })]),
+      (url) => (url === '/api/statement' ? { body: { total: 2, statements } } : undefined),
+    );
+    await renderApp('/user/statement');
+    await userEvent.click(await screen.findByRole('button', { name: /Wallet → Joker Gaming/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer' });
+    expect(valueOf(dialog, 'Amount')).toBe('฿300.00');
+    expect(valueOf(dialog, 'Status')).toBe('Failed');
+    expect(valueOf(dialog, 'Channel')).toBe('Wallet → Joker Gaming');
+    expect(valueOf(dialog, 'Date and time')).toBe('02/01/2026 09:05:07');
+    expect(valueOf(dialog, 'Reference no.')).toBe('4012');
+    expect(within(dialog).getByRole('button', { name: 'Copy reference number' })).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Transfer' })).toBeNull();
+
+    // A reward names its kind as the channel and what it was for.
+    await userEvent.click(screen.getByRole('button', { name: /Welcome bonus 5%/ }));
+    const bonus = await screen.findByRole('dialog', { name: 'Bonus' });
+    expect(valueOf(bonus, 'Amount')).toBe('+฿50.00');
+    expect(valueOf(bonus, 'Channel')).toBe('Promotion');
+    expect(valueOf(bonus, 'Details')).toBe('Welcome bonus 5%');
+  });
+});
