@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { ToastViewport } from './toast';
 
 export interface DialogProps {
@@ -18,14 +19,31 @@ export interface DialogProps {
 let openDialogs = 0;
 
 /**
- * A modal on the native <dialog>: focus is trapped, Esc closes, the page behind does not
- * scroll, and only the body scrolls when the content is long.
+ * A modal on the native <dialog>: focus is trapped, Esc closes, the phone's Back closes it (and
+ * leaves the page where it is), the page behind does not scroll, and only the body scrolls when
+ * the content is long.
  */
 export function Dialog({ open, onClose, title, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
+
+  // NOTE: a dialog that asks about a navigation the router holds back (useBlocker: "leave this
+  // page?") takes no part in history: the router moves history itself when the member answers
+  // (back to where the member was, then on), and an entry of ours on top would swallow that move.
+  // There, Back asks again, as it did before.
+  const router = useContext(UNSAFE_DataRouterStateContext);
+  const holdsNavigation = router
+    ? [...router.blockers.values()].some((blocker) => blocker.state !== 'unblocked')
+    : false;
+  const takesPart = useEffectEvent(() => !holdsNavigation);
+  const closeByBack = useEffectEvent(() => onClose());
+  useEffect(() => {
+    if (!open || !takesPart()) return;
+    const entry = openLayer({ close: () => closeByBack() });
+    return () => closeLayer(entry);
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -96,4 +114,223 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
       {open ? <ToastViewport /> : null}
     </dialog>
   );
+}
+
+// --- The phone's Back closes the dialog on top ------------------------------------------------
+//
+// Each open dialog pushes a history entry of its own: the same address and the same state (React
+// Router's key and index), marked with the dialog's id. Back pops it: the dialog closes, the
+// page stays. A dialog closed by its own controls pops its entry, so history does not grow.
+//
+// NOTE: React Router listens to popstate on window too. Ours listens in the capture phase, which
+// runs first, and stops the pops that only move between a page and its dialogs: the router never
+// hears of them, so nothing navigates, no blocker asks, and its index stays right (our entries
+// carry the index of the page under them).
+// NOTE: history.go() is asynchronous in browsers (synchronous in happy-dom): a pop we started is
+// counted until its popstate comes, and nothing is pushed meanwhile (a push then would be undone
+// by the pop).
+
+/** The field of history.state that marks an entry a dialog pushed: the dialog's entry id. */
+const MARK = 'walletDialog';
+/** This page load's prefix of entry ids: entries left by an earlier load are none of ours. */
+const LOAD = Math.random().toString(36).slice(2, 10);
+let lastId = 0;
+
+interface Layer {
+  /** The dialog's onClose: Back closed it. */
+  close: () => void;
+}
+interface Entry {
+  id: string;
+  /** The open dialog this entry belongs to; null once it closed (the entry awaits its pop). */
+  layer: Layer | null;
+}
+type HistoryState = Record<string, unknown> | null;
+
+/** Our entries in history, lowest first, each right above the one before, the first above `page`. */
+let entries: Entry[] = [];
+/** Dialogs opened while a pop of ours was on its way: pushed when it lands. */
+let waiting: Entry[] = [];
+/** The page entry under the first dialog. */
+let page: { href: string; key: unknown; idx: unknown } | null = null;
+/** The history state last known to be current: where a popstate comes from. */
+let seen: HistoryState = null;
+/** Pops we started whose popstate has not come yet. */
+let pops = 0;
+/** Going back over entries that dialogs left behind when a route change closed them. */
+let skipping = false;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+
+const stateOf = (): HistoryState => {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : null;
+};
+const markOf = (state: HistoryState) => (typeof state?.[MARK] === 'string' ? state[MARK] : null);
+const indexOf = (state: HistoryState) => (typeof state?.idx === 'number' ? state.idx : null);
+
+/** Where `state` sits among ours: 0 the page under the dialogs, i the i-th entry, null elsewhere. */
+function position(state: HistoryState): number | null {
+  const mark = markOf(state);
+  const index = mark === null ? -1 : entries.findIndex((entry) => entry.id === mark);
+  if (index >= 0) return index + 1;
+  // The page by its address and its router entry (its own mark, if any, is one left from before).
+  const isPage =
+    page !== null && page.href === window.location.href && state?.key === page.key && state?.idx === page.idx;
+  return isPage ? 0 : null;
+}
+
+function push(entry: Entry) {
+  const state = stateOf();
+  if (entries.length === 0) page = { href: window.location.href, key: state?.key, idx: state?.idx };
+  window.history.pushState({ ...state, [MARK]: entry.id }, '');
+  entries.push(entry);
+  seen = stateOf();
+}
+
+/** Forgets our entries (history moved on past them): they are stepped over if met again. */
+function forget() {
+  entries = [];
+  page = null;
+}
+
+/** Closes the dialogs whose entries sit above position `at` (Back popped them). */
+function closeAbove(at: number) {
+  const above = entries.splice(at).reverse();
+  if (entries.length === 0) page = null;
+  for (const entry of above) {
+    const layer = entry.layer;
+    entry.layer = null;
+    layer?.close();
+  }
+}
+
+function openLayer(layer: Layer): Entry {
+  const entry: Entry = { id: `${LOAD}:${++lastId}`, layer };
+  if (pops > 0) {
+    waiting.push(entry);
+    return entry;
+  }
+  const top = entries.at(-1);
+  const current = markOf(stateOf());
+  // A dialog that closed a moment ago (another took its place, or StrictMode's rehearsal of an
+  // effect) hands its entry on: no pop and push racing each other.
+  if (top && current === top.id && !top.layer) {
+    top.layer = layer;
+    return top;
+  }
+  if (top && current !== top.id) forget();
+  push(entry);
+  return entry;
+}
+
+function closeLayer(entry: Entry) {
+  entry.layer = null;
+  waiting = waiting.filter((one) => one !== entry);
+  // NOTE: a timer, not at once: a dialog closed to follow a link (onClose, then navigate) sees the
+  // router's push first, and leaves history alone; a pop now would take the member back.
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(settle, 0);
+}
+
+/** Pops the entries of dialogs closed by their own controls, when they are on top of history. */
+function settle() {
+  settleTimer = undefined;
+  if (pops > 0) return; // the pop's popstate settles again
+  const top = entries.at(-1);
+  if (!top) return;
+  if (markOf(stateOf()) !== top.id) {
+    // A route change pushed or replaced an entry over ours: they stay behind it.
+    seen = stateOf();
+    if (entries.every((entry) => !entry.layer)) forget();
+    return;
+  }
+  let closed = 0;
+  while (closed < entries.length && !entries[entries.length - 1 - closed]!.layer) closed += 1;
+  if (closed === 0) return;
+  entries.splice(entries.length - closed);
+  pops += 1;
+  window.history.go(-closed);
+}
+
+function onPopState(event: PopStateEvent) {
+  const state = stateOf();
+  const from = seen;
+  seen = state;
+  const at = position(state);
+  const mark = markOf(state);
+  const swallow = () => event.stopImmediatePropagation();
+
+  if (pops > 0) {
+    pops -= 1;
+    if (at !== null) {
+      swallow();
+      closeAbove(at);
+      if (pops === 0) {
+        const opened = waiting.filter((entry) => entry.layer);
+        waiting = [];
+        for (const entry of opened) {
+          if (entries.length > 0 && markOf(stateOf()) !== entries.at(-1)!.id) forget();
+          push(entry);
+        }
+        settle();
+      }
+      return;
+    }
+  }
+  if (skipping) {
+    skipping = false;
+    // The page under the left entries, or another of them: the router shows that page already.
+    swallow();
+    if (mark !== null && at === null) {
+      skipping = true;
+      window.history.back();
+    }
+    return;
+  }
+  const fromAt = position(from);
+  if (at !== null && fromAt !== null && at < fromAt) {
+    // Back from a dialog: it closes (with any over it) and the page stays.
+    swallow();
+    closeAbove(at);
+    return;
+  }
+  if (mark !== null && at === null) {
+    // An entry a dialog left when a route change closed it, showing the page under it: the
+    // router shows that page, and Back goes on past it (one Back, one page).
+    const fromIndex = indexOf(from);
+    const toIndex = indexOf(state);
+    const goingBack =
+      fromIndex !== null && toIndex !== null && fromIndex !== toIndex
+        ? fromIndex > toIndex
+        : markOf(from) !== null;
+    if (goingBack) {
+      skipping = true;
+      window.history.back();
+    }
+    return;
+  }
+  if (entries.length > 0 || waiting.length > 0) {
+    // Somewhere else altogether (several entries back at once): the dialogs close, the router moves.
+    const all = [...entries, ...waiting];
+    forget();
+    waiting = [];
+    for (const entry of all.reverse()) {
+      const layer = entry.layer;
+      entry.layer = null;
+      layer?.close();
+    }
+  }
+}
+
+if (typeof window !== 'undefined') {
+  seen = stateOf();
+  window.addEventListener('popstate', onPopState, { capture: true });
+  // Loaded on an entry a dialog pushed before a reload (or a phone's restore of the tab): that
+  // dialog is closed now, so its entry goes like any closed dialog's, and Back leaves the page.
+  const left = markOf(seen);
+  if (left !== null) {
+    entries = [{ id: left, layer: null }];
+    page = { href: window.location.href, key: seen?.key, idx: seen?.idx };
+    settleTimer = setTimeout(settle, 0);
+  }
 }
