@@ -153,7 +153,7 @@ test('a member earns coins with a deposit, spins the wheel, claims the prize and
     await page.getByRole('link', { name: t('nav.statement') }).click();
     const rows = page.locator('li[data-status]');
     await expect(rows.first()).toContainText(t('statement.type.luckydraw'));
-    await expect(rows.first()).toContainText('+50.00');
+    await expect(rows.first()).toContainText('+฿50.00');
     await expect(rows.nth(1)).toContainText(t('statement.type.deposit'));
   } finally {
     await setWheel(request, { weights: DEMO_WEIGHTS });

@@ -113,13 +113,14 @@ test('a member funds a game, plays it, brings the money back, withdraws, and fin
   // The statement has every step, newest first.
   await page.getByRole('link', { name: text(locale, 'nav.statement') }).click();
   const rows = page.locator('li[data-status]');
-  await expect(rows.first()).toContainText('-200.00');
+  await expect(rows.first()).toContainText('-฿200.00');
   await expect(rows.first()).toContainText(text(locale, 'statement.type.withdraw'));
-  await expect(rows.nth(1)).toContainText('JOKER → กระเป๋าเงิน');
-  await expect(rows.nth(2)).toContainText('กระเป๋าเงิน → JOKER');
-  await expect(rows.nth(2)).toContainText('700.00');
-  await expect(rows.nth(3)).toContainText('300.00');
-  await expect(rows.nth(4)).toContainText('+1,000.00');
+  // Games by the names Home shows.
+  await expect(rows.nth(1)).toContainText('Joker → กระเป๋าเงิน');
+  await expect(rows.nth(2)).toContainText('กระเป๋าเงิน → Joker');
+  await expect(rows.nth(2)).toContainText('฿700.00');
+  await expect(rows.nth(3)).toContainText('฿300.00');
+  await expect(rows.nth(4)).toContainText('+฿1,000.00');
   await expect(rows.nth(4)).toContainText(text(locale, 'statement.type.deposit'));
   await expect(rows).toHaveCount(5);
   await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);

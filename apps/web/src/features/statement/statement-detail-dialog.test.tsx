@@ -49,7 +49,7 @@ describe('statement detail', () => {
     expect(valueOf(dialog, 'Status')).toBe('Failed');
     expect(valueOf(dialog, 'Channel')).toBe('Wallet → Joker Gaming');
     expect(valueOf(dialog, 'Date and time')).toBe('02/01/2026 09:05:07');
-    expect(valueOf(dialog, 'Reference no.')).toBe('4012');
+    expect(valueOf(dialog, 'Reference no.')).toBe('00004012');
     expect(within(dialog).getByRole('button', { name: 'Copy reference number' })).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

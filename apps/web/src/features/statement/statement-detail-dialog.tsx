@@ -10,7 +10,7 @@ import { signOf, type StatementTexts } from './statement-texts';
 /**
  * One movement in full: amount, status, channel, what a reward was for, time and reference.
  * The reference is the statement's own number of the movement (the ledger's), the one staff
- * find it by when the member asks about it.
+ * find it by when the member asks about it; shown 8 digits long, as on a bank's receipt.
  */
 export function StatementDetailDialog({
   row,
@@ -34,6 +34,7 @@ function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
   const Icon = ICONS[row.statementType];
   const channel = texts.channel(row);
   const description = texts.description(row);
+  const reference = row.id.padStart(8, '0');
 
   return (
     <div>
@@ -63,9 +64,9 @@ function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
         </Item>
         <Item
           label={t('statement.detail.reference')}
-          action={<CopyButton text={row.id} label={t('statement.detail.copyReference')} />}
+          action={<CopyButton text={reference} label={t('statement.detail.copyReference')} />}
         >
-          <span className="break-all tabular-nums">{row.id}</span>
+          <span className="break-all tabular-nums">{reference}</span>
         </Item>
       </dl>
     </div>
