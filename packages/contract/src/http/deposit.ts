@@ -39,6 +39,25 @@ export const QR_DEFAULT_MINIMUMS: Record<QrProvider, number> = {
 /** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
 export const QR_MAXIMUM_MINOR = 10_000_000;
 
+/**
+ * A QR channel as members choose it (GET /api/qrcode): its name in each language the operator
+ * gave (English always; the app falls back to Thai, then English) and its minimum now.
+ */
+export const QrChannel = z
+  .object({
+    provider: z.enum(QR_PROVIDERS),
+    name: z.object({ en: z.string(), th: z.string().optional(), lo: z.string().optional() }),
+    /** The smallest amount this channel takes now, in minor units. */
+    minDeposit: Amount,
+  })
+  .meta({ id: 'QrChannel' });
+export type QrChannel = z.infer<typeof QrChannel>;
+
+export const QrChannelsResponse = z
+  .object({ channels: z.array(QrChannel) })
+  .meta({ id: 'QrChannelsResponse' });
+export type QrChannelsResponse = z.infer<typeof QrChannelsResponse>;
+
 // NOTE: path parameters carry no meta id: the OpenAPI transform needs them inline.
 export const QrProviderParam = z.object({ provider: z.enum(QR_PROVIDERS) });
 

@@ -3,6 +3,7 @@ import { ErrorResponse } from '@wallet/contract/errors';
 import {
   DepositResult,
   ManualDepositRequest,
+  QrChannelsResponse,
   QrCreateRequest,
   QrIdParam,
   QrProviderParam,
@@ -36,6 +37,20 @@ export const depositsRoutes: FastifyPluginAsyncZod<DepositsRoutesOptions> = asyn
   { qrPayments, giftLinks, notices, idempotent },
 ) => {
   const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/qrcode',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['deposit'],
+        summary: 'The QR channels a member can choose, with their names and minimums',
+        security,
+        response: { 200: QrChannelsResponse, ...refusals },
+      },
+    },
+    async () => ({ channels: qrPayments.channels() }),
+  );
 
   app.get(
     '/api/qrcode/:provider',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parse } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositResult, QrState } from '@wallet/contract/http/deposit';
+import type { DepositResult, QrChannelsResponse, QrState } from '@wallet/contract/http/deposit';
 import type { StatementResponse } from '@wallet/contract/http/statement';
 import {
   WEBHOOK_SIGNATURE_HEADER,
@@ -88,6 +88,35 @@ const paidEvent = (qr: QrState, provider: PaymentEvent['provider']): PaymentEven
 const booksAreSound = () => soundBooks(test.database.db);
 
 describe('QR payments', () => {
+  it('lists the channels with a name members can read and their minimum now', async () => {
+    const { token } = await signedInMember(test.app);
+    const response = await getAs(test.app, token, '/api/qrcode');
+    expect(response.statusCode, response.body).toBe(200);
+    const { channels } = response.json<QrChannelsResponse>();
+    expect(channels.map((channel) => channel.provider)).toEqual(['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP']);
+    for (const channel of channels) {
+      // Never the bare code: a name of words, and the Thai and Lao ones in their own script.
+      expect(channel.name.en).not.toBe(channel.provider);
+      expect(channel.name.en).toMatch(/[a-z]/);
+      if (channel.name.th) expect(channel.name.th).toMatch(/[\u0E00-\u0E7F]/);
+      if (channel.name.lo) expect(channel.name.lo).toMatch(/[\u0E80-\u0EFF]/);
+    }
+    expect(channels[0]).toEqual({
+      provider: 'KBANK',
+      name: { en: 'Kasikornbank', th: 'กสิกรไทย', lo: 'ກະສິກອນໄທ' },
+      minDeposit: 100,
+    });
+    // The minimums are those the QR states tell, configuration included (FP raised to 50 baht).
+    expect(Object.fromEntries(channels.map((channel) => [channel.provider, channel.minDeposit]))).toEqual({
+      KBANK: 100,
+      WW: 10_000,
+      PAYONEX: 10_000,
+      PAYTIMZ: 1_000,
+      FP: 5_000,
+    });
+    expect((await test.app.inject({ url: '/api/qrcode', headers: memberHeaders() })).statusCode).toBe(401);
+  });
+
   it('opens one QR with a real PromptPay payload for the amount, and refuses below the minimum', async () => {
     const { token } = await signedInMember(test.app);
     const none = await qrState(token, 'WW');

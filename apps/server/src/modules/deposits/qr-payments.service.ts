@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/rows';
 import QRCode from 'qrcode';
-import { QR_MAXIMUM_MINOR, type QrProvider, type QrState } from '@wallet/contract/http/deposit';
+import {
+  QR_MAXIMUM_MINOR,
+  QR_PROVIDERS,
+  type QrChannel,
+  type QrProvider,
+  type QrState,
+} from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payment-provider/payment-provider';
 import type { Database } from '../../platform/db/database';
@@ -28,6 +34,21 @@ export interface QrPaymentsOptions {
 }
 
 type QrRow = typeof qrPayments.$inferSelect;
+
+/**
+ * What members read for each channel instead of its code. Brand names stay in Latin letters in
+ * every language (the app shows English where a language has none); every channel's QR is a
+ * PromptPay QR, which any Thai banking app pays.
+ * NOTE: WW and FP are named by the aggregator's codes only; put their brand names here once the
+ * operator confirms them.
+ */
+export const QR_CHANNEL_NAMES: Record<QrProvider, QrChannel['name']> = {
+  KBANK: { en: 'Kasikornbank', th: 'กสิกรไทย', lo: 'ກະສິກອນໄທ' },
+  WW: { en: 'PromptPay WW', th: 'พร้อมเพย์ WW', lo: 'ພ້ອມເພ WW' },
+  PAYONEX: { en: 'Payonex' },
+  PAYTIMZ: { en: 'Paytimz' },
+  FP: { en: 'PromptPay FP', th: 'พร้อมเพย์ FP', lo: 'ພ້ອມເພ FP' },
+};
 
 /** What happened to a webhook event. `review`: paid with another amount, held for staff. */
 export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'review';
@@ -121,6 +142,15 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
   }
 
   const service = {
+    /** The channels a member can choose, in the order shown, with their names and minimums now. */
+    channels(): QrChannel[] {
+      return QR_PROVIDERS.map((provider) => ({
+        provider,
+        name: QR_CHANNEL_NAMES[provider],
+        minDeposit: options.minimums[provider] as MinorUnits,
+      }));
+    },
+
     async state(memberId: number, provider: QrProvider): Promise<QrState> {
       return stateOf(memberId, provider, await openQr(memberId, provider));
     },
