@@ -61,7 +61,7 @@ test('a member deposits by slip, by QR and by gift link, and finds the slip in i
 
   // QR payment: made, shown with its countdown, paid by the sandbox payer: the wallet follows.
   await deposit.getByRole('tab', { name: text(locale, 'deposit.tabs.qr') }).click();
-  await deposit.locator('label', { has: page.getByRole('radio', { name: 'KBANK' }) }).click();
+  await deposit.locator('label', { has: page.getByRole('radio', { name: 'Kasikornbank' }) }).click();
   await deposit.getByRole('textbox', { name: text(locale, 'deposit.qr.amount') }).fill('100');
   await deposit.getByRole('button', { name: text(locale, 'deposit.qr.create') }).click();
   await expect(

@@ -36,7 +36,9 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
   const minutes = slip.data?.slip.maxAgeMinutes;
 
   return (
-    <div className="space-y-5">
+    // NOTE: compact, so the slip upload's button is in view at 390 x 844 as the tab opens: a
+    // member back from the banking app comes for it.
+    <div className="space-y-4">
       <section className="space-y-2">
         <h3 className="text-sm font-medium text-mist-300">{t('deposit.bank.to')}</h3>
         {deposit.isPending ? (
@@ -60,7 +62,7 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
               return (
                 <li
                   key={`${bank.bankCode}-${bank.bankAccountNo}`}
-                  className="flex items-center gap-3 rounded-xl bg-ink-900 py-3 pr-1.5 pl-4"
+                  className="flex items-center gap-3 rounded-xl bg-ink-900 py-2 pr-1.5 pl-4"
                 >
                   {/* No room for the icon beside a whole account number on the narrowest phones. */}
                   <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300 min-[360px]:inline-flex">
@@ -68,8 +70,10 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="text-[15px] leading-snug font-medium break-words">{name}</p>
-                    <p className="text-sm leading-snug break-words text-mist-300">{bank.bankAccountName}</p>
-                    <p className="text-[17px] font-semibold tracking-wide break-all text-gold-300 tabular-nums">
+                    <p className="text-[13px] leading-snug break-words text-mist-300">
+                      {bank.bankAccountName}
+                    </p>
+                    <p className="text-[17px] leading-snug font-semibold tracking-wide break-all text-gold-300 tabular-nums">
                       {formatBankAccountNo(bank.bankAccountNo)}
                     </p>
                   </div>

@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
-import { DepositResult, QrState, SlipUploadResult, type QrProvider } from '@wallet/contract/http/deposit';
+import {
+  DepositResult,
+  QrChannelsResponse,
+  QrState,
+  SlipUploadResult,
+  type QrProvider,
+} from '@wallet/contract/http/deposit';
 import { apiRequest, apiUpload } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
 
@@ -8,6 +14,18 @@ import type { MoneyRequester } from '../../lib/idempotency';
 export const QR_POLL_MS = 3_000;
 
 const qrKey = (provider: QrProvider) => ['qrcode', provider];
+
+/**
+ * The QR channels with their names and minimums. NOTE: a key apart from ['qrcode', …], so a QR
+ * created does not make the list load again.
+ */
+export function useQrChannels() {
+  return useQuery({
+    queryKey: ['qr-channels'],
+    queryFn: () => apiRequest('/api/qrcode', { schema: QrChannelsResponse }),
+    staleTime: 60_000,
+  });
+}
 
 /**
  * The member's QR at `provider`: the open one, or none with the provider's minimum. Polled while

@@ -72,7 +72,8 @@ function depositServer(
 }
 
 async function openDeposit(label = 'Deposit') {
-  await userEvent.click(await screen.findByRole('button', { name: label }));
+  // NOTE: the first test of a run waits for the home page's chunks to be transformed.
+  await userEvent.click(await screen.findByRole('button', { name: label }, { timeout: 5_000 }));
   const dialog = await screen.findByRole('dialog', { name: label });
   // The tabs are a chunk of their own, fetched when the dialog opens.
   await within(dialog).findByRole('tablist');
@@ -251,6 +252,104 @@ describe('deposit: bank transfer', () => {
     // Sending it again changes nothing: the file is no longer chosen.
     expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
     expect(walletLoads(calls)).toBe(1);
+  });
+
+  it('tells how to upload a slip that reads when its QR code could not be read', async () => {
+    const sent = stubXhr();
+    depositServer();
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    const advice =
+      'Upload the whole slip as your banking app saved it, with its QR code clearly visible. Do not crop or edit the image.';
+    for (const [index, [code, text]] of [
+      ['INVALID_SLIP', 'The slip could not be read.'],
+      ['CANNOT_READ_CROPPED_IMAGE', 'This slip is not correct. Please upload a valid slip.'],
+      ['UNSTABLE_REFNO_ON_SLIP', 'The reference number on the slip could not be read.'],
+    ].entries()) {
+      await userEvent.upload(within(panel).getByLabelText(/^Choose (slip image|another image)$/), slipPng());
+      await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+      sent[index]!.answer(422, { message: code });
+      const alert = await within(panel).findByRole('alert');
+      await waitFor(() => expect(alert.textContent).toBe(`${text}${advice}`));
+    }
+    // A refusal with nothing to add says only its reason.
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[3]!.answer(422, { message: 'EXPIRED_SLIP' });
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe('This slip has expired.'));
+    expect(within(panel).queryByRole('link', { name: 'Contact support' })).toBeNull();
+  });
+
+  it('tells a slip sent from another account that nothing was credited, where the money is, and how to reach support', async () => {
+    const sent = stubXhr();
+    const calls = depositServer();
+    const { router } = await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[0]!.answer(422, { message: 'NOT_MATCH' });
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('The account on the slip does not match your registered account.');
+    expect(alert.textContent).toContain(
+      'Nothing was added to your wallet: only transfers from your registered account are credited. The money did reach our account, so keep this slip and contact support: our staff will check it with you.',
+    );
+    const support = within(alert).getByRole('link', { name: 'Contact support' });
+    expect(support.getAttribute('href')).toBe('/user/contact');
+    expect(walletLoads(calls)).toBe(1);
+    await userEvent.click(support);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/contact'));
+  });
+
+  it('offers support beside a slip kept for staff review too', async () => {
+    const sent = stubXhr();
+    depositServer();
+    await renderApp('/user/home');
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[0]!.answer(422, { message: 'SENDER_UNCONFIRMED' });
+    const status = await within(panel).findByRole('status');
+    expect(within(status).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/user/contact',
+    );
+  });
+
+  it('puts the verdict under the upload button and scrolls the dialog to it when it arrives', async () => {
+    const sent = stubXhr();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    try {
+      depositServer();
+      await renderApp('/user/home');
+      const dialog = await openDeposit();
+      const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+      const upload = within(panel).getByRole('button', { name: 'Upload slip' });
+      await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+      await userEvent.click(upload);
+      expect(scrolled).toEqual([]);
+      sent[0]!.answer(422, { message: 'INVALID_SLIP' });
+      const alert = await within(panel).findByRole('alert');
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      // The verdict itself is brought into view; the button it answers sits just above it.
+      expect(scrolled[0]!.contains(alert)).toBe(true);
+      expect(scrolled[0]!.contains(upload)).toBe(false);
+      expect(upload.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+
+      await userEvent.click(upload);
+      sent[1]!.answer(200, { status: 'SUCCESS', amount: 50_000, reference: '2026010212345' });
+      const status = await within(panel).findByRole('status');
+      await waitFor(() => expect(scrolled.at(-1)!.contains(status)).toBe(true));
+      expect(upload.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      scrollIntoView.mockRestore();
+    }
   });
 
   it('says uploads are closed during the daily window and does not offer them', async () => {

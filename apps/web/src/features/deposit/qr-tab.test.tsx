@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, renderApp } from '../../test/render-app';
@@ -23,6 +23,18 @@ const none = (minDeposit: number, message?: string) => ({
   minDeposit,
   ...(message ? { message } : {}),
 });
+
+/**
+ * The channel list as the server gives it: names in the languages the operator filled in (WW has
+ * no Lao name, Payonex only an English one), and each channel's minimum.
+ */
+const CHANNEL_NAMES: Record<string, { en: string; th?: string; lo?: string }> = {
+  KBANK: { en: 'Kasikornbank', th: 'กสิกรไทย', lo: 'ກະສິກອນໄທ' },
+  WW: { en: 'PromptPay WW', th: 'พร้อมเพย์ WW' },
+  PAYONEX: { en: 'Payonex' },
+  PAYTIMZ: { en: 'Paytimz', th: 'เพย์ทิมซ์', lo: 'ເພທິມ' },
+  FP: { en: 'PromptPay FP', th: 'พร้อมเพย์ FP', lo: 'ພ້ອມເພ FP' },
+};
 
 interface OpenQr {
   id: string;
@@ -68,6 +80,14 @@ function qrServer(
         return {
           body: { slip: { maxAgeMinutes: 60, closedFrom: null, closedTo: null, timeZone: 'Asia/Bangkok' } },
         };
+      if (url === '/api/qrcode') {
+        const channels = Object.entries(CHANNEL_NAMES).map(([provider, name]) => ({
+          provider,
+          name,
+          minDeposit: minimum(provider),
+        }));
+        return { body: { channels } };
+      }
       const match = /^\/api\/qrcode\/([\w-]+)$/.exec(url);
       if (!match) return undefined;
       const [, target = ''] = match;
@@ -113,13 +133,18 @@ function qrServer(
 }
 
 async function openQrTab() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+  // NOTE: the first test of a run waits for the home page's chunks to be transformed.
+  await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }, { timeout: 5_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
   // The tabs are a chunk of their own, fetched when the dialog opens.
   await userEvent.click(await within(dialog).findByRole('tab', { name: 'QR payment' }));
   const panel = within(dialog).getByRole('tabpanel', { name: 'QR payment' });
   return { dialog, panel };
 }
+
+/** The radio of a channel, by the name the member reads (its minimum follows in the label). */
+const channelRadio = (panel: HTMLElement, name: string) =>
+  within(panel).getByRole<HTMLInputElement>('radio', { name: new RegExp(`^${name} `) });
 
 const createButton = (panel: HTMLElement) =>
   within(panel).getByRole<HTMLButtonElement>('button', { name: 'Create QR code' });
@@ -132,7 +157,7 @@ describe('QR payment', () => {
     qrServer({ minimums: { WW: 10_000, PAYTIMZ: 5_000 } });
     await renderApp('/user/home');
     const { panel } = await openQrTab();
-    await userEvent.click(within(panel).getByRole('radio', { name: 'WW' }));
+    await userEvent.click(channelRadio(panel, 'PromptPay WW'));
     const amount = await within(panel).findByLabelText('Amount');
     expect(within(panel).getByText('Minimum ฿100.00')).toBeTruthy();
     expect(createButton(panel).disabled).toBe(true);
@@ -150,11 +175,164 @@ describe('QR payment', () => {
     expect((amount as HTMLInputElement).value).toBe('1000');
 
     // A minimum the server raised above some quick amounts disables those.
-    await userEvent.click(within(panel).getByRole('radio', { name: 'PAYTIMZ' }));
+    await userEvent.click(channelRadio(panel, 'Paytimz'));
     await within(panel).findByText('Minimum ฿50.00');
     expect(within(panel).getByRole<HTMLButtonElement>('button', { name: '10' }).disabled).toBe(true);
     expect(within(panel).getByRole<HTMLButtonElement>('button', { name: '50' }).disabled).toBe(false);
     expect(createButton(panel).disabled).toBe(true);
+  });
+
+  it('names each channel in the member language, Thai or English where the operator gave none, with its minimum', async () => {
+    qrServer({ minimums: { WW: 10_000, PAYONEX: 10_000, PAYTIMZ: 5_000, FP: 1_000 } });
+    await renderApp('/user/home');
+    const { panel } = await openQrTab();
+    const channels = within(panel).getByRole('group', { name: 'Payment channel' });
+    const names = () =>
+      within(channels)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent);
+    expect(names()).toEqual([
+      'Kasikornbank Min. ฿1.00',
+      'PromptPay WW Min. ฿100.00',
+      'Payonex Min. ฿100.00',
+      'Paytimz Min. ฿50.00',
+      'PromptPay FP Min. ฿10.00',
+    ]);
+    // Never a bare code.
+    for (const code of ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP']) {
+      expect(within(channels).queryByText(code)).toBeNull();
+    }
+    expect(channelRadio(panel, 'Kasikornbank').checked).toBe(true);
+
+    cleanup();
+    await renderApp('/user/home', 'th');
+    await userEvent.click(await screen.findByRole('button', { name: 'ฝากเงิน' }));
+    const thai = await screen.findByRole('dialog', { name: 'ฝากเงิน' });
+    await userEvent.click(within(thai).getByRole('tab', { name: 'ชำระด้วย QR' }));
+    const thaiGroup = await within(thai).findByRole('group', { name: 'ช่องทางชำระเงิน' });
+    expect(
+      within(thaiGroup)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual([
+      'กสิกรไทย ขั้นต่ำ ฿1.00',
+      'พร้อมเพย์ WW ขั้นต่ำ ฿100.00',
+      'Payonex ขั้นต่ำ ฿100.00',
+      'เพย์ทิมซ์ ขั้นต่ำ ฿50.00',
+      'พร้อมเพย์ FP ขั้นต่ำ ฿10.00',
+    ]);
+
+    cleanup();
+    await renderApp('/user/home', 'lo');
+    await userEvent.click(await screen.findByRole('button', { name: 'ຝາກເງິນ' }));
+    const lao = await screen.findByRole('dialog', { name: 'ຝາກເງິນ' });
+    await userEvent.click(within(lao).getByRole('tab', { name: 'ຊຳລະດ້ວຍ QR' }));
+    const laoGroup = await within(lao).findByRole('group', { name: 'ຊ່ອງທາງຊຳລະເງິນ' });
+    expect(
+      within(laoGroup)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual([
+      'ກະສິກອນໄທ ຂັ້ນຕ່ຳ ฿1.00',
+      'พร้อมเพย์ WW ຂັ້ນຕ່ຳ ฿100.00',
+      'Payonex ຂັ້ນຕ່ຳ ฿100.00',
+      'ເພທິມ ຂັ້ນຕ່ຳ ฿50.00',
+      'ພ້ອມເພ FP ຂັ້ນຕ່ຳ ฿10.00',
+    ]);
+  });
+
+  it('says in red at the field when the amount is below the channel minimum or above the maximum, and keeps Create disabled with that reason', async () => {
+    qrServer({ minimums: { WW: 10_000 } });
+    await renderApp('/user/home');
+    const { panel } = await openQrTab();
+    await userEvent.click(channelRadio(panel, 'PromptPay WW'));
+    const amount = await within(panel).findByLabelText<HTMLInputElement>('Amount');
+    const reasonOf = (element: HTMLElement) => {
+      const id = element.getAttribute('aria-describedby');
+      return id ? document.getElementById(id) : null;
+    };
+
+    await userEvent.type(amount, '50');
+    const below = within(panel).getByText('The minimum for PromptPay WW is ฿100.00.');
+    expect(below.className).toContain('text-rose-400');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(reasonOf(amount)).toBe(below);
+    expect(createButton(panel).disabled).toBe(true);
+    expect(reasonOf(createButton(panel))).toBe(below);
+    // The hint gives way to the reason.
+    expect(within(panel).queryByText('Minimum ฿100.00')).toBeNull();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100000.01');
+    const above = within(panel).getByText('The maximum for a QR payment is ฿100,000.00.');
+    expect(above.className).toContain('text-rose-400');
+    expect(createButton(panel).disabled).toBe(true);
+    expect(reasonOf(createButton(panel))).toBe(above);
+    expect(reasonOf(amount)).toBe(above);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100000');
+    expect(within(panel).queryByText(/The (minimum|maximum)/)).toBeNull();
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    expect(createButton(panel).disabled).toBe(false);
+    expect(createButton(panel).getAttribute('aria-describedby')).toBeNull();
+    expect(within(panel).getByText('Minimum ฿100.00')).toBeTruthy();
+  });
+
+  it('offers the QR shown as a PNG picture to save, and on iOS opens it in a new tab instead', async () => {
+    const drawn: { src: string; size: number[] }[] = [];
+    const context = {
+      fillStyle: '',
+      imageSmoothingEnabled: true,
+      fillRect: vi.fn(),
+      drawImage: (image: HTMLImageElement, ...size: number[]) => drawn.push({ src: image.src, size }),
+    };
+    const getContext = vi
+      .spyOn(HTMLCanvasElement.prototype, 'getContext')
+      .mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((done, type) => done(new Blob(['png'], { type })));
+    try {
+      qrServer();
+      await renderApp('/user/home');
+      const { panel } = await openQrTab();
+      await userEvent.type(await within(panel).findByLabelText('Amount'), '1250.50');
+      await userEvent.click(createButton(panel));
+      await within(panel).findByRole('img', { name: 'QR code to pay ฿1,250.50' });
+
+      const save = await within(panel).findByRole<HTMLAnchorElement>('link', { name: 'Save QR image' });
+      expect(save.getAttribute('download')).toBe('qr-1250.50.png');
+      expect(save.getAttribute('href')).toMatch(/^blob:/);
+      expect(save.getAttribute('target')).toBeNull();
+      expect(toBlob.mock.calls[0]?.[1]).toBe('image/png');
+      // The server's code, given a size (it has only a viewBox), drawn inside a white margin.
+      expect(drawn).toHaveLength(1);
+      const svg = decodeURIComponent(drawn[0]!.src.replace('data:image/svg+xml;utf8,', ''));
+      expect(svg).toBe(SVG.replace('<svg', '<svg width="720" height="720"'));
+      expect(drawn[0]!.size).toEqual([48, 48, 624, 624]);
+      expect(context.fillRect).toHaveBeenCalledWith(0, 0, 720, 720);
+      expect(context.fillStyle).toBe('#ffffff');
+
+      // iOS Safari: the same picture, opened in a tab of its own where a long press saves it.
+      cleanup();
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      );
+      await renderApp('/user/home');
+      const ios = (await openQrTab()).panel;
+      const open = await within(ios).findByRole<HTMLAnchorElement>('link', { name: 'Save QR image' });
+      expect(open.getAttribute('target')).toBe('_blank');
+      expect(open.getAttribute('download')).toBeNull();
+      expect(open.getAttribute('href')).toMatch(/^blob:/);
+      expect(
+        within(ios).getByText('The image opens in a new tab: press and hold it, then choose Save to Photos.'),
+      ).toBeTruthy();
+    } finally {
+      getContext.mockRestore();
+      toBlob.mockRestore();
+      vi.restoreAllMocks();
+    }
   });
 
   it('shows the QR as an image with mm:ss left, and takes it away at 00:00', async () => {
@@ -255,9 +433,9 @@ describe('QR payment', () => {
     await renderApp('/user/home');
     const { panel } = await openQrTab();
     await within(panel).findByLabelText('Amount');
-    await userEvent.click(within(panel).getByRole('radio', { name: 'WW' }));
+    await userEvent.click(channelRadio(panel, 'PromptPay WW'));
     await within(panel).findByLabelText('Amount');
-    await userEvent.click(within(panel).getByRole('radio', { name: 'KBANK' }));
+    await userEvent.click(channelRadio(panel, 'Kasikornbank'));
     await within(panel).findByLabelText('Amount');
     // Switching back and forth asks nothing new.
     expect(server.count('GET', '/api/qrcode/WW')).toBe(1);
@@ -266,7 +444,7 @@ describe('QR payment', () => {
     await userEvent.type(within(panel).getByLabelText('Amount'), '100');
     await userEvent.click(createButton(panel));
     await within(panel).findByRole('img', { name: 'QR code to pay ฿100.00' });
-    await userEvent.click(within(panel).getByRole('radio', { name: 'WW' }));
+    await userEvent.click(channelRadio(panel, 'PromptPay WW'));
     await within(panel).findByLabelText('Amount');
     await waitFor(() => expect(server.count('GET', '/api/qrcode/WW')).toBe(2));
   });

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Download } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   QR_MAXIMUM_MINOR,
-  QR_PROVIDERS,
   QR_QUICK_AMOUNTS,
   QrCreateRequest,
+  type QrChannel,
   type QrProvider,
   type QrState,
 } from '@wallet/contract/http/deposit';
@@ -19,8 +20,9 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
-import { useQrActions, useQrState } from './deposit-api';
+import { useQrActions, useQrChannels, useQrState } from './deposit-api';
 import type { DepositTabProps } from './deposit-dialog';
+import { qrPng, savesByOpening } from './qr-image';
 import { formatCountdown, useSecondsLeft } from './use-countdown';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
@@ -29,41 +31,90 @@ const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'IN
 const typed = (minor: number, currency: Currency) =>
   formatMajorAmount(minor, currency).replaceAll(',', '').replace(/\.00$/, '');
 
+/** Every QR is at least the contract's 1 baht, whatever a channel's minimum says. */
+const minimumOf = (minDeposit: number) => Math.max(minDeposit, 100);
+
+/** A channel's name in the member's language, else Thai (which Lao readers read), else English. */
+function useChannelName() {
+  const { i18n } = useTranslation();
+  return (name: QrChannel['name']) => name[i18n.language as 'th' | 'lo' | 'en'] ?? name.th ?? name.en;
+}
+
 type Props = DepositTabProps & { money: MoneyRequester };
 
-/** QR payment (spec sections 4, 5 and 9): choose a provider, an amount, then scan and pay. */
+/** QR payment (spec sections 4, 5 and 9): choose a channel, an amount, then save the QR and pay. */
 export function QrTab(props: Props) {
   const { t } = useTranslation();
-  const [provider, setProvider] = useState<QrProvider>(QR_PROVIDERS[0]);
+  const channels = useQrChannels();
+  const channelName = useChannelName();
+  const [chosen, setChosen] = useState<QrProvider | null>(null);
+
+  if (channels.isPending) return <Loading />;
+  if (channels.isError) {
+    return (
+      <ErrorAlert
+        action={
+          <Button variant="secondary" className="px-3 text-sm" onClick={() => void channels.refetch()}>
+            {t('action.retry')}
+          </Button>
+        }
+      >
+        {errorText(codeOf(channels.error))}
+      </ErrorAlert>
+    );
+  }
+  const list = channels.data.channels;
+  const channel = list.find((one) => one.provider === chosen) ?? list[0];
+  if (!channel) {
+    return <p className="rounded-xl bg-ink-900 px-4 py-3 text-sm text-mist-300">{t('deposit.qr.none')}</p>;
+  }
   return (
     <div className="space-y-4">
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-mist-300">{t('deposit.qr.provider')}</legend>
-        <div className="grid grid-cols-3 gap-2">
-          {QR_PROVIDERS.map((one) => (
-            <label key={one} className="relative">
+        <div className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-3">
+          {list.map((one) => (
+            <label key={one.provider} className="group relative">
               <input
                 type="radio"
                 name="qr-provider"
-                value={one}
-                checked={one === provider}
-                onChange={() => setProvider(one)}
+                value={one.provider}
+                checked={one.provider === channel.provider}
+                onChange={() => setChosen(one.provider)}
                 className="peer sr-only"
               />
-              <span className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-white/10 bg-ink-900 px-1 text-center text-[13px] font-medium text-mist-300 min-[360px]:text-sm peer-checked:border-gold-400 peer-checked:bg-gold-400/10 peer-checked:text-gold-300 peer-focus-visible:ring-2 peer-focus-visible:ring-gold-400">
-                {one}
+              <span className="flex h-full min-h-14 cursor-pointer flex-col items-center justify-center rounded-xl border border-white/10 bg-ink-900 px-1.5 py-1.5 text-center peer-checked:border-gold-400 peer-checked:bg-gold-400/10 peer-focus-visible:ring-2 peer-focus-visible:ring-gold-400">
+                <span className="text-[13px] leading-tight font-medium break-words text-snow group-has-checked:text-gold-300 min-[360px]:text-sm">
+                  {channelName(one.name)}
+                </span>{' '}
+                <span className="mt-0.5 text-xs leading-tight text-mist-400 tabular-nums">
+                  {t('deposit.qr.channelMinimum', {
+                    amount: formatMoney(minimumOf(one.minDeposit), props.currency),
+                  })}
+                </span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
-      {/* One view per provider, so an amount typed for one is not offered to another. */}
-      <QrProviderView key={provider} provider={provider} {...props} />
+      {/* One view per channel, so an amount typed for one is not offered to another. */}
+      <QrProviderView
+        key={channel.provider}
+        provider={channel.provider}
+        channelName={channelName(channel.name)}
+        {...props}
+      />
     </div>
   );
 }
 
-function QrProviderView({ provider, money, currency, onDeposited }: Props & { provider: QrProvider }) {
+function QrProviderView({
+  provider,
+  channelName,
+  money,
+  currency,
+  onDeposited,
+}: Props & { provider: QrProvider; channelName: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const qr = useQrState(provider);
@@ -120,6 +171,7 @@ function QrProviderView({ provider, money, currency, onDeposited }: Props & { pr
     <QrForm
       key={state.minDeposit}
       provider={provider}
+      channelName={channelName}
       minDeposit={state.minDeposit}
       expired={state.hasQrcode}
       money={money}
@@ -175,6 +227,7 @@ function QrShown({
           alt={t('deposit.qr.imageAlt', { amount })}
           className="aspect-square w-56 max-w-full rounded-2xl bg-white p-3"
         />
+        <SaveQrImage svg={state.qrcode} fileName={`qr-${typed(state.amount ?? 0, currency)}.png`} />
         <div className="grid w-full grid-cols-2 gap-2">
           <div className="rounded-xl bg-ink-900 px-3 py-2">
             <p className="text-xs text-mist-400">{t('deposit.qr.toPay')}</p>
@@ -187,7 +240,7 @@ function QrShown({
             </p>
           </div>
         </div>
-        <p className="text-sm text-mist-300">{t('deposit.qr.scanHint')}</p>
+        <p className="text-sm text-mist-300">{t('deposit.qr.payHint')}</p>
         <Button variant="secondary" block onClick={() => setConfirming(true)}>
           {t('deposit.qr.cancel')}
         </Button>
@@ -214,14 +267,73 @@ function QrShown({
   );
 }
 
+/**
+ * Saves the QR shown as a PNG file: a member paying from this phone cannot scan its own screen,
+ * so they pick the picture in the banking app. The picture is made as the QR shows, so a tap
+ * saves at once (a real link with `download`, followed as any link); where downloads may go
+ * nowhere (iOS Safari) the link opens the picture in a new tab instead. A browser that cannot
+ * make it gets a line saying to take a screenshot.
+ */
+function SaveQrImage({ svg, fileName }: { svg: string; fileName: string }) {
+  const { t } = useTranslation();
+  const [png, setPng] = useState<{ svg: string; url: string } | 'failed' | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    qrPng(svg).then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setPng({ svg, url });
+        else URL.revokeObjectURL(url);
+      },
+      () => {
+        if (live) setPng('failed');
+      },
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [svg]);
+
+  if (png === 'failed') return <p className="text-sm text-amber-300">{t('deposit.qr.saveFailed')}</p>;
+  const ready = png && png.svg === svg ? png : null;
+  const opens = savesByOpening();
+  const look =
+    'gold-gradient inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl px-5 text-[15px] font-semibold text-ink-950 shadow-[0_8px_20px_-8px_rgb(232_165_36/0.7)] transition hover:brightness-105 active:scale-[0.98]';
+  if (!ready) {
+    return (
+      <Button block loading>
+        {t('deposit.qr.save')}
+      </Button>
+    );
+  }
+  return (
+    <div className="w-full space-y-1.5">
+      <a
+        href={ready.url}
+        {...(opens ? { target: '_blank', rel: 'noopener' } : { download: fileName })}
+        className={look}
+      >
+        <Download className="size-5 shrink-0" aria-hidden="true" />
+        <span>{t('deposit.qr.save')}</span>
+      </a>
+      {opens ? <p className="text-xs text-mist-400">{t('deposit.qr.saveOpens')}</p> : null}
+    </div>
+  );
+}
+
 function QrForm({
   provider,
+  channelName,
   minDeposit,
   expired,
   money,
   currency,
 }: {
   provider: QrProvider;
+  channelName: string;
   minDeposit: number;
   /** The QR shown ran out (the server has not closed it yet). */
   expired: boolean;
@@ -234,21 +346,28 @@ function QrForm({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // Every QR is at least the contract's 1 baht, whatever a provider's minimum says.
-  const minimum = Math.max(minDeposit, 100);
+  const reasonId = useId();
+  const minimum = minimumOf(minDeposit);
   const text = amount.trim();
   const minor = text === '' ? null : parseMajorAmount(text, currency);
-  const invalid = text !== '' && minor === null;
-  const enough = minor !== null && minor >= minimum;
+  // Why Create cannot be tapped, told in red at the field as soon as the amount says it.
+  const reason =
+    error ??
+    (text !== '' && minor === null
+      ? t('money.invalidAmount')
+      : minor !== null && minor < minimum
+        ? t('deposit.qr.belowMinimum', { channel: channelName, amount: formatMoney(minimum, currency) })
+        : minor !== null && minor > QR_MAXIMUM_MINOR
+          ? t('deposit.qr.aboveMaximum', { amount: formatMoney(QR_MAXIMUM_MINOR, currency) })
+          : undefined);
+  const enough = minor !== null && minor >= minimum && minor <= QR_MAXIMUM_MINOR;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (minor === null || !enough) return;
     const parsed = QrCreateRequest.safeParse({ amount: minor });
-    if (!parsed.success || minor > QR_MAXIMUM_MINOR) {
-      setError(
-        errorText(parsed.success ? 'QR_MAXIMUM' : (parsed.error.issues[0]?.message ?? 'INVALID_INPUT')),
-      );
+    if (!parsed.success) {
+      setError(errorText(parsed.error.issues[0]?.message ?? 'INVALID_INPUT'));
       return;
     }
     setError(undefined);
@@ -270,17 +389,25 @@ function QrForm({
           {t('deposit.qr.expired')}
         </p>
       ) : null}
-      <AmountField
-        label={t('deposit.qr.amount')}
-        name="amount"
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setError(undefined);
-        }}
-        error={error ?? (invalid ? t('money.invalidAmount') : undefined)}
-        hint={t('deposit.qr.minimum', { amount: formatMoney(minimum, currency) })}
-      />
+      <div>
+        {/* The reason is ours, not the field's: Create names it too (aria-describedby). */}
+        <AmountField
+          label={t('deposit.qr.amount')}
+          name="amount"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setError(undefined);
+          }}
+          hint={reason ? undefined : t('deposit.qr.minimum', { amount: formatMoney(minimum, currency) })}
+          {...(reason ? { 'aria-invalid': true, 'aria-describedby': reasonId } : {})}
+        />
+        {reason ? (
+          <p id={reasonId} className="mt-1 text-sm text-rose-400">
+            {reason}
+          </p>
+        ) : null}
+      </div>
       <div role="group" aria-label={t('deposit.qr.quickAmounts')} className="grid grid-cols-3 gap-2">
         {QR_QUICK_AMOUNTS[provider].map((quick) => (
           <button
@@ -298,7 +425,13 @@ function QrForm({
           </button>
         ))}
       </div>
-      <Button type="submit" block loading={busy} disabled={!enough}>
+      <Button
+        type="submit"
+        block
+        loading={busy}
+        disabled={!enough}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         {t('deposit.qr.create')}
       </Button>
     </form>

@@ -1,10 +1,10 @@
-import { ImageUp } from 'lucide-react';
+import { Headset, ImageUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SlipLookup } from '@wallet/contract/http/lookup';
 import type { SlipUploadResult } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
-import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -15,6 +15,14 @@ import { uploadSlip } from './deposit-api';
 import { slipUploadClosed } from './slip-window';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+
+/** Slips whose QR code could not be read: the member is told how to upload one that can be. */
+const UNREADABLE = new Set([
+  'INVALID_SLIP',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+]);
 
 const RESULT_STYLE: Record<SlipUploadResult['status'], string> = {
   SUCCESS: 'bg-mint-400/15 text-mint-400',
@@ -43,9 +51,10 @@ export function SlipUpload({
   const titleId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const answer = useRef<HTMLDivElement>(null);
+  const verdict = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** The code the upload was refused with. */
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<SlipUploadResult | null>(null);
   /** The slip was kept for staff (SENDER_UNCONFIRMED): nothing credited, nothing to retry. */
@@ -56,10 +65,10 @@ export function SlipUpload({
 
   // The preview's object URL lives as long as its file is the chosen one.
   useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
-  // An answer appears above the button the member tapped, and the preview above it goes: bring
-  // the answer and the button into the dialog's view.
+  // The verdict appears under the button the member tapped, perhaps below the dialog's fold (and
+  // the preview above goes): the dialog scrolls to it, the button staying in view above it.
   useEffect(() => {
-    if (failure || result || review) answer.current?.scrollIntoView?.({ block: 'nearest' });
+    if (failure || result || review) verdict.current?.scrollIntoView?.({ block: 'nearest' });
   }, [failure, result, review]);
 
   function clearChosen() {
@@ -78,7 +87,7 @@ export function SlipUpload({
     setResult(null);
     setReview(false);
     if (!chosen) {
-      setFailure(errorText('SLIP_NO_FILE'));
+      setFailure('SLIP_NO_FILE');
       return;
     }
     setFailure(null);
@@ -96,17 +105,23 @@ export function SlipUpload({
         return;
       }
       // The file stays chosen: trying again after a lost answer sends it with the same key.
-      setFailure(errorText(codeOf(error)));
+      setFailure(codeOf(error));
     } finally {
       setProgress(null);
     }
   }
 
   return (
-    <section aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-white/5 p-4">
-      <h3 id={titleId} className="text-[15px] font-semibold">
-        {t('deposit.slip.title')}
-      </h3>
+    <section aria-labelledby={titleId} className="space-y-2.5 border-t border-white/10 pt-3">
+      {/* The file chosen beside the title: the upload button stays in view (see BankTab). */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 id={titleId} className="text-[15px] font-semibold">
+          {t('deposit.slip.title')}
+        </h3>
+        <p className="max-w-full min-w-0 truncate text-sm text-mist-400">
+          {chosen ? chosen.file.name : t('deposit.slip.noFile')}
+        </p>
+      </div>
       {closed && slip ? (
         <p className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
           {t('deposit.slip.closed', { from: slip.closedFrom, to: slip.closedTo })}
@@ -133,13 +148,10 @@ export function SlipUpload({
           <img
             src={chosen.preview}
             alt={t('deposit.slip.preview')}
-            className="h-14 w-11 shrink-0 rounded-lg bg-ink-900 object-cover"
+            className="h-11 w-9 shrink-0 rounded-lg bg-ink-900 object-cover"
           />
         ) : null}
       </div>
-      <p className="text-sm break-all text-mist-400">
-        {chosen ? chosen.file.name : t('deposit.slip.noFile')}
-      </p>
       {uploading ? (
         <div
           role="progressbar"
@@ -155,26 +167,66 @@ export function SlipUpload({
           />
         </div>
       ) : null}
-      <div ref={answer} className="space-y-3">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        {result ? (
-          <p role="status" className={`rounded-xl px-4 py-3 text-sm ${RESULT_STYLE[result.status]}`}>
-            {t(`deposit.slip.result.${result.status}`, { amount: formatMoney(result.amount, currency) })}
-          </p>
-        ) : null}
-        {review ? (
-          <div
-            role="status"
-            className="space-y-1 rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300"
-          >
-            <p>{errorText('SENDER_UNCONFIRMED')}</p>
-            <p>{t('deposit.slip.result.REVIEW')}</p>
-          </div>
-        ) : null}
-        <Button block loading={uploading} disabled={closed} onClick={() => void upload()}>
-          {t('deposit.slip.upload')}
-        </Button>
-      </div>
+      <Button block loading={uploading} disabled={closed} onClick={() => void upload()}>
+        {t('deposit.slip.upload')}
+      </Button>
+      {failure || result || review ? (
+        // Clear of the dialog's edge when scrolled to (the body's padding scrolls with it).
+        <div ref={verdict} className="scroll-my-4">
+          {failure ? <SlipRefusal code={failure} /> : null}
+          {result ? (
+            <p role="status" className={`rounded-xl px-4 py-3 text-sm ${RESULT_STYLE[result.status]}`}>
+              {t(`deposit.slip.result.${result.status}`, { amount: formatMoney(result.amount, currency) })}
+            </p>
+          ) : null}
+          {review ? (
+            <div
+              role="status"
+              className="space-y-1 rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300"
+            >
+              <p>{errorText('SENDER_UNCONFIRMED')}</p>
+              <p>{t('deposit.slip.result.REVIEW')}</p>
+              <SupportLink />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * Why a slip was refused, and what to do next where the code alone does not say: an unreadable
+ * slip, how to upload one that reads; a sender that is not the member's registered account
+ * (NOT_MATCH, certain: bank and digits differ), that nothing was credited, where the money is and
+ * how to reach support.
+ */
+function SlipRefusal({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const advice = UNREADABLE.has(code)
+    ? t('deposit.slip.advice.unreadable')
+    : code === 'NOT_MATCH'
+      ? t('deposit.slip.advice.notMatch')
+      : null;
+  return (
+    <div role="alert" className="space-y-1.5 rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-200">
+      <p className={advice ? 'font-semibold' : undefined}>{errorText(code)}</p>
+      {advice ? <p>{advice}</p> : null}
+      {code === 'NOT_MATCH' ? <SupportLink /> : null}
+    </div>
+  );
+}
+
+/** The Contact page: the operator's chat and LINE account. */
+function SupportLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/user/contact"
+      className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-xl bg-white/10 px-4 font-semibold text-snow hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-gold-400 focus-visible:outline-none"
+    >
+      <Headset className="size-5 shrink-0" aria-hidden="true" />
+      {t('deposit.slip.contactSupport')}
+    </Link>
   );
 }
