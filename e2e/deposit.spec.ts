@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES, type Locale } from '@wallet/contract/constants';
 import type { QrState } from '@wallet/contract/http/deposit';
-import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
+import {
+  dialogsClosed,
+  expect,
+  expectAccessible,
+  open,
+  registerMember,
+  sandbox,
+  screenshot,
+  test,
+} from './fixtures';
 import { text } from './texts';
 
 /** One of the operator's receiving accounts in the demo reference data. */
@@ -87,6 +96,7 @@ test('a member deposits by slip, by QR and by gift link, and finds the slip in i
   await expect(page.getByText(filled(text(locale, 'deposit.gift.done'), { amount: '฿50.00' }))).toBeVisible();
   await expect(total(page)).toHaveText('฿400.00');
   await page.keyboard.press('Escape');
+  await dialogsClosed(page);
 
   // The slip's status, from the statement page.
   await page.goto('/user/statement');

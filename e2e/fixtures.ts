@@ -137,3 +137,12 @@ export async function creditWallet(request: APIRequestContext, token: string, am
     { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
   );
 }
+
+/**
+ * Waits until no open dialog holds a history entry (decision 025): a dialog closing pops its
+ * entry, and a page load started before that pop lands would be cut short by it.
+ */
+export async function dialogsClosed(page: Page) {
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.waitForFunction(() => !JSON.stringify(window.history.state ?? {}).includes('walletDialog'));
+}

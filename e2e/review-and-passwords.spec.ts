@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES } from '@wallet/contract/constants';
 import {
+  dialogsClosed,
   expect,
   expectAccessible,
   open,
@@ -97,6 +98,7 @@ for (const locale of LOCALES) {
     await screenshot(page, `${locale}/deposit-slip-review`, { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(deposit).toBeHidden();
+    await dialogsClosed(page);
 
     // The slip's status: under review, with why, at 390 and at 320 wide.
     await page.goto('/user/statement');
