@@ -35,6 +35,10 @@ for (const locale of LOCALES) {
       await page.setViewportSize({ width: 320, height: 640 });
       await open(page, '/login', { locale });
       await expect(page.getByRole('button', { name: /.+/ }).last()).toBeVisible();
+      // A double tap on a button does not select its words (Chromium's desktop double click does
+      // not select button text either, so the rule itself is what is checked).
+      const submit = page.locator('button[type="submit"]');
+      expect(await submit.evaluate((button) => getComputedStyle(button).userSelect)).toBe('none');
       // Nothing may stick out sideways on the narrowest phones.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await screenshot(page, `${locale}/public-login-320`, { fullPage: false });

@@ -14,6 +14,21 @@ describe('login page', () => {
     expect(calls.some((call) => call.url === '/api/login')).toBe(false);
   });
 
+  it('shows and hides the password with a button whose label says what a tap does', async () => {
+    fakeServer();
+    await renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    const show = screen.getByRole('button', { name: 'Show password' });
+    expect(show.hasAttribute('aria-pressed')).toBe(false);
+    await userEvent.click(show);
+    expect(password.getAttribute('type')).toBe('text');
+    const hide = screen.getByRole('button', { name: 'Hide password' });
+    expect(hide.hasAttribute('aria-pressed')).toBe(false);
+    await userEvent.click(hide);
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
   it('shows the translated server error inline', async () => {
     fakeServer((url) =>
       url === '/api/login' ? { status: 401, body: { message: 'WRONG_CREDENTIAL' } } : undefined,

@@ -150,8 +150,9 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
             <button
               type="button"
               onClick={() => setShowPassword((value) => !value)}
+              // The label says what a tap does; with aria-pressed as well, a screen reader would
+              // read "Hide password, pressed".
               aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-              aria-pressed={showPassword}
               className="absolute top-0.5 right-0.5 inline-flex size-11 items-center justify-center rounded-xl text-mist-400 hover:text-snow"
             >
               {showPassword ? (
