@@ -301,16 +301,6 @@ export function createChatRepository(db: Database) {
       return rows.map((row) => row.storage_key);
     },
 
-    /** Whether a message of the room shows this upload (a resend of a sent photo is no new use). */
-    async shows(roomId: number, storageKey: string): Promise<boolean> {
-      const rows = await rowsOf<{ one: number }>(
-        db,
-        sql`select 1 as one from chat_messages m where m.room_id = ${roomId}
-              and m.body ->> 'message_type' = 'media' and m.body -> 'payload' ->> 'filePath' = ${storageKey} limit 1`,
-      );
-      return rows.length > 0;
-    },
-
     async upload(storageKey: string): Promise<UploadRow | null> {
       const [row] = await db.select().from(chatUploads).where(eq(chatUploads.storageKey, storageKey));
       return row ?? null;

@@ -226,10 +226,8 @@ export async function createChatService(options: ChatServiceOptions) {
     const upload = key ? await repository.upload(key) : null;
     if (!upload || upload.roomId !== room.id) return fail('CHAT_MEDIA_UNKNOWN', 400);
     // An upload not sent within its window may be purged any moment (purgeUnsentUploads).
-    if (
-      now().getTime() - upload.createdAt.getTime() > UPLOAD_SEND_WINDOW_MS &&
-      !(await repository.shows(room.id, upload.storageKey))
-    )
+    // One already sent (`sentAt`, set with its message) is kept for good and may be sent again.
+    if (upload.sentAt === null && now().getTime() - upload.createdAt.getTime() > UPLOAD_SEND_WINDOW_MS)
       return fail('CHAT_MEDIA_UNKNOWN', 400);
     return {
       ...body,
@@ -485,7 +483,7 @@ export async function createChatService(options: ChatServiceOptions) {
         // The room's socket name changed (and, with an earlier member room, its id): staff reading
         // the guest's conversation keep receiving it live.
         broadcaster.claimed(
-          { id: fromRoomId, room: `${prefix}${guestId}` },
+          { id: fromRoomId, room: roomNameOf({ memberId: null, guestId }) },
           { id: room.id, room: roomNameOf(room) },
         );
       }
