@@ -76,6 +76,24 @@ test('the language switcher changes the language and remembers it', async ({ pag
   await screenshot(page, 'lo/language-menu-after');
 });
 
+// Decision 033: a page carries the texts of its own language only (each a chunk, locales/<lang>.ts);
+// another language's come when the member switches to it.
+test('a first visit fetches the texts of its own language, another one on a switch', async ({ page }) => {
+  const texts: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(th|lo|en)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (chunk) texts.push(chunk[1]!);
+  });
+  await open(page, '/login', { locale: 'lo' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS.lo.login!);
+  expect(texts).toContain('lo');
+  expect(texts).not.toContain('th');
+  await page.getByRole('button', { name: 'ເລືອກພາສາ' }).click();
+  await page.getByRole('button', { name: 'ไทย' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS.th.login!);
+  expect(texts).toContain('th');
+});
+
 test('guards: every /user page without a token goes to /login; / goes there too', async ({ page }) => {
   for (const path of [
     '/',

@@ -42,7 +42,7 @@ function machineTicks() {
  * Samples every `everyMs` until stopped. Processes that end between samples keep the time of
  * their last sample (a pgbench backend that exits loses at most one interval).
  */
-export function startCpuSampler({ serverPid, dbName, everyMs = 500, pidGroups = {} }) {
+export function startCpuSampler({ serverPid, dbName, everyMs = 500, pidGroups = {}, backendGroup }) {
   const last = new Map(); // pid -> { group, first, latest }
   const groupOf = (pid) => {
     if (pid === serverPid) return 'server';
@@ -95,7 +95,13 @@ export function startCpuSampler({ serverPid, dbName, everyMs = 500, pidGroups = 
       for (const [pid, record] of last) {
         // A process first seen after the start started during the phase: all its time counts.
         const from = firstSeen.has(pid) ? record.first : 0;
-        groups[record.group] = (groups[record.group] ?? 0) + record.latest - from;
+        // A backend of the bench database may serve one of several clients (our server, the
+        // provider, the bench's own queries): the caller tells which, by the backend's pid.
+        const group =
+          record.group === 'postgresBackends' && backendGroup
+            ? (backendGroup(pid) ?? record.group)
+            : record.group;
+        groups[group] = (groups[group] ?? 0) + record.latest - from;
       }
       const cores = (ticks) => Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) / 100;
       const busy = machineEnd.busy - machineStart.busy;

@@ -43,8 +43,8 @@ const statusCounts = (stats) =>
  * response and unrounded (autocannon's histogram keeps whole milliseconds).
  * `overallRate` caps the request rate (autocannon spreads it over the connections).
  */
-export async function autocannonRun({ base, next, connections, durationSeconds, overallRate }) {
-  const latencies = [];
+export async function autocannonRun({ base, next, connections, durationSeconds, overallRate, sink }) {
+  const latencies = sink ?? [];
   const instance = autocannon({
     url: base,
     connections,
@@ -94,9 +94,13 @@ export async function autocannonRun({ base, next, connections, durationSeconds, 
  * omission). autocannon's overallRate, by contrast, lets each connection send its share of a
  * second back to back at the start of that second.
  */
-export async function pacedRun({ base, next, connections, durationSeconds, rate }) {
-  const url = new URL(TRANSFER_PATH, base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+export async function pacedRun({ base, bases = [base], next, connections, durationSeconds, rate }) {
+  // Several server processes: request i goes to bases[i % n], each with its share of connections.
+  const urls = bases.map((each) => new URL(TRANSFER_PATH, each));
+  const agents = bases.map(
+    () =>
+      new http.Agent({ keepAlive: true, maxSockets: Math.max(1, Math.floor(connections / bases.length)) }),
+  );
   const latencies = [];
   const statuses = {};
   let errors = 0;
@@ -105,12 +109,17 @@ export async function pacedRun({ base, next, connections, durationSeconds, rate 
   const start = performance.now();
   let issued = 0;
 
-  const send = (due) =>
+  const send = (due, index) =>
     new Promise((resolve) => {
       inFlight += 1;
       const request = http.request(
-        url,
-        { method: 'POST', agent, headers: transferHeaders(next), timeout: 10_000 },
+        urls[index % urls.length],
+        {
+          method: 'POST',
+          agent: agents[index % agents.length],
+          headers: transferHeaders(next),
+          timeout: 10_000,
+        },
         (response) => {
           response.resume();
           response.on('end', () => {
@@ -135,7 +144,7 @@ export async function pacedRun({ base, next, connections, durationSeconds, rate 
     const tick = () => {
       const now = performance.now();
       while (issued < total && start + (issued * 1000) / rate <= now) {
-        pending.push(send(start + (issued * 1000) / rate));
+        pending.push(send(start + (issued * 1000) / rate, issued));
         issued += 1;
       }
       if (issued >= total) return done();
@@ -146,11 +155,12 @@ export async function pacedRun({ base, next, connections, durationSeconds, rate 
   });
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
   const succeeded = statuses['200'] ?? 0;
   return {
     tool: 'paced open-loop client (node:http)',
     connections,
+    processes: bases.length,
     durationSeconds: Math.round(elapsed * 100) / 100,
     rate,
     requests: issued,
@@ -159,5 +169,38 @@ export async function pacedRun({ base, next, connections, durationSeconds, rate 
     stillInFlightAtEnd: inFlight,
     transfersPerSecond: Math.round((succeeded / elapsed) * 10) / 10,
     latencyMs: percentiles(latencies),
+  };
+}
+
+/**
+ * A closed-loop run (each connection sends its next request when the answer came) split over one
+ * or more server processes: `connections / bases.length` autocannon connections on each, at the
+ * same time; statuses and latencies merged.
+ */
+export async function closedLoop({ bases, next, connections, durationSeconds }) {
+  const latencies = [];
+  const share = Math.max(1, Math.floor(connections / bases.length));
+  const runs = await Promise.all(
+    bases.map((base) => autocannonRun({ base, next, connections: share, durationSeconds, sink: latencies })),
+  );
+  if (runs.length === 1) return runs[0];
+  const statuses = {};
+  for (const run of runs) {
+    for (const [status, count] of Object.entries(run.statuses))
+      statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  const seconds = Math.max(...runs.map((run) => run.durationSeconds));
+  return {
+    tool: 'autocannon',
+    connections: share * bases.length,
+    processes: bases.length,
+    durationSeconds: seconds,
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    statuses,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
+    transfersPerSecond: Math.round(((statuses['200'] ?? 0) / seconds) * 10) / 10,
+    latencyMs: percentiles(latencies),
+    perProcess: runs.map((run) => ({ transfersPerSecond: run.transfersPerSecond, statuses: run.statuses })),
   };
 }

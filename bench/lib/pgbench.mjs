@@ -307,6 +307,41 @@ export const SCRIPTS = {
   },
 };
 
+/**
+ * The lean yardstick of issue 15: two row updates and two inserts per transaction on pgbench's
+ * own tables (`pgbench -i`), random rows (locked in id order, as the ledger does, so two
+ * transactions never deadlock on the same pair). No keys looked up, no functions, no JSON.
+ */
+SCRIPTS.lean = {
+  description:
+    'the lean yardstick: BEGIN; two UPDATEs of random pgbench_accounts rows (in id order); two INSERTs into ' +
+    'pgbench_history; COMMIT (pgbench -i tables)',
+  sql: `\\set a random(1, :rows)
+\\set b random(1, :rows)
+\\set lo least(:a, :b)
+\\set hi greatest(:a, :b)
+BEGIN;
+UPDATE pgbench_accounts SET abalance = abalance - 100 WHERE aid = :lo;
+UPDATE pgbench_accounts SET abalance = abalance + 100 WHERE aid = :hi;
+INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, :lo, -100, CURRENT_TIMESTAMP);
+INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (1, 1, :hi, 100, CURRENT_TIMESTAMP);
+END;
+`,
+};
+
+/** pgbench's own tables for the lean script: `scale` x 100,000 accounts. */
+export async function prepareLean(url, scale) {
+  await runOrThrow('pgbench', ['-i', '-q', '-s', String(scale), url]);
+  return scale * 100_000;
+}
+
+export async function dropLean(url) {
+  await psql(
+    url,
+    'DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_tellers, pgbench_history;',
+  );
+}
+
 /** Refuses a script with a ':name' inside a string literal (see the note above `text`). */
 function checkScripts() {
   for (const [name, { sql }] of Object.entries(SCRIPTS)) {
@@ -330,7 +365,10 @@ const number = (text, pattern) => {
 };
 
 /** Runs one script; returns tps, latency (from pgbench and from the per-transaction log) and counts. */
-export async function runPgbench(url, { script, clients, threads, durationSeconds, members }) {
+export async function runPgbench(
+  url,
+  { script, clients, threads, durationSeconds, members, protocol = 'extended', defines = {} },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-'));
   try {
     const file = path.join(dir, `${script}.sql`);
@@ -339,15 +377,14 @@ export async function runPgbench(url, { script, clients, threads, durationSecond
       '-n',
       // node-postgres, under drizzle, sends every statement with the extended protocol (unnamed).
       '-M',
-      'extended',
+      protocol,
       '-c',
       String(clients),
       '-j',
       String(threads),
       '-T',
       String(durationSeconds),
-      '-D',
-      `members=${members}`,
+      ...Object.entries({ members, ...defines }).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
       '-f',
       file,
       '-l',
@@ -371,7 +408,8 @@ export async function runPgbench(url, { script, clients, threads, durationSecond
       clients,
       threads,
       durationSeconds,
-      protocol: 'extended',
+      protocol,
+      defines: { members, ...defines },
       transactions: number(stdout, /number of transactions actually processed: (\d+)/),
       failed: number(stdout, /number of failed transactions: (\d+)/) ?? 0,
       tps: tps === null ? null : Math.round(tps * 10) / 10,

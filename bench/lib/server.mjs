@@ -42,6 +42,11 @@ export async function startServer({ root, databaseUrl, port, logFile, nodeFlags 
     OTP_DAILY_PER_ADDRESS: '100000',
     ...extraEnv,
   };
+  // No database URL: the sandbox's embedded PostgreSQL (PGlite) in DATA_DIR (given in extraEnv).
+  if (!databaseUrl) {
+    delete env.DATABASE_URL;
+    delete env.SANDBOX_WITH_DATABASE_URL;
+  }
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

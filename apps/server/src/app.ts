@@ -16,13 +16,18 @@ import { createIdempotency } from './platform/idempotency/idempotency';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi';
 import { createRateLimiter, perAddress } from './platform/rate-limit';
 import type { RedisHandle } from './platform/redis';
+import { createSessionCache } from './platform/session-cache';
 import { isApiPath, registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaffAuth } from './platform/staff-auth';
 import { registerStaticWeb } from './platform/static-web';
 import { localFolderStorage, type FileStorage } from './platform/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
+import {
+  createAccountsService,
+  type AccountsService,
+  type CachedSession,
+} from './modules/accounts/accounts.service';
 import { consoleRoutes } from './modules/console/console.routes';
 import { createMemberContextService } from './modules/console/member-context.service';
 import { createStaffService, type StaffService } from './modules/console/staff.service';
@@ -76,6 +81,8 @@ declare module 'fastify' {
     consoleStaff: StaffService;
     /** Support chat (its service, for tests). */
     chat: ChatService;
+    /** Members and their sessions (a member's status and the session cache, for tests). */
+    accounts: AccountsService;
     /** The chat socket (its session checks, for tests). */
     chatSocket: ChatSocket;
   }
@@ -171,6 +178,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Money (docs/decisions/009 and 010).
   const ledger = createLedgerService(database.db);
+  const sessions = createSessionCache<CachedSession>({
+    mode:
+      config.session.cacheMs === 0
+        ? { kind: 'off' }
+        : redis
+          ? { kind: 'redis', redis }
+          : database.kind === 'embedded'
+            ? { kind: 'local' }
+            : { kind: 'off' },
+    memberOf: (session) => session.memberId,
+    ttlMs: config.session.cacheMs,
+  });
+  app.addHook('onClose', async () => sessions.close());
   accounts = createAccountsService({
     db: database.db,
     market: config.market,
@@ -179,7 +199,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     coinsOf: async (memberId) => Number(await ledger.balanceOrZero(accountKey.coin(memberId))),
     login: config.login,
     session: config.session,
+    // Sessions kept in memory only where every process hears revocations (decision 031): through
+    // Redis, or alone on the embedded database. A server database without Redis may be shared by
+    // processes that could not tell each other, so there every request reads its session.
+    sessions,
   });
+  app.decorate('accounts', accounts);
   registerAuth(app, accounts.authenticator);
   const limiter = createRateLimiter(redis);
   const chatLimits = deps.chatLimits ?? config.chat;
@@ -248,6 +273,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bonusRunning: (memberId) => promotions.engine.hasRunningGrant(memberId),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
+    now: deps.clock,
     log: app.log,
   });
   // Deposits (docs/decisions/013-deposits.md): money enters only through these.
@@ -299,7 +325,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     storage: deps.chatStorage ?? localFolderStorage(path.join(config.dataDir, 'chat-media')),
     memberLabel: async (memberId) => {
-      const { profile } = await accounts.profile(memberId);
+      // Only the member's names are used; the bank's name (in English here) is not.
+      const { profile } = await accounts.profile(memberId, 'en');
       return { username: profile.username, name: profile.name };
     },
     moneyFacts: moneyFactsFrom({
@@ -317,7 +344,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     server: app.server,
     chat,
     redis,
-    authenticateMember: (token) => accounts.authenticator.authenticate(token),
+    authenticateMember: (token, options) => accounts.authenticator.authenticate(token, options),
     authenticateStaff: (token) => app.staffAuth.authenticate(token),
     // NOTE: the audit takes a request; a socket's handshake gives the same who and from where.
     auditWatch: (staffId, conversationId, from) =>

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   LOGIN_KNOWN_DAYS: z.coerce.number().int().positive().default(90),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+  /** How long a process keeps a session it read in memory (decision 031); 0: never. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   // Money leaving for outside systems (docs/decisions/010-two-phase-outside-money.md).
   /** How long a call to a game provider may take before its outcome counts as unknown. */
   GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -232,7 +234,7 @@ export interface Config {
   };
   chatPushHosts: string[];
   chatSocketRecheckMs: number;
-  session: { idleMs: number; maxAgeMs: number };
+  session: { idleMs: number; maxAgeMs: number; cacheMs: number };
   /** Money leaving for outside systems. */
   money: {
     providerTimeoutMs: number;
@@ -352,7 +354,11 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     },
     chatPushHosts: env.CHAT_PUSH_HOSTS,
     chatSocketRecheckMs: env.CHAT_SOCKET_RECHECK_SECONDS * 1000,
-    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000,
+      cacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    },
     money: {
       providerTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
       referenceTtlMs: env.REFERENCE_TTL_SECONDS * 1000,

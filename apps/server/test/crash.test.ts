@@ -17,34 +17,35 @@ import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startS
 const serverUrl = readEnvironment().DATABASE_URL;
 const MEMBERS = 4;
 
-/** Transfers both ways and withdrawals, as fast as one member can, until the server dies. */
-async function load(call: ReturnType<typeof client>, token: string): Promise<number> {
+/** A money call: where, what, and its Idempotency-Key. */
+interface Step {
+  path: string;
+  body: Record<string, unknown>;
+  key: string;
+}
+
+/**
+ * Transfers both ways and withdrawals, as fast as one member can, until the server dies. Answers
+ * how many were answered and the call the kill cut off (at any step: before its hold, between the
+ * hold and the provider, between the provider and the post, or after the post).
+ */
+async function load(
+  call: ReturnType<typeof client>,
+  token: string,
+): Promise<{ answered: number; cut: Step }> {
   let answered = 0;
   const steps = [
-    () =>
-      call(
-        'POST',
-        '/api/wallet/transfer',
-        { from: 'wallet', to: 'JOKER', amount: 5_000 },
-        token,
-        randomUUID(),
-      ),
-    () =>
-      call(
-        'POST',
-        '/api/wallet/transfer',
-        { from: 'JOKER', to: 'wallet', amount: 2_000 },
-        token,
-        randomUUID(),
-      ),
-    () => call('POST', '/api/wallet/withdraw', { amount: 10_000 }, token, randomUUID()),
+    () => ({ path: '/api/wallet/transfer', body: { from: 'wallet', to: 'JOKER', amount: 5_000 } }),
+    () => ({ path: '/api/wallet/transfer', body: { from: 'JOKER', to: 'wallet', amount: 2_000 } }),
+    () => ({ path: '/api/wallet/withdraw', body: { amount: 10_000 } }),
   ];
   for (let round = 0; ; round += 1) {
+    const step = { ...steps[round % steps.length]!(), key: randomUUID() };
     try {
-      await steps[round % steps.length]!();
+      await call('POST', step.path, step.body, token, step.key);
       answered += 1;
     } catch {
-      return answered;
+      return { answered, cut: step };
     }
   }
 }
@@ -90,7 +91,8 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
         }
         server.kill('SIGKILL');
         await once(server, 'exit');
-        const answered = (await Promise.all(loads)).reduce((sum, n) => sum + n, 0);
+        const outcomes = await Promise.all(loads);
+        const answered = outcomes.reduce((sum, outcome) => sum + outcome.answered, 0);
         const inFlightAtKill = (await pendingHoldKeys(database.db)).length;
         expect(answered).toBeGreaterThan(0);
         expect(inFlightAtKill, 'the kill should catch money in flight').toBeGreaterThan(0);
@@ -101,6 +103,22 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
         for (let waited = 0; (await pendingHoldKeys(database.db)).length > 0; waited += 500) {
           expect(waited, 'pending money was not finished').toBeLessThan(30_000);
           await sleep(500);
+        }
+
+        // The calls the kill cut off, retried under their keys: a final answer (whatever step they
+        // died at, the money moved at most once), the same one again, and another body refused.
+        for (const [member, { cut }] of outcomes.entries()) {
+          const token = tokens[member]!;
+          const retry = await call('POST', cut.path, cut.body, token, cut.key);
+          expect(retry.status, JSON.stringify(retry.body)).toBeLessThan(500);
+          // Every hold is settled by now: a transfer's answer is final (a payout may still be paying).
+          if (cut.path.endsWith('/transfer')) expect(retry.status, JSON.stringify(retry.body)).not.toBe(202);
+          if (retry.status >= 400) {
+            expect(['TRANSFER_FAIL', 'MONEY_NOT_ENOUGH', 'BANK_TRANSFER_FAIL']).toContain(retry.body.message);
+          }
+          expect(await call('POST', cut.path, cut.body, token, cut.key)).toEqual(retry);
+          const other = await call('POST', cut.path, { ...cut.body, amount: 100_001 }, token, cut.key);
+          expect(other.body).toEqual({ message: 'IDEMPOTENCY_KEY_REUSED' });
         }
 
         const { exitCode, report } = await ledgerCheck(env);

@@ -11,6 +11,7 @@ import type { PushSender } from '../src/modules/chat/chat.service';
 import { loadConfig, readEnvironment, type Config } from '../src/config';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database';
 import { localFolderStorage } from '../src/platform/storage';
+import type { RedisHandle } from '../src/platform/redis';
 
 /**
  * A database of a test file's own: a fresh database on the PostgreSQL server at
@@ -65,6 +66,8 @@ export async function createTestApp(
     clock?: () => Date;
     chatLimits?: ChatLimits;
     pushSender?: PushSender;
+    /** Redis, as REDIS_URL gives a server (the caller closes it); none by default. */
+    redis?: RedisHandle | null;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -84,6 +87,7 @@ export async function createTestApp(
     chatStorage: localFolderStorage(chatMediaDir),
     chatLimits: options.chatLimits,
     pushSender: options.pushSender,
+    redis: options.redis ?? null,
   });
   options.beforeReady?.(app, database);
   await app.ready();

@@ -9,7 +9,7 @@ import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-600.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import './styles.css';
-import i18next from './lib/i18n';
+import i18next, { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -25,10 +25,16 @@ configureApiClient({
   locale: () => i18next.language,
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render waits for the language's texts (a chunk fetched as this module starts); were
+// it to fail (a network drop), the page still shows, with keys where texts would be.
+void i18nReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// NOTE: zod/mini: the API client of every page reads this module (issue 15, decision 033).
+import { z } from 'zod/mini';
 
 /**
  * Every code a member can meet. The server answers `{ "message": CODE }`; the web app
@@ -280,9 +281,10 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** The body of every failed call. */
-export const ErrorResponse = z
-  .object({ message: z.string() })
-  .meta({ id: 'ErrorResponse', description: 'Every failure: message is an error code.' });
+export const ErrorResponse = z.object({ message: z.string() }).register(z.globalRegistry, {
+  id: 'ErrorResponse',
+  description: 'Every failure: message is an error code.',
+});
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** Codes that end the member's session: the app clears the token and goes to /login. */

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// NOTE: zod/mini, not zod: lookups and the first page's answers use Amount, and the full zod would
+// come with it into the login page's first download (issue 15, decision 033). Schemas built with
+// zod use it as any other: `z.nullable(Amount)`, `Amount.check(z.refine(...))`.
+import { z } from 'zod/mini';
 
 /**
  * Money is an integer number of minor units (satang for baht, att for kip) everywhere:
@@ -14,12 +17,10 @@ export const MINOR_PER_MAJOR: Record<Currency, number> = { BAHT: 100, LAK: 100 }
 
 /** A JSON amount: a non-negative safe integer of minor units. */
 export const Amount = z
-  .number()
   .int()
-  .nonnegative()
-  .max(Number.MAX_SAFE_INTEGER)
-  .brand<'MinorUnits'>()
-  .meta({ description: 'Integer minor units (satang / att).' });
+  .check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))
+  .register(z.globalRegistry, { description: 'Integer minor units (satang / att).' })
+  .brand<'MinorUnits'>();
 export type MinorUnits = z.infer<typeof Amount>;
 
 const DECIMAL = /^(\d{1,13})(?:\.(\d{1,2}))?$/;

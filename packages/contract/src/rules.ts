@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
+import { normalizePhone } from './input';
 
 /**
  * Rules of member input (spec section 5), each a zod schema whose failure message is an
  * error code, so the form shows the same message before sending as the server after.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
-
-/** Digits as typed without spaces and dashes: "081-234 5678" is "0812345678" (phones, account numbers). */
-export const normalizePhone = (text: string): string => text.replace(/[\s-]/g, '');
+export { normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './input';
 
 const THAI_PHONE = /^\d{10}$/;
 /** Lao mobiles: 020 and 8 digits, or 030 and 7 digits. */

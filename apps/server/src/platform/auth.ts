@@ -3,7 +3,14 @@ import { AppError } from './errors';
 
 /** Turns a bearer token into the member it belongs to, or throws the code to answer. */
 export interface Authenticator {
-  authenticate(token: string): Promise<{ memberId: number; tokenHash: string }>;
+  /**
+   * `fresh`: read the session from the database, not a process's cache: for checks that exist to
+   * find sessions ended behind the server's back (the chat socket's recheck).
+   */
+  authenticate(
+    token: string,
+    options?: { fresh?: boolean },
+  ): Promise<{ memberId: number; tokenHash: string }>;
 }
 
 declare module 'fastify' {

@@ -14,3 +14,27 @@ export function requestLocale(request: FastifyRequest, market: Market): Locale {
   }
   return market === 'LA' ? 'lo' : 'th';
 }
+
+/**
+ * Which language stands in when a name is missing in the member's: Lao readers read Thai
+ * (the two scripts and languages are close), then English; Thai and English readers fall
+ * back on each other before Lao.
+ */
+export const LOCALE_FALLBACKS: Readonly<Record<Locale, readonly Locale[]>> = {
+  lo: ['lo', 'th', 'en'],
+  th: ['th', 'en', 'lo'],
+  en: ['en', 'th', 'lo'],
+};
+
+/** The first name present in `locale`'s fallback order, else `otherwise`. */
+export function localized(
+  names: Partial<Record<string, string | null | undefined>>,
+  locale: Locale,
+  otherwise: string,
+): string {
+  for (const candidate of LOCALE_FALLBACKS[locale]) {
+    const name = names[candidate]?.trim();
+    if (name) return name;
+  }
+  return otherwise;
+}

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { ToastProvider } from '../components/ui/toast';
 import { ApiError } from '../lib/api-client';
-import { hasChosenLocale } from '../lib/i18n';
+import { hasChosenLocale, showLocale } from '../lib/i18n';
 import { useLookup } from '../lib/lookups';
 
 export function createQueryClient(): QueryClient {
@@ -24,7 +24,7 @@ function MarketLocale() {
   const market = useLookup('market');
   useEffect(() => {
     if (market.data?.market === 'LA' && !hasChosenLocale() && i18next.language !== 'lo') {
-      void i18next.changeLanguage('lo');
+      void showLocale('lo');
     }
   }, [market.data]);
   return null;

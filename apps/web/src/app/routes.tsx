@@ -110,6 +110,12 @@ export const routes: RouteObject[] = [
         path: 'spin',
         element: spin.page(),
       },
+      // The same videos inside the member shell: /howto is in the logged-out shell, and opening
+      // that shell ends the session (spec section 4; decision 028).
+      {
+        path: 'howto',
+        element: howto.page(),
+      },
     ],
   },
   { path: '/console/*', element: operatorConsole.page() },

@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+// NOTE: answers are checked with zod/mini's parse, which reads schemas of zod and of zod/mini alike;
+// a schema's own .parse would bring no more, but typing against the core keeps both kinds in.
+import { parse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TIMING } from '@wallet/contract/constants';
 import { SESSION_ENDING_CODES, type ErrorCode } from '@wallet/contract/errors';
 import { storage } from './storage';
@@ -98,7 +101,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends $ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** The contract schema of the answer; the answer is checked against it. */
@@ -109,10 +112,10 @@ export interface RequestOptions<S extends z.ZodType> {
   session?: ApiSession;
 }
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends $ZodType>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<output<S>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMING.requestTimeoutMs);
   let response: Response;
@@ -136,10 +139,10 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const body = parseJson(await response.text());
   if (!response.ok) throw failure(response.status, body, options.session);
-  return options.schema.parse(body);
+  return parse(options.schema, body);
 }
 
-export interface UploadOptions<S extends z.ZodType> {
+export interface UploadOptions<S extends $ZodType> {
   file: Blob;
   fileName: string;
   /** The multipart field name; `file` unless the call says otherwise. */
@@ -156,7 +159,7 @@ export interface UploadOptions<S extends z.ZodType> {
 }
 
 /** A multipart upload with progress; XMLHttpRequest because fetch reports no upload progress. */
-export function apiUpload<S extends z.ZodType>(path: string, options: UploadOptions<S>): Promise<z.infer<S>> {
+export function apiUpload<S extends $ZodType>(path: string, options: UploadOptions<S>): Promise<output<S>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -170,7 +173,7 @@ export function apiUpload<S extends z.ZodType>(path: string, options: UploadOpti
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(options.schema.parse(body));
+          resolve(parse(options.schema, body));
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }

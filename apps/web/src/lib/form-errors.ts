@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 /** The first error code of each field of a failed contract schema, keyed by field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: $ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '@wallet/contract/constants';
 import { ERROR_CODES } from '@wallet/contract/errors';
 import { bonusTexts } from './bonus-texts';
-import { resources } from './i18n';
+import { resources } from '../test/locales';
+import i18next, { chooseLocale, loadLocale } from './i18n';
 import { rewardsTexts } from './rewards-texts';
 import { keyPaths, leaves } from '../test/translation-checks';
 
@@ -39,5 +40,44 @@ describe('translations', () => {
     expect(texts('th')).not.toMatch(lao);
     expect(texts('lo')).toMatch(lao);
     expect(texts('lo')).not.toMatch(thai);
+  });
+});
+
+// The first download carries no language's texts but the page's (decision 033): each language is
+// a chunk, fetched before it shows (test/setup.ts holds them all; here one is taken away first).
+describe('loading a language', () => {
+  afterEach(async () => {
+    for (const [ns, bundle] of Object.entries(resources.lo))
+      i18next.addResourceBundle('lo', ns, bundle, true, true);
+    await i18next.changeLanguage('en');
+  });
+
+  it('shows a language only once its texts are here, never keys', async () => {
+    await i18next.changeLanguage('en');
+    i18next.removeResourceBundle('lo', 'common');
+    i18next.removeResourceBundle('lo', 'errors');
+    const seen: string[] = [];
+    const listen = (lng: string) => seen.push(`${lng}: ${i18next.t('login.title')}`);
+    i18next.on('languageChanged', listen);
+    await chooseLocale('lo');
+    i18next.off('languageChanged', listen);
+    expect(seen).toEqual([`lo: ${resources.lo.common.login.title}`]);
+    expect(i18next.t('WRONG_CREDENTIAL', { ns: 'errors' })).toBe(resources.lo.errors.WRONG_CREDENTIAL);
+  });
+
+  it('keeps the later of two switches, whichever language arrives first', async () => {
+    i18next.removeResourceBundle('lo', 'common');
+    const lao = chooseLocale('lo');
+    await chooseLocale('en');
+    await lao;
+    expect(i18next.language).toBe('en');
+  });
+
+  it('fetches a language once, whoever asks', async () => {
+    i18next.removeResourceBundle('lo', 'common');
+    const first = loadLocale('lo');
+    expect(loadLocale('lo')).toBe(first);
+    await first;
+    expect(i18next.hasResourceBundle('lo', 'common')).toBe(true);
   });
 });

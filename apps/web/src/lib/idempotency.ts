@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { useState } from 'react';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
 import { ApiError, apiRequest } from './api-client';
@@ -21,7 +21,7 @@ function outcomeUnknown(error: unknown): boolean {
 
 export interface MoneyRequester {
   /** POSTs `body` to `path` with an Idempotency-Key header and checks the answer against `schema`. */
-  send<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>>;
+  send<S extends $ZodType>(path: string, body: unknown, schema: S): Promise<output<S>>;
   /**
    * Any other money call (an upload): `run` gets the key to send. `request` names the request
    * (for a file: its name, size and date), so a retry of the same one reuses the key.

@@ -24,12 +24,20 @@ const DEFAULTS: Record<string, unknown> = {
     banks: [
       {
         code: 'SCB',
+        name: 'Siam Commercial Bank',
         nameTH: 'ธนาคารไทยพาณิชย์',
         nameEN: 'Siam Commercial Bank',
         market: 'TH',
         englishNameOnly: false,
       },
-      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', market: 'TH', englishNameOnly: true },
+      {
+        code: 'KTB',
+        name: 'Krungthai Bank',
+        nameTH: 'ธนาคารกรุงไทย',
+        nameEN: 'Krungthai Bank',
+        market: 'TH',
+        englishNameOnly: true,
+      },
     ],
   },
   '/api/lookup/agreements': { agreements: ['<p>Be 18 or older.</p>'] },

@@ -39,7 +39,12 @@ export const profileResponse = {
   bankAccount: {
     bankAccountName: 'SOMCHAI JAIDEE',
     bankAccountNo: '1234567890',
-    bank: { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+    bank: {
+      code: 'SCB',
+      name: 'Siam Commercial Bank',
+      nameTH: 'ธนาคารไทยพาณิชย์',
+      nameEN: 'Siam Commercial Bank',
+    },
     nameEditable: false,
   },
 };

@@ -11,6 +11,7 @@ import {
   profileNameRule,
 } from '../rules';
 import { passwordRule } from '../password-rule';
+import { BankNames } from './lookup';
 
 /**
  * Accounts (spec section 7, Account). Rules that depend on the market (the phone number,
@@ -109,7 +110,7 @@ export const ProfileResponse = z
     bankAccount: z.object({
       bankAccountName: z.string(),
       bankAccountNo: z.string(),
-      bank: z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() }),
+      bank: z.object({ ...BankNames.shape, code: z.string() }),
       /** The member may correct the account name (KTB, TMB, BBL names not yet in English). */
       nameEditable: z.boolean(),
     }),

@@ -147,7 +147,7 @@ export type ActiveCheckResponse = z.infer<typeof ActiveCheckResponse>;
 
 /** GET /api/bonus/check/minimum: whether the member's total is under the running grant's floor. */
 export const MinimumCheckResponse = z
-  .object({ status: z.boolean(), minimum: Amount.nullable(), balance: Amount })
+  .object({ status: z.boolean(), minimum: z.nullable(Amount), balance: Amount })
   .meta({ id: 'MinimumCheckResponse' });
 export type MinimumCheckResponse = z.infer<typeof MinimumCheckResponse>;
 
@@ -204,7 +204,7 @@ export const BonusProgress = z
     contributions: z.array(TurnoverContribution),
     floor: Amount,
     /** The most that may be withdrawn once the turnover is met; null: no cap. */
-    cap: Amount.nullable(),
+    cap: z.nullable(Amount),
     /** Wallet plus every game, now. */
     balance: Amount,
     claimedAt: z.string(),
@@ -225,7 +225,7 @@ export type BonusProgressResponse = z.infer<typeof BonusProgressResponse>;
 export const SandboxRoundsRequest = z
   .object({
     count: z.number().int().min(1).max(500),
-    bet: Amount.refine((bet) => bet > 0, 'INVALID_INPUT'),
+    bet: Amount.check(z.refine((bet) => bet > 0, 'INVALID_INPUT')),
     win: Amount,
     /**
      * When the rounds were played (ISO), for tests of periods already closed (loss refunds, a

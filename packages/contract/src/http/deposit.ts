@@ -69,7 +69,7 @@ export const QrState = z
     hasQrcode: z.boolean(),
     /** SVG markup of the QR code (made by the server, safe to inline); null when there is none. */
     qrcode: z.string().nullable(),
-    amount: Amount.nullable(),
+    amount: z.nullable(Amount),
     /** Seconds until the QR expires (0 when there is none). */
     expireIn: z.number().int().nonnegative(),
     /** The smallest amount this provider takes now, in minor units. */
@@ -89,7 +89,7 @@ export const QrState = z
 export type QrState = z.infer<typeof QrState>;
 
 export const QrCreateRequest = z
-  .object({ amount: Amount.refine((amount) => amount >= 100, 'QR_MINIMUM') })
+  .object({ amount: Amount.check(z.refine((amount) => amount >= 100, 'QR_MINIMUM')) })
   .meta({ id: 'QrCreateRequest' });
 export type QrCreateRequest = z.infer<typeof QrCreateRequest>;
 
@@ -122,7 +122,7 @@ export type DepositResult = z.infer<typeof DepositResult>;
 
 /** Sandbox only: the sandbox voucher service issues a gift link worth `amount`. */
 export const SandboxVoucherRequest = z
-  .object({ amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT') })
+  .object({ amount: Amount.check(z.refine((amount) => amount > 0, 'INVALID_INPUT')) })
   .meta({ id: 'SandboxVoucherRequest' });
 export const SandboxVoucherResponse = z.object({ link: z.string() }).meta({ id: 'SandboxVoucherResponse' });
 
@@ -131,7 +131,7 @@ export const SandboxVoucherResponse = z.object({ link: z.string() }).meta({ id: 
 
 /** POST /api/wallet/add: a notice for staff; it credits nothing by itself. */
 export const ManualDepositRequest = z
-  .object({ amount: Amount.refine((amount) => amount >= 100, 'DEPOSIT_MINIMUM') })
+  .object({ amount: Amount.check(z.refine((amount) => amount >= 100, 'DEPOSIT_MINIMUM')) })
   .meta({ id: 'ManualDepositRequest' });
 export type ManualDepositRequest = z.infer<typeof ManualDepositRequest>;
 
@@ -161,7 +161,7 @@ export type SlipUploadResult = z.infer<typeof SlipUploadResult>;
 export const SlipRow = z
   .object({
     createdAt: z.string(),
-    amount: Amount.nullable(),
+    amount: z.nullable(Amount),
     status: z.enum(SLIP_ROW_STATUSES),
     /** Why a slip failed (spec section 8); null when it did not. */
     note: z.enum(SLIP_NOTES).nullable(),
@@ -188,7 +188,7 @@ export const SandboxBankTransferRequest = z
     toAccountNo: z.string().regex(/^\d{6,20}$/),
     /** The receiving account's bank; the sending bank when left out (a transfer within one bank). */
     toBankCode: z.string().min(2).max(16).optional(),
-    amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT'),
+    amount: Amount.check(z.refine((amount) => amount > 0, 'INVALID_INPUT')),
   })
   .meta({ id: 'SandboxBankTransferRequest' });
 export type SandboxBankTransferRequest = z.infer<typeof SandboxBankTransferRequest>;

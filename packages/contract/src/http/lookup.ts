@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// NOTE: zod/mini, not zod: the first page of the member site asks for lookups and checks each
+// answer against these schemas (issue 15, decision 033). The server reads them as any other.
+import { z } from 'zod/mini';
 import { Amount, CURRENCIES } from '../money';
 import { HOWTO_TOPICS, MARKETS } from '../constants';
 
@@ -8,29 +10,39 @@ import { HOWTO_TOPICS, MARKETS } from '../constants';
  * HTML fields are sanitized by the web app before they are shown.
  */
 
+/**
+ * A bank's names wherever one is answered (lookups, the profile): `name` in the request's
+ * language (a missing Lao name falls back on the Thai, then the English one), and the Thai and
+ * English names the spec lists. Screens show `name`.
+ */
+export const BankNames = z
+  .object({ name: z.string(), nameTH: z.string(), nameEN: z.string() })
+  .register(z.globalRegistry, { id: 'BankNames' });
+export type BankNames = z.infer<typeof BankNames>;
+
 export const Bank = z
-  .object({
+  .extend(BankNames, {
     code: z.string(),
-    nameTH: z.string(),
-    nameEN: z.string(),
     market: z.enum(MARKETS),
     /** Account names at this bank must be English letters only (KTB, TMB, BBL). */
     englishNameOnly: z.boolean(),
   })
-  .meta({ id: 'Bank' });
+  .register(z.globalRegistry, { id: 'Bank' });
 export type Bank = z.infer<typeof Bank>;
 
-export const BanksLookup = z.object({ banks: z.array(Bank) }).meta({ id: 'BanksLookup' });
+export const BanksLookup = z
+  .object({ banks: z.array(Bank) })
+  .register(z.globalRegistry, { id: 'BanksLookup' });
 export type BanksLookup = z.infer<typeof BanksLookup>;
 
 export const SourcesLookup = z
   .object({ sources: z.array(z.object({ code: z.string(), description: z.string() })) })
-  .meta({ id: 'SourcesLookup' });
+  .register(z.globalRegistry, { id: 'SourcesLookup' });
 export type SourcesLookup = z.infer<typeof SourcesLookup>;
 
 export const InfoLookup = z
   .object({ info: z.object({ name: z.string(), website: z.string() }) })
-  .meta({ id: 'InfoLookup' });
+  .register(z.globalRegistry, { id: 'InfoLookup' });
 export type InfoLookup = z.infer<typeof InfoLookup>;
 
 export const ContactLookup = z
@@ -40,55 +52,62 @@ export const ContactLookup = z
       lineLink: z.string(),
       lineName: z.string(),
       /** An image URL (often a data: URL) of the chat QR code; null: the app shows its own. */
-      lineQR: z.string().nullable(),
+      lineQR: z.nullable(z.string()),
     }),
   })
-  .meta({ id: 'ContactLookup' });
+  .register(z.globalRegistry, { id: 'ContactLookup' });
 export type ContactLookup = z.infer<typeof ContactLookup>;
 
 /** Rules of the site, each an HTML fragment. */
 export const ConditionsLookup = z
   .object({ conditions: z.array(z.string()) })
-  .meta({ id: 'ConditionsLookup' });
+  .register(z.globalRegistry, { id: 'ConditionsLookup' });
 export type ConditionsLookup = z.infer<typeof ConditionsLookup>;
 
 /** The member agreement, each paragraph an HTML fragment. */
 export const AgreementsLookup = z
   .object({ agreements: z.array(z.string()) })
-  .meta({ id: 'AgreementsLookup' });
+  .register(z.globalRegistry, { id: 'AgreementsLookup' });
 export type AgreementsLookup = z.infer<typeof AgreementsLookup>;
 
 /** An announcement for the home screen as HTML, or null when there is none. */
-export const NoticeLookup = z.object({ notice: z.string().nullable() }).meta({ id: 'NoticeLookup' });
+export const NoticeLookup = z
+  .object({ notice: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'NoticeLookup' });
 export type NoticeLookup = z.infer<typeof NoticeLookup>;
 
 export const WithdrawLookup = z
   .object({ withdrawMin: Amount, withdrawMax: Amount })
-  .meta({ id: 'WithdrawLookup', description: 'Withdrawal limits in minor units.' });
+  .register(z.globalRegistry, { id: 'WithdrawLookup', description: 'Withdrawal limits in minor units.' });
 export type WithdrawLookup = z.infer<typeof WithdrawLookup>;
 
 /** Hours are "HH:mm" in the operator's time zone; uploads are refused from closedFrom to closedTo. */
 export const SlipLookup = z
   .object({
     slip: z.object({
-      maxAgeMinutes: z.number().int().positive(),
-      closedFrom: z.string().nullable(),
-      closedTo: z.string().nullable(),
+      maxAgeMinutes: z.int().check(z.positive()),
+      closedFrom: z.nullable(z.string()),
+      closedTo: z.nullable(z.string()),
       timeZone: z.string(),
     }),
   })
-  .meta({ id: 'SlipLookup' });
+  .register(z.globalRegistry, { id: 'SlipLookup' });
 export type SlipLookup = z.infer<typeof SlipLookup>;
 
-export const ActiveLookup = z
-  .object({ terminated: z.boolean() })
-  .meta({ id: 'ActiveLookup', description: 'terminated: the service is switched off.' });
+export const ActiveLookup = z.object({ terminated: z.boolean() }).register(z.globalRegistry, {
+  id: 'ActiveLookup',
+  description: 'terminated: the service is switched off.',
+});
 export type ActiveLookup = z.infer<typeof ActiveLookup>;
 
-export const RegisterOtpLookup = z.object({ registerOTP: z.boolean() }).meta({ id: 'RegisterOtpLookup' });
+export const RegisterOtpLookup = z
+  .object({ registerOTP: z.boolean() })
+  .register(z.globalRegistry, { id: 'RegisterOtpLookup' });
 export type RegisterOtpLookup = z.infer<typeof RegisterOtpLookup>;
 
-export const ChatWidgetLookup = z.object({ enableChatWidget: z.boolean() }).meta({ id: 'ChatWidgetLookup' });
+export const ChatWidgetLookup = z
+  .object({ enableChatWidget: z.boolean() })
+  .register(z.globalRegistry, { id: 'ChatWidgetLookup' });
 export type ChatWidgetLookup = z.infer<typeof ChatWidgetLookup>;
 
 export const DEPOSIT_MODES = ['AUTO', 'SMS'] as const;
@@ -98,34 +117,35 @@ export const DepositBank = z
     bankType: z.string(),
     bankCode: z.string(),
     mode: z.enum(DEPOSIT_MODES),
-    bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+    bank: BankNames,
+    /** The operator's account name in the request's language, else as the bank holds it. */
     bankAccountName: z.string(),
     bankAccountNo: z.string(),
     currency: z.enum(CURRENCIES),
   })
-  .meta({ id: 'DepositBank' });
+  .register(z.globalRegistry, { id: 'DepositBank' });
 export type DepositBank = z.infer<typeof DepositBank>;
 
 export const DepositWallet = z
   .object({ mode: z.enum(DEPOSIT_MODES), walletAccountName: z.string() })
-  .meta({ id: 'DepositWallet' });
+  .register(z.globalRegistry, { id: 'DepositWallet' });
 export type DepositWallet = z.infer<typeof DepositWallet>;
 
 export const DepositLookup = z
   .object({ banks: z.array(DepositBank), wallets: z.array(DepositWallet), isManual: z.boolean() })
-  .meta({ id: 'DepositLookup' });
+  .register(z.globalRegistry, { id: 'DepositLookup' });
 export type DepositLookup = z.infer<typeof DepositLookup>;
 
 /** The how-to videos (URLs served by the server), in the order of HOWTO_TOPICS. */
 export const HowtoLookup = z
   .object({ videos: z.array(z.object({ topic: z.enum(HOWTO_TOPICS), url: z.string() })) })
-  .meta({ id: 'HowtoLookup' });
+  .register(z.globalRegistry, { id: 'HowtoLookup' });
 export type HowtoLookup = z.infer<typeof HowtoLookup>;
 
 /** Market of this deployment and what it offers at registration. */
 export const MarketLookup = z
   .object({ market: z.enum(MARKETS), currencies: z.array(z.enum(CURRENCIES)) })
-  .meta({ id: 'MarketLookup' });
+  .register(z.globalRegistry, { id: 'MarketLookup' });
 export type MarketLookup = z.infer<typeof MarketLookup>;
 
 /** Every lookup, by the name in its path: one table for the server routes and the web client. */

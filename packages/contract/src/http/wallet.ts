@@ -92,7 +92,7 @@ export const TransferAllRequest = z.object({ to: place }).meta({ id: 'TransferAl
 export type TransferAllRequest = z.infer<typeof TransferAllRequest>;
 
 export const WithdrawRequest = z
-  .object({ amount: Amount.refine((amount) => amount > 0, 'WITHDRAW_MINIMUM') })
+  .object({ amount: Amount.check(z.refine((amount) => amount > 0, 'WITHDRAW_MINIMUM')) })
   .meta({ id: 'WithdrawRequest' });
 export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
 
@@ -111,12 +111,42 @@ export const MoneyResult = z
   .meta({ id: 'MoneyResult' });
 export type MoneyResult = z.infer<typeof MoneyResult>;
 
+/**
+ * What a withdrawal that is not final waits for (ours: the spec has no such call). `payout`: the
+ * order is with the payout service, the money on its way to the member's bank account. `confirmation`:
+ * the time in which the payout service could take the order has passed, and we wait for its
+ * word on whether it was paid (if not, the money returns to the wallet). There is no operator
+ * review of withdrawals: a withdrawal is refused at once (limits, a running bonus) or sent.
+ */
+export const WITHDRAWAL_WAITS = ['payout', 'confirmation'] as const;
+export type WithdrawalWait = (typeof WITHDRAWAL_WAITS)[number];
+
+export const PendingWithdrawal = z
+  .object({
+    /** The statement row's id: the reference support finds it by (decision 026). */
+    id: z.string(),
+    amount: Amount,
+    /** ISO time the withdrawal was made. */
+    createdAt: z.string(),
+    waitingFor: z.enum(WITHDRAWAL_WAITS),
+    /** The last four digits of the bank account it is paid to ('' when not known). */
+    accountEnding: z.string(),
+  })
+  .meta({ id: 'PendingWithdrawal' });
+export type PendingWithdrawal = z.infer<typeof PendingWithdrawal>;
+
+/** GET /api/wallet/withdrawals/pending: the member's own withdrawals not final yet, newest first. */
+export const PendingWithdrawalsResponse = z
+  .object({ withdrawals: z.array(PendingWithdrawal) })
+  .meta({ id: 'PendingWithdrawalsResponse' });
+export type PendingWithdrawalsResponse = z.infer<typeof PendingWithdrawalsResponse>;
+
 export const AutoLoginResponse = z.object({ link: z.string() }).meta({ id: 'AutoLoginResponse' });
 export type AutoLoginResponse = z.infer<typeof AutoLoginResponse>;
 
 /** Sandbox only: credits the caller's wallet from the operator's cash-in account. */
 export const SandboxCreditRequest = z
-  .object({ amount: Amount.refine((amount) => amount > 0, 'INVALID_INPUT') })
+  .object({ amount: Amount.check(z.refine((amount) => amount > 0, 'INVALID_INPUT')) })
   .meta({ id: 'SandboxCreditRequest' });
 export type SandboxCreditRequest = z.infer<typeof SandboxCreditRequest>;
 

@@ -16,6 +16,7 @@ import {
   validateRequestSchema,
 } from '@wallet/contract/http/account';
 import { memberOf } from '../../platform/auth';
+import { requestLocale } from '../../platform/locale';
 import type { AccountsService, ClientMeta } from './accounts.service';
 
 export interface AccountsRoutesOptions {
@@ -128,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       ...secured,
       schema: { ...secured.schema, tags: ['account'], response: { 200: ProfileResponse, ...errors } },
     },
-    async (request) => accounts.profile(memberOf(request).id),
+    async (request) => accounts.profile(memberOf(request).id, requestLocale(request, market)),
   );
 
   app.put(
@@ -142,7 +143,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: ProfileResponse, ...errors },
       },
     },
-    async (request) => accounts.updateProfile(memberOf(request).id, request.body),
+    async (request) =>
+      accounts.updateProfile(memberOf(request).id, request.body, requestLocale(request, market)),
   );
 
   app.put(
@@ -193,6 +195,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         response: { 200: ProfileResponse, ...errors },
       },
     },
-    async (request) => accounts.changeBankAccountName(memberOf(request).id, request.body, metaOf(request)),
+    async (request) =>
+      accounts.changeBankAccountName(
+        memberOf(request).id,
+        request.body,
+        metaOf(request),
+        requestLocale(request, market),
+      ),
   );
 };

@@ -1,4 +1,4 @@
-import type { Market } from '@wallet/contract/constants';
+import type { Locale, Market } from '@wallet/contract/constants';
 import type { ErrorCode } from '@wallet/contract/errors';
 import type {
   BankAccountNameRequest,
@@ -26,6 +26,7 @@ import { AppError } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
 import { uniqueViolation } from '../../platform/db/unique-violation';
+import type { SessionCache } from '../../platform/session-cache';
 import { createAccountsRepository, type AttemptFacts, type PhoneState } from './accounts.repository';
 import { argon2Hasher, type PasswordHasher } from './password';
 
@@ -52,13 +53,26 @@ export interface AccountsServiceOptions {
   /** A member's coins (profile.coin): the ledger keeps them, not this module (decision 021). */
   coinsOf: (memberId: number) => Promise<number>;
   login: Config['login'];
-  session: Config['session'];
+  session: Pick<Config['session'], 'idleMs' | 'maxAgeMs'>;
   /**
    * A test's clock. Without it times come from the process, except the sign-in limits', which
    * come from the database's now(), one clock for every process.
    */
   now?: () => Date;
   passwords?: PasswordHasher;
+  /**
+   * This process's cache of sessions (decision 031); every revocation below goes through it. None:
+   * every request reads its session.
+   */
+  sessions?: SessionCache<CachedSession>;
+}
+
+/** A session as the look-up of every request needs it. */
+export interface CachedSession {
+  memberId: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  status: string;
 }
 
 /** Sessions are touched at most this often, so a busy member does not write on every call. */
@@ -211,20 +225,47 @@ export function createAccountsService(options: AccountsServiceOptions) {
     return { member, device };
   }
 
+  const sessions = options.sessions ?? null;
+
+  async function loadSession(tokenHash: string): Promise<CachedSession | null> {
+    const found = await repository.sessionByHash(tokenHash);
+    if (!found) return null;
+    const { memberId, expiresAt, lastSeenAt } = found.session;
+    return { memberId, expiresAt, lastSeenAt, status: found.status };
+  }
+
+  /** Ends sessions here and, through the cache, in every process, before the caller answers. */
+  const revoked = async (revocation: { token: string } | { member: number }) => sessions?.revoke(revocation);
+
   const authenticator: Authenticator = {
-    async authenticate(token) {
+    async authenticate(token, options) {
       if (!looksLikeToken(token)) fail('invalid-token', 401);
       const tokenHash = hashToken(token);
-      const found = await repository.sessionByHash(tokenHash);
-      if (!found) return fail('invalid-token', 401);
       const at = now();
-      const idleSince = at.getTime() - found.session.lastSeenAt.getTime();
-      if (found.session.expiresAt <= at || idleSince > lifetimes.idleMs || found.status !== 'active') {
+      const usable = (session: CachedSession) =>
+        session.expiresAt > at &&
+        at.getTime() - session.lastSeenAt.getTime() <= lifetimes.idleMs &&
+        session.status === 'active';
+      let found =
+        sessions && !options?.fresh
+          ? await sessions.read(tokenHash, () => loadSession(tokenHash))
+          : await loadSession(tokenHash);
+      // A cached copy is never enough to end a session: its last use may be older than the row's.
+      if (found && !usable(found) && sessions) {
+        sessions.drop(tokenHash);
+        found = await loadSession(tokenHash);
+      }
+      if (!found) return fail('invalid-token', 401);
+      if (!usable(found)) {
         await repository.deleteSession(tokenHash);
+        await revoked({ token: tokenHash });
         return fail('invalid-token', 401);
       }
-      if (idleSince > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, at);
-      return { memberId: found.session.memberId, tokenHash };
+      if (at.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await repository.touchSession(tokenHash, at);
+        sessions?.update(tokenHash, (session) => ({ ...session, lastSeenAt: at }));
+      }
+      return { memberId: found.memberId, tokenHash };
     },
   };
 
@@ -293,13 +334,25 @@ export function createAccountsService(options: AccountsServiceOptions) {
 
     async logout(tokenHash: string): Promise<void> {
       await repository.deleteSession(tokenHash);
+      await revoked({ token: tokenHash });
     },
 
-    async profile(memberId: number): Promise<ProfileResponse> {
+    /**
+     * Locks a member out (inactive) or lets them back in. NOTE: staff tools change a member's status
+     * only through here (or publish the revocation themselves, platform/session-cache.ts), so no
+     * process goes on answering from a cached session.
+     */
+    async setStatus(memberId: number, status: 'active' | 'inactive'): Promise<void> {
+      await repository.setStatus(memberId, status);
+      await revoked({ member: memberId });
+    },
+
+    /** The profile, its bank named in `locale`. */
+    async profile(memberId: number, locale: Locale): Promise<ProfileResponse> {
       const found = await repository.profileOf(memberId);
       if (!found) return fail('NO_USER', 404);
       const [bank, coin] = await Promise.all([
-        lookups.findBank(found.bank.bankCode),
+        lookups.findBank(found.bank.bankCode, locale),
         options.coinsOf(memberId),
       ]);
       return {
@@ -315,6 +368,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           bankAccountNo: found.bank.accountNo,
           bank: {
             code: found.bank.bankCode,
+            name: bank?.name ?? found.bank.bankCode,
             nameTH: bank?.nameTH ?? found.bank.bankCode,
             nameEN: bank?.nameEN ?? found.bank.bankCode,
           },
@@ -379,7 +433,11 @@ export function createAccountsService(options: AccountsServiceOptions) {
     accountHolder: (bankCode: string, accountNo: string) => repository.bankAccountHolder(bankCode, accountNo),
 
     /** The member may change their name; the bank account itself is changed by staff only. */
-    async updateProfile(memberId: number, body: UpdateProfileRequest): Promise<ProfileResponse> {
+    async updateProfile(
+      memberId: number,
+      body: UpdateProfileRequest,
+      locale: Locale,
+    ): Promise<ProfileResponse> {
       const current = await repository.profileOf(memberId);
       if (!current) return fail('NO_USER', 404);
       const differs = (sent: string | undefined, stored: string, normalize = (v: string) => v.trim()) =>
@@ -392,7 +450,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         fail('BANK_CHANGE_BY_STAFF_ONLY', 403);
       }
       await repository.renameMember(memberId, body.name);
-      return this.profile(memberId);
+      return this.profile(memberId, locale);
     },
 
     /** Answers the device token to keep in the device cookie (see `login`). */
@@ -407,6 +465,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       const checked = await checkPassword(current.username, body.oldPassword, meta);
       if (!checked) return fail('WRONG_PASSWORD', 400);
       await repository.changePassword(member.id, await passwords.hash(body.newPassword), member.tokenHash);
+      await revoked({ member: member.id });
       // Whoever knew the old password signed in from somewhere: only this device and address stay known.
       await repository.forgetOtherDevices(
         current.username,
@@ -431,13 +490,19 @@ export function createAccountsService(options: AccountsServiceOptions) {
       const device = newToken();
       const addressKey = clientKey(meta.address);
       await repository.resetPassword(member.id, member.username, await passwords.hash(body.newPassword));
+      await revoked({ member: member.id });
       // Their own failed tries from here (why they came) no longer hold them back.
       await repository.passwordWasRight(member.username, addressKey, hashToken(device), now());
       return device;
     },
 
     /** Only KTB, TMB and BBL names not yet in English may be corrected, and only into English. */
-    async changeBankAccountName(memberId: number, body: BankAccountNameRequest, meta: ClientMeta) {
+    async changeBankAccountName(
+      memberId: number,
+      body: BankAccountNameRequest,
+      meta: ClientMeta,
+      locale: Locale,
+    ) {
       const current = await repository.profileOf(memberId);
       if (!current) return fail('NO_USER', 404);
       if (body.bankCode !== current.bank.bankCode) fail('INVALID_BANK', 400);
@@ -460,7 +525,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         },
       );
       if (!renamed) fail('BANK_ACCOUNT_NAME_LOCKED', 409);
-      return this.profile(memberId);
+      return this.profile(memberId, locale);
     },
   };
 }

@@ -239,7 +239,9 @@ describe('sign-in and sessions', () => {
   it('refuses a deactivated member', async () => {
     const member = await registerMember(t.app);
     const token = await login(t.app, member.username, member.password);
-    await createAccountsRepository(t.database.db).setStatus(Number(member.id), 'inactive');
+    // Used first, so this process holds the session (decision 031): the lock still ends it at once.
+    expect((await profileWith(token)).statusCode).toBe(200);
+    await t.app.accounts.setStatus(Number(member.id), 'inactive');
     expect(
       failure(await post(t.app, '/api/login', { username: member.username, password: member.password })),
     ).toEqual([403, 'INACTIVE_USER']);
@@ -395,6 +397,7 @@ describe('profile, password and bank name', () => {
     const member = await registerMember(t.app);
     const here = await login(t.app, member.username, member.password);
     const elsewhere = await login(t.app, member.username, member.password);
+    expect((await profileWith(elsewhere)).statusCode).toBe(200);
     expect(
       failure(await put('/api/account/changepwd', { oldPassword: 'wrong', newPassword: 'new-secret' }, here)),
     ).toEqual([400, 'WRONG_PASSWORD']);

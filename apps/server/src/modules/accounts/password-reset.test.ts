@@ -49,6 +49,9 @@ describe('forgotten password', () => {
     const member = await registerMember(t.app);
     const phone = await login(t.app, member.username, member.password);
     const laptop = await login(t.app, member.username, member.password);
+    // Both used, so this process holds them (decision 031): the reset still ends them at once.
+    expect((await profileWith(t, phone)).statusCode).toBe(200);
+    expect((await profileWith(t, laptop)).statusCode).toBe(200);
 
     const sent = await sendReset(t, member.username);
     expect(sent.statusCode).toBe(200);

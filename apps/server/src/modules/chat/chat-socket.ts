@@ -32,7 +32,11 @@ export interface ChatSocketOptions {
   server: HttpServer;
   chat: ChatService;
   redis: RedisHandle | null;
-  authenticateMember: (token: string) => Promise<{ memberId: number; tokenHash: string }>;
+  /** `fresh`: past any session cache (the recheck looks for sessions ended behind our back). */
+  authenticateMember: (
+    token: string,
+    options?: { fresh?: boolean },
+  ) => Promise<{ memberId: number; tokenHash: string }>;
   authenticateStaff: (token: string) => Promise<{ staffId: number; tokenHash: string }>;
   /** Writes the staff audit row of following a conversation. */
   auditWatch: (
@@ -169,10 +173,10 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
   });
 
   /** Whether the socket's session still stands (a guest's id does not end). */
-  const alive = async (socket: Socket): Promise<boolean> => {
+  const alive = async (socket: Socket, fresh = false): Promise<boolean> => {
     const auth = socket.handshake.auth as { token?: unknown; staffToken?: unknown };
     try {
-      if (typeof auth.token === 'string') await options.authenticateMember(auth.token);
+      if (typeof auth.token === 'string') await options.authenticateMember(auth.token, { fresh });
       else if (typeof auth.staffToken === 'string') await options.authenticateStaff(auth.staffToken);
       return true;
     } catch {
@@ -299,7 +303,7 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
   const recheck = async () => {
     let closed = 0;
     for (const socket of io.of('/').sockets.values()) {
-      if (!(await alive(socket))) {
+      if (!(await alive(socket, true))) {
         socket.disconnect(true);
         closed += 1;
       }

@@ -25,7 +25,7 @@ export function createMemberContextService(options: MemberContextOptions) {
   return {
     async of(memberId: number, locale: Locale): Promise<MemberContextResponse> {
       // First on its own: an unknown member stops here, before any other read.
-      const { profile, bankAccount } = await options.accounts.profile(memberId);
+      const { profile, bankAccount } = await options.accounts.profile(memberId, locale);
       const [money, wallet, deposits, withdrawals, slips] = await Promise.all([
         options.accounts.moneyProfile(memberId),
         options.walletOf(memberId),

@@ -4,6 +4,7 @@ import type { MinorUnits } from '@wallet/contract/money';
 import type { GameProvider, MoveOutcome } from '../../adapters/game-provider/game-provider';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { ClaimTaken, moneyAnswer, type TravellingClaim } from '../../platform/idempotency/idempotency';
 import {
   accountKey,
   referenceExpiry,
@@ -34,6 +35,12 @@ type StepStatus = MoneyResult['status'];
 /** Into the game (from the wallet), or out of it (to the wallet). */
 type Direction = 'in' | 'out';
 
+/** A transfer's Idempotency-Key claim travelling with its hold, and its answer with the settle. */
+interface Travel {
+  claim: TravellingClaim;
+  answerOf: (status: 'SUCCESS') => ReturnType<typeof moneyAnswer>;
+}
+
 /**
  * Money between a member's wallet and their game accounts.
  *
@@ -48,14 +55,26 @@ export function createGameTransfersService(options: GameTransfersOptions) {
   // How long the owner of a game-to-game plan has it: its two provider calls, with room to spare.
   const planLeaseMs = 3 * options.providerTimeoutMs + 5_000;
 
-  /** A provider's verdict on a hold, applied to the ledger. */
-  async function settle(holdKey: string, outcome: MoveOutcome): Promise<StepStatus> {
+  /**
+   * A provider's verdict on a hold, applied to the ledger. `travel`: the Idempotency-Key's claim and
+   * the answers of this transfer, which then go in the post's or void's statement (decision 030).
+   */
+  async function settle(holdKey: string, outcome: MoveOutcome, travel?: Travel): Promise<StepStatus> {
     if (outcome.kind === 'applied') {
-      await ledger.post(holdKey);
+      if (travel) {
+        await ledger.postWith(holdKey, travel.claim.answer(travel.answerOf('SUCCESS')));
+        travel.claim.answered = true;
+      } else await ledger.post(holdKey);
       return 'SUCCESS';
     }
     if (outcome.kind === 'failed') {
-      await ledger.void(holdKey);
+      if (travel) {
+        await ledger.voidWith(
+          holdKey,
+          travel.claim.answer({ status: 422, body: { message: 'TRANSFER_FAIL' } }),
+        );
+        travel.claim.answered = true;
+      } else await ledger.void(holdKey);
       log.warn({ holdKey, reason: outcome.reason }, 'provider refused a transfer; funds returned');
       return refuse('TRANSFER_FAIL', 422);
     }
@@ -85,13 +104,14 @@ export function createGameTransfersService(options: GameTransfersOptions) {
     amount: bigint,
     key: string,
     thenTo?: string,
+    travel?: Travel,
   ) {
     const currency = await accounts.openWallet(memberId);
     const code = player.gameCode;
     const wallet = accountKey.wallet(memberId);
     const game = accountKey.game(memberId, code);
     const into = direction === 'in';
-    const held = await ledger.hold({
+    const request = {
       idempotencyKey: key,
       debit: into ? wallet : game,
       destination: into ? game : wallet,
@@ -104,7 +124,20 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         statement: { type: 'transfer', from: into ? 'wallet' : code, to: into ? code : 'wallet' },
         ...(thenTo ? { thenTo } : {}),
       },
-    });
+    };
+    let held;
+    if (travel) {
+      try {
+        held = await ledger.holdClaimed(request, travel.claim.insert);
+      } catch (error) {
+        // Refused (MONEY_NOT_ENOUGH): the statement committed with the claim, not the hold.
+        if (error instanceof AppError) travel.claim.made = true;
+        throw error;
+      }
+      // Taken: nothing moved; the caller answers from what the key stored (or replays).
+      if (!held) throw new ClaimTaken();
+      travel.claim.made = true;
+    } else held = await ledger.hold(request);
     // A copy of this request got here first: it (or the reconciler) talks to the provider.
     if (held.replayed) return answerOf(await ledger.holdState(key));
     const call = { username: player.username, reference: key, amount };
@@ -112,7 +145,7 @@ export function createGameTransfersService(options: GameTransfersOptions) {
     const outcome = into
       ? await provider.deposit(code, { ...call, expiresAt })
       : await provider.withdraw(code, { ...call, expiresAt });
-    return settle(key, outcome);
+    return settle(key, outcome, travel);
   }
 
   /**
@@ -200,7 +233,17 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       memberId: number,
       body: { from: string; to: string; amount: number },
       key: string,
-      { firstAttempt = false }: { firstAttempt?: boolean } = {},
+      {
+        firstAttempt = false,
+        claim = null,
+      }: {
+        firstAttempt?: boolean;
+        /**
+         * The Idempotency-Key's claim, to travel with the hold and its answer with the settle
+         * (decision 030): only for a transfer of one leg, between the wallet and one game.
+         */
+        claim?: TravellingClaim | null;
+      } = {},
     ): Promise<MoneyResult> {
       const amount = BigInt(body.amount);
       const result = (status: StepStatus): MoneyResult => ({
@@ -208,6 +251,9 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         reference: key,
         amount: body.amount as MinorUnits,
       });
+      const travel: Travel | undefined = claim
+        ? { claim, answerOf: (status) => moneyAnswer(result(status)) }
+        : undefined;
       // A retry of a transfer already held is answered from the hold, whatever the catalogue says now.
       // NOTE: a first attempt has no traces to look for (one statement fewer per transfer, and
       // three look-ups fewer); the holds below would replay anyway.
@@ -224,12 +270,13 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       }
       const from = body.from === 'wallet' ? null : await accounts.playerOf(memberId, body.from);
       const to = body.to === 'wallet' ? null : await accounts.playerOf(memberId, body.to);
-      if (!from && to) return result(await move(memberId, to, 'in', amount, key));
+      if (!from && to) return result(await move(memberId, to, 'in', amount, key, undefined, travel));
       if (from && !to) {
         await plays.bookPlaysQuietly(memberId, from);
-        return result(await move(memberId, from, 'out', amount, key));
+        return result(await move(memberId, from, 'out', amount, key, undefined, travel));
       }
       if (!from || !to) throw new AppError('TRANSFER_SAME_ACCOUNT', 400);
+      if (travel) throw new Error('games: a game-to-game transfer claims its key before it starts');
       // Game to game goes through the wallet. The plan is written first, so a crash between the
       // legs is finished by the reconciler (finishGameToGame); if the second leg fails, the money
       // is in the wallet, which is what TRANSFER_FAIL tells the member.

@@ -10,7 +10,7 @@ import {
   WalletResponse,
 } from '@wallet/contract/http/wallet';
 import { memberOf } from '../../platform/auth';
-import { moneyAnswer, type Idempotent } from '../../platform/idempotency/idempotency';
+import { moneyAnswer, type Idempotent, type TravellingClaim } from '../../platform/idempotency/idempotency';
 import type { GamesService } from './games.service';
 
 export interface GamesRoutesOptions {
@@ -110,12 +110,16 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         response: moneyAnswers,
       },
     },
-    async (request, reply) =>
-      idempotent(request, reply, async (key, firstAttempt) =>
-        moneyAnswer(
-          await games.transfers.transfer(memberOf(request).id, request.body, key, { firstAttempt }),
-        ),
-      ),
+    async (request, reply) => {
+      const transfer = async (key: string, how: { firstAttempt: boolean; claim?: TravellingClaim | null }) =>
+        moneyAnswer(await games.transfers.transfer(memberOf(request).id, request.body, key, how));
+      // One leg (wallet and one game): the key's claim travels with the hold and its answer with
+      // the post, two commits in all (decision 030). Game to game (two legs and a plan) claims first.
+      const oneLeg = (request.body.from === 'wallet') !== (request.body.to === 'wallet');
+      return oneLeg
+        ? idempotent.travelling(request, reply, transfer)
+        : idempotent(request, reply, (key, firstAttempt) => transfer(key, { firstAttempt }));
+    },
   );
 
   app.post(

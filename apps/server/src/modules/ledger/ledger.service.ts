@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { rowsOf } from '../../platform/db/rows';
+import { preparedRowsOf, rowsOf } from '../../platform/db/rows';
 import { canonicalJson } from '../../platform/canonical-json';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
@@ -226,13 +226,37 @@ export function createLedgerService(db: Database) {
     }
   }
 
-  /** Phase two of a hold, in one statement: post to its destination or void back to its source. */
-  function settle(holdKey: string, post: boolean): Promise<TransferResult> {
+  /**
+   * Phase two of a hold, in one statement: post to its destination or void back to its source.
+   * `alongside`: a caller's write that travels in the same statement (decision 030), given the
+   * condition "the settle moved or replayed", so it is written exactly when the hold is settled.
+   */
+  function settle(
+    holdKey: string,
+    post: boolean,
+    alongside?: (settled: SQL) => SQL,
+  ): Promise<TransferResult> {
+    if (!alongside) {
+      return moved(
+        sql`select outcome, transfer_id, created_at from ledger_settle(${holdKey}, ${post})`,
+        holdKey,
+      );
+    }
+    // NOTE: a data-modifying WITH runs once, to completion, whatever the outer query reads; the
+    // settle is a CTE read twice, so it is materialized and ledger_settle runs exactly once.
     return moved(
-      sql`select outcome, transfer_id, created_at from ledger_settle(${holdKey}, ${post})`,
+      sql`with settled as (select outcome, transfer_id, created_at from ledger_settle(${holdKey}, ${post})),
+               alongside as (${alongside(sql`exists (select 1 from settled where outcome in ('moved', 'replayed'))`)})
+          select outcome, transfer_id, created_at from settled`,
       holdKey,
     );
   }
+
+  type OutcomeRow = {
+    outcome: MoveOutcome;
+    transfer_id: string | number | null;
+    created_at: Date | string | null;
+  };
 
   /** Runs ledger_move or ledger_settle and turns its outcome into a result or an error. */
   async function moved(
@@ -240,18 +264,20 @@ export function createLedgerService(db: Database) {
     what: string,
     tx: Pick<Database, 'execute'> = db,
   ): Promise<TransferResult> {
-    const [row] = await rowsOf<{
-      outcome: MoveOutcome;
-      transfer_id: string | number | null;
-      created_at: Date | string | null;
-    }>(tx, query);
-    switch (row!.outcome) {
+    // The hot statements of every movement: prepared, unless in a caller's transaction.
+    const [row] =
+      tx === db ? await preparedRowsOf<OutcomeRow>(db, query) : await rowsOf<OutcomeRow>(tx, query);
+    return resultOf(row!, what);
+  }
+
+  function resultOf(row: OutcomeRow, what: string): TransferResult {
+    switch (row.outcome) {
       case 'moved':
       case 'replayed':
         return {
-          transferId: Number(row!.transfer_id),
-          replayed: row!.outcome === 'replayed',
-          createdAt: new Date(row!.created_at!),
+          transferId: Number(row.transfer_id),
+          replayed: row.outcome === 'replayed',
+          createdAt: new Date(row.created_at!),
         };
       case 'reused':
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
@@ -269,7 +295,7 @@ export function createLedgerService(db: Database) {
       case 'no_destination':
         throw new Error(`ledger: hold ${what} names no destination`);
     }
-    throw new Error(`ledger: unexpected outcome ${String(row!.outcome)} (${what})`);
+    throw new Error(`ledger: unexpected outcome ${String(row.outcome)} (${what})`);
   }
 
   const opened = new Map<string, number>();
@@ -759,6 +785,46 @@ export function createLedgerService(db: Database) {
         kind: `hold:${request.kind}`,
         metadata: { ...rest.metadata, destination },
       });
+    },
+
+    /**
+     * A hold whose caller's claim travels in the same statement (decision 030): `claim` is an
+     * INSERT … RETURNING true AS claimed (the Idempotency-Key's claim), answering one row when it
+     * is new. The hold is made only with it; when it is taken, nothing is written and the answer
+     * is null. NOTE: the claim commits even when the hold is refused (MONEY_NOT_ENOUGH), so the
+     * caller can store that refusal as the key's answer.
+     */
+    async holdClaimed(
+      request: Omit<TransferRequest, 'credit'> & { currency: string; destination: string },
+      claim: SQL,
+    ): Promise<TransferResult | null> {
+      const { currency, destination, ...rest } = request;
+      refuseReserved(rest);
+      if (rest.amount <= 0n) throw new Error(`ledger: amount must be positive, got ${rest.amount}`);
+      const inFlight = accountKey.inFlight(request.debit);
+      await service.openAccount(inFlight, currency);
+      const metadata = { ...rest.metadata, destination };
+      // NOTE: the move's key is read from the claim's row, so ledger_move cannot run without it
+      // (a lateral call depends on its row; no plan can call it first).
+      const rows = await preparedRowsOf<OutcomeRow>(
+        db,
+        sql`with claim as (${claim})
+            select m.outcome, m.transfer_id, m.created_at from claim cross join lateral ledger_move(
+              case when claim.claimed then ${rest.idempotencyKey}::text end, ${rest.debit}::text, ${inFlight}::text,
+              ${rest.amount.toString()}::bigint, ${`hold:${rest.kind}`}::text,
+              ${canonicalJson(metadata)}::jsonb, true, null::text) m`,
+      );
+      return rows[0] ? resultOf(rows[0], `${rest.debit} -> ${inFlight}`) : null;
+    },
+
+    /** `post`, with a caller's write travelling in its statement (see `settle`). */
+    async postWith(holdKey: string, alongside: (settled: SQL) => SQL): Promise<TransferResult> {
+      return settle(holdKey, true, alongside);
+    },
+
+    /** `void`, with a caller's write travelling in its statement (see `settle`). */
+    async voidWith(holdKey: string, alongside: (settled: SQL) => SQL): Promise<TransferResult> {
+      return settle(holdKey, false, alongside);
     },
 
     /**

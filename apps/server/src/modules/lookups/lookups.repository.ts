@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { SETTINGS, type ReferenceData, type SettingKey, type SettingValue } from './lookups.settings';
 import {
@@ -62,7 +62,8 @@ export function createLookupsRepository(db: Database) {
 
     /**
      * Inserts whatever reference data is missing and leaves existing rows alone, so running
-     * it at every start keeps an operator's edits.
+     * it at every start keeps an operator's edits. Names in a language a row has none in yet
+     * (Lao bank names, the operator's account names per language) are filled in.
      */
     async seed(data: ReferenceData): Promise<void> {
       await db.transaction(async (tx) => {
@@ -70,7 +71,11 @@ export function createLookupsRepository(db: Database) {
           await tx
             .insert(banks)
             .values(data.banks.map((bank, sortOrder) => ({ ...bank, sortOrder })))
-            .onConflictDoNothing();
+            .onConflictDoUpdate({
+              target: banks.code,
+              set: { nameLo: sql`excluded.name_lo` },
+              where: isNull(banks.nameLo),
+            });
         }
         if (data.sources.length > 0) {
           await tx
@@ -84,7 +89,11 @@ export function createLookupsRepository(db: Database) {
           await tx
             .insert(depositBankAccounts)
             .values(data.depositBanks.map((account, sortOrder) => ({ ...account, sortOrder })))
-            .onConflictDoNothing();
+            .onConflictDoUpdate({
+              target: depositBankAccounts.accountNo,
+              set: { accountNames: sql`excluded.account_names` },
+              where: sql`${depositBankAccounts.accountNames} = '{}'::jsonb`,
+            });
         }
         if (data.depositWallets.length > 0) {
           await tx

@@ -1,8 +1,9 @@
 import QRCode from 'qrcode';
 import type { Locale, Market } from '@wallet/contract/constants';
-import type { LookupAnswer, LookupName } from '@wallet/contract/http/lookup';
+import type { BankNames, LookupAnswer, LookupName } from '@wallet/contract/http/lookup';
 import type { Currency } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
+import { localized } from '../../platform/locale';
 import { createLookupsRepository } from './lookups.repository';
 import type { ReferenceData } from './lookups.settings';
 
@@ -28,15 +29,14 @@ export function createLookupsService({
   let terminatedCache: { value: boolean; readAt: number } | null = null;
 
   const answers: { [N in LookupName]: (locale: Locale) => Promise<LookupAnswer<N>> } = {
-    banks: async () => ({
+    banks: async (locale) => ({
       banks: (await repository.listBanks(bankMarkets))
         .filter((bank) => bank.active)
         // The market's own banks first; sort is stable, so the seeded order holds within each.
         .sort((a, b) => bankMarkets.indexOf(a.market as Market) - bankMarkets.indexOf(b.market as Market))
         .map((bank) => ({
           code: bank.code,
-          nameTH: bank.nameTh,
-          nameEN: bank.nameEn,
+          ...bankNames(bank, locale),
           market: bank.market as Market,
           englishNameOnly: bank.englishNameOnly,
         })),
@@ -62,7 +62,7 @@ export function createLookupsService({
     enableChatWidget: async () => ({
       enableChatWidget: (await repository.getSetting('enableChatWidget')).enabled,
     }),
-    deposit: async () => {
+    deposit: async (locale) => {
       const [bankRows, walletRows, deposit] = await Promise.all([
         repository.listDepositBanks(),
         repository.listDepositWallets(),
@@ -71,12 +71,18 @@ export function createLookupsService({
       return {
         banks: bankRows
           .filter(({ account }) => currencies.includes(account.currency as Currency))
+          // The market's own currency first (kip in Lao mode); stable, so the seeded order holds.
+          .sort(
+            (a, b) =>
+              currencies.indexOf(a.account.currency as Currency) -
+              currencies.indexOf(b.account.currency as Currency),
+          )
           .map(({ account, bank }) => ({
             bankType: account.bankType,
             bankCode: account.bankCode,
             mode: account.mode as 'AUTO' | 'SMS',
-            bank: { nameTH: bank.nameTh, nameEN: bank.nameEn },
-            bankAccountName: account.accountName,
+            bank: bankNames(bank, locale),
+            bankAccountName: localized(account.accountNames, locale, account.accountName),
             bankAccountNo: account.accountNo,
             currency: account.currency as Currency,
           })),
@@ -112,11 +118,11 @@ export function createLookupsService({
       terminatedCache = { value: terminated, readAt: now() };
     },
 
-    /** A bank members of this market may register, or null. */
-    async findBank(code: string) {
+    /** A bank members of this market may register, or null; `name` in `locale`. */
+    async findBank(code: string, locale: Locale = market === 'LA' ? 'lo' : 'th') {
       const bank = (await repository.listBanks(bankMarkets)).find((row) => row.code === code && row.active);
       return bank
-        ? { code: bank.code, nameTH: bank.nameTh, nameEN: bank.nameEn, englishNameOnly: bank.englishNameOnly }
+        ? { code: bank.code, ...bankNames(bank, locale), englishNameOnly: bank.englishNameOnly }
         : null;
     },
 
@@ -158,6 +164,18 @@ export function createLookupsService({
       const lineQR = contact.lineQR ?? (await contactQrDataUrl(contact.lineLink));
       await repository.seed({ ...data, settings: { ...data.settings, contact: { ...contact, lineQR } } });
     },
+  };
+}
+
+/** A bank's names as the contract answers them: `name` in `locale`, Lao falling back on Thai. */
+export function bankNames(
+  bank: { nameTh: string; nameEn: string; nameLo: string | null },
+  locale: Locale,
+): BankNames {
+  return {
+    name: localized({ th: bank.nameTh, en: bank.nameEn, lo: bank.nameLo }, locale, bank.nameEn),
+    nameTH: bank.nameTh,
+    nameEN: bank.nameEn,
   };
 }
 

@@ -54,6 +54,8 @@ export interface BankSeed {
   code: string;
   nameTh: string;
   nameEn: string;
+  /** Null: Lao readers are answered the Thai name. */
+  nameLo: string | null;
   market: 'TH' | 'LA';
   englishNameOnly: boolean;
 }
@@ -67,7 +69,10 @@ export interface DepositBankSeed {
   bankCode: string;
   bankType: string;
   mode: 'AUTO' | 'SMS';
+  /** As the bank holds it. */
   accountName: string;
+  /** As members of each language read it; a language missing falls back (platform/locale.ts). */
+  accountNames: Partial<Localized>;
   accountNo: string;
   currency: 'BAHT' | 'LAK';
 }

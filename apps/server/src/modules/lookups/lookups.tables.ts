@@ -5,6 +5,8 @@ export const banks = pgTable('banks', {
   code: text('code').primaryKey(),
   nameTh: text('name_th').notNull(),
   nameEn: text('name_en').notNull(),
+  /** The name in Lao; null: Lao readers get the Thai name (platform/locale.ts, localized). */
+  nameLo: text('name_lo'),
   /** TH or LA: which market's members bank there. */
   market: text('market').notNull(),
   englishNameOnly: boolean('english_name_only').notNull().default(false),
@@ -39,7 +41,10 @@ export const depositBankAccounts = pgTable('deposit_bank_accounts', {
     .references(() => banks.code),
   bankType: text('bank_type').notNull(),
   mode: text('mode').notNull(),
+  /** The account's name as the bank holds it: shown when there is none in the member's language. */
   accountName: text('account_name').notNull(),
+  /** The account's name as members of each language read it ({ th?, lo?, en? }). */
+  accountNames: jsonb('account_names').$type<Partial<Record<string, string>>>().notNull().default({}),
   accountNo: text('account_no').notNull().unique(),
   currency: text('currency').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),

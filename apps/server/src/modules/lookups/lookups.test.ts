@@ -1,7 +1,12 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUPS, type LookupName } from '@wallet/contract/http/lookup';
+import { ProfileResponse } from '@wallet/contract/http/account';
+import { LOOKUPS, type LookupAnswer, type LookupName } from '@wallet/contract/http/lookup';
+import { bearer, login, registerMember } from '../../../test/members';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { createLookupsRepository } from './lookups.repository';
+import { banks as banksTable, depositBankAccounts } from './lookups.tables';
 import { referenceData } from './reference-data';
 
 const THAI = /[\u0E00-\u0E7F]/;
@@ -138,5 +143,115 @@ describe('lookups (Lao market)', () => {
       (await t.app.inject({ url: '/api/lookup/sources', headers })).json(),
     );
     expect(sources.sources.filter((source) => LAO.test(source.description)).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('lookups in Lao mode: names in the language asked for', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ MARKET: 'LA' });
+  });
+  afterAll(() => t.close());
+
+  const lookup = async <N extends LookupName>(name: N, language?: string): Promise<LookupAnswer<N>> =>
+    LOOKUPS[name].parse(
+      (
+        await t.app.inject({
+          url: `/api/lookup/${name}`,
+          headers: memberHeaders(language ? { 'accept-language': language } : {}),
+        })
+      ).json(),
+    ) as LookupAnswer<N>;
+
+  it("names every bank and the operator's accounts in Lao, Lao banks and the kip account first", async () => {
+    const { banks } = await lookup('banks');
+    for (const bank of banks) expect(bank.name, bank.code).toMatch(LAO);
+    expect(banks.find((bank) => bank.code === 'BCEL')?.name).toBe('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ');
+    expect(banks.find((bank) => bank.code === 'SCB')?.name).toBe('ທະນາຄານໄທພານິດ');
+    const deposit = await lookup('deposit', 'lo');
+    expect(deposit.banks[0]).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' });
+    for (const account of deposit.banks) {
+      expect(account.bank.name).toMatch(LAO);
+      expect(account.bankAccountName).toBe('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ');
+    }
+  });
+
+  it('answers Thai and English names to Thai and English readers', async () => {
+    const thai = await lookup('deposit', 'th');
+    expect(thai.banks.find((bank) => bank.bankCode === 'SCB')).toMatchObject({
+      bank: { name: 'ธนาคารไทยพาณิชย์', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+      bankAccountName: 'บจก. ลักกี้ วอลเล็ต',
+    });
+    const english = await lookup('deposit', 'en-GB');
+    expect(english.banks.find((bank) => bank.bankCode === 'SCB')).toMatchObject({
+      bank: { name: 'Siam Commercial Bank' },
+      bankAccountName: 'LUCKY WALLET CO., LTD.',
+    });
+    const { banks } = await lookup('banks', 'en');
+    for (const bank of banks) expect(bank.name).toBe(bank.nameEN);
+  });
+
+  it('falls back on the Thai name, then the one the bank holds, where a Lao name is missing', async () => {
+    const { db } = t.database;
+    await db.update(banksTable).set({ nameLo: null }).where(eq(banksTable.code, 'KBANK'));
+    await db
+      .update(depositBankAccounts)
+      .set({ accountNames: { en: 'LUCKY WALLET CO., LTD.' } })
+      .where(eq(depositBankAccounts.bankCode, 'KBANK'));
+    await db
+      .update(depositBankAccounts)
+      .set({ accountNames: {} })
+      .where(eq(depositBankAccounts.bankCode, 'GSB'));
+    try {
+      const deposit = await lookup('deposit', 'lo');
+      const kbank = deposit.banks.find((bank) => bank.bankCode === 'KBANK')!;
+      expect(kbank.bank.name).toBe('ธนาคารกสิกรไทย');
+      // No Lao or Thai account name: the English one.
+      expect(kbank.bankAccountName).toBe('LUCKY WALLET CO., LTD.');
+      // No name in any language: as the bank holds it.
+      expect(deposit.banks.find((bank) => bank.bankCode === 'GSB')!.bankAccountName).toBe('บจก. ลักกี้ วอลเล็ต');
+      // The seed fills in missing names and leaves the operator's alone.
+      await db
+        .update(depositBankAccounts)
+        .set({ accountNames: { lo: 'ຊື່ທີ່ພະນັກງານແກ້' } })
+        .where(eq(depositBankAccounts.bankCode, 'KBANK'));
+      await createLookupsRepository(db).seed(referenceData);
+      const seeded = await lookup('deposit', 'lo');
+      expect(seeded.banks.find((bank) => bank.bankCode === 'KBANK')).toMatchObject({
+        bank: { name: 'ທະນາຄານກະສິກອນໄທ' },
+        bankAccountName: 'ຊື່ທີ່ພະນັກງານແກ້',
+      });
+      expect(seeded.banks.find((bank) => bank.bankCode === 'GSB')!.bankAccountName).toBe(
+        'ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ',
+      );
+    } finally {
+      // The seeded names back, for the other tests.
+      await db
+        .update(depositBankAccounts)
+        .set({ accountNames: {} })
+        .where(eq(depositBankAccounts.bankCode, 'KBANK'));
+      await createLookupsRepository(db).seed(referenceData);
+    }
+  });
+
+  it("names the member's own bank on the profile in the language asked for", async () => {
+    const member = await registerMember(t.app, {
+      username: `020${String(randomInt(0, 1e8)).padStart(8, '0')}`,
+      bankCode: 'BCEL',
+      currency: 'LAK',
+    });
+    const token = await login(t.app, member.username, member.password);
+    const profile = async (language: string) =>
+      ProfileResponse.parse(
+        (
+          await t.app.inject({
+            url: '/api/account/profile',
+            headers: memberHeaders({ ...bearer(token), 'accept-language': language }),
+          })
+        ).json(),
+      ).bankAccount.bank;
+    expect((await profile('lo')).name).toBe('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ');
+    expect((await profile('en')).name).toBe('Banque pour le Commerce Extérieur Lao');
+    expect((await profile('th')).name).toBe('ธนาคารการค้าต่างประเทศลาว');
   });
 });

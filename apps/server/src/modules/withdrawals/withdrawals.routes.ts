@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@wallet/contract/errors';
-import { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
+import { MoneyResult, PendingWithdrawalsResponse, WithdrawRequest } from '@wallet/contract/http/wallet';
 import { memberOf } from '../../platform/auth';
 import { moneyAnswer, type Idempotent } from '../../platform/idempotency/idempotency';
 import type { WithdrawalsService } from './withdrawals.service';
@@ -51,5 +51,20 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> 
       idempotent(request, reply, async (key) =>
         moneyAnswer(await withdrawals.withdrawAll(memberOf(request).id, request.body, key)),
       ),
+  );
+
+  app.get(
+    '/api/wallet/withdrawals/pending',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['wallet'],
+        summary: 'The member’s own withdrawals not final yet, with what each waits for',
+        security: [{ bearer: [] }],
+        response: { 200: PendingWithdrawalsResponse, 401: ErrorResponse },
+      },
+    },
+    // Only the signed-in member's: the member comes from the session, never from the request.
+    async (request) => ({ withdrawals: await withdrawals.pending(memberOf(request).id) }),
   );
 };

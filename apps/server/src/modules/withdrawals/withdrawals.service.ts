@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MoneyResult, WithdrawRequest } from '@wallet/contract/http/wallet';
+import type { MinorUnits } from '@wallet/contract/money';
+import type { MoneyResult, PendingWithdrawal, WithdrawRequest } from '@wallet/contract/http/wallet';
 import type { PayoutService } from '../../adapters/payout/payout-service';
 import { AppError } from '../../platform/errors';
 
@@ -33,8 +34,17 @@ export interface WithdrawalsServiceOptions {
   sweepToWallet: (memberId: number, key: string) => Promise<unknown>;
   referenceTtlMs: number;
   payoutTimeoutMs: number;
+  /** The clock that says whether a pending withdrawal's reference has expired. */
+  now?: () => Date;
   log: FastifyBaseLogger;
 }
+
+/**
+ * How many of a member's latest withdrawals are looked at for pending ones. A withdrawal is final
+ * within minutes (the reference's lifetime and the reconciler's checks), so the pending ones are
+ * among the newest; Home shows those.
+ */
+const PENDING_LOOKBACK = 10;
 
 /**
  * Withdrawals to the member's registered bank account. The amount is held in the ledger at once
@@ -44,6 +54,7 @@ export interface WithdrawalsServiceOptions {
  */
 export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
   const { ledger, payout, log } = options;
+  const now = options.now ?? (() => new Date());
 
   async function checkLimits(amount: number): Promise<void> {
     const { withdrawMin, withdrawMax } = await options.limits();
@@ -119,6 +130,35 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       await options.beforeWithdraw(memberId);
       await options.sweepToWallet(memberId, key);
       return service.withdraw(memberId, body, `${key}:withdraw`);
+    },
+
+    /**
+     * The member's own withdrawals whose hold is not settled yet, newest first, with what each
+     * waits for (Home shows them). Read from the ledger only: no call to the payout service, so a
+     * member's page views never turn into traffic at the gateway.
+     */
+    async pending(memberId: number): Promise<PendingWithdrawal[]> {
+      const { lines } = await ledger.statementOf([accountKey.wallet(memberId)], {
+        offset: 0,
+        limit: PENDING_LOOKBACK,
+        type: 'withdraw',
+      });
+      return lines
+        .filter((line) => line.hold === 'pending')
+        .map((line) => {
+          const bank = line.metadata.bank as { accountNo?: unknown } | undefined;
+          const accountNo = typeof bank?.accountNo === 'string' ? bank.accountNo : '';
+          // Past its reference's expiry the payout service can no longer take the order: what
+          // is left is its word on whether it paid (the reconciler asks), else the money returns.
+          const expired = now() >= referenceExpiry(line.createdAt, options.referenceTtlMs);
+          return {
+            id: String(line.id),
+            amount: Number(line.amount) as MinorUnits,
+            createdAt: line.createdAt.toISOString(),
+            waitingFor: expired ? 'confirmation' : 'payout',
+            accountEnding: accountNo.slice(-4),
+          };
+        });
     },
 
     /** The reconciler's step for a withdrawal hold: the one rule of every two-phase flow. */

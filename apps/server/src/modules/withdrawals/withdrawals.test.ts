@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import type { PendingWithdrawalsResponse } from '@wallet/contract/http/wallet';
 import {
   ageHolds,
+  getAs,
   booksAreSound as soundBooks,
   listen,
   moneyCall,
@@ -118,6 +120,61 @@ describe('withdrawals', () => {
     await test.app.reconciler.runOnce();
     expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'FAILED' });
     expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
+    await booksAreSound();
+  });
+
+  it('lists a member’s own pending withdrawals with what each waits for, never another member’s', async () => {
+    const pendingOf = async (token: string) => {
+      const response = await getAs(test.app, token, '/api/wallet/withdrawals/pending');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PendingWithdrawalsResponse>().withdrawals;
+    };
+    const member = await fundedMember();
+    const other = await fundedMember();
+    expect(await pendingOf(member.token)).toEqual([]);
+    const unsigned = await test.app.inject({
+      url: '/api/wallet/withdrawals/pending',
+      headers: memberHeaders(),
+    });
+    expect(unsigned.statusCode).toBe(401);
+
+    expect(
+      (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 30_000 })).statusCode,
+    ).toBe(202);
+    expect(
+      (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 20_000 })).statusCode,
+    ).toBe(202);
+    expect(
+      (await moneyCall(test.app, other.token, '/api/wallet/withdraw', { amount: 45_000 })).statusCode,
+    ).toBe(202);
+    const statement = (await statementOf(member.token)).statements;
+    const mine = await pendingOf(member.token);
+    // Newest first, each by its statement row's id, paid to the member's own account.
+    expect(mine).toEqual(
+      [20_000, 30_000].map((amount, index) => ({
+        id: statement[index]!.id,
+        amount,
+        createdAt: statement[index]!.createdAt,
+        waitingFor: 'payout',
+        accountEnding: member.member.bankAccountNo.slice(-4),
+      })),
+    );
+    // The other member sees only their own.
+    expect((await pendingOf(other.token)).map((one) => one.amount)).toEqual([45_000]);
+
+    // Past the reference's lifetime (3 s here) the payout service can no longer take the order:
+    // what is left is its word on whether it paid.
+    await ageHolds(test.database.db, member.id, 4_200);
+    expect((await pendingOf(member.token)).map((one) => one.waitingFor)).toEqual([
+      'confirmation',
+      'confirmation',
+    ]);
+    expect((await pendingOf(other.token)).map((one) => one.waitingFor)).toEqual(['payout']);
+
+    // Paid (the sandbox pays at once here) and posted by the reconciler: none is pending.
+    await test.app.reconciler.runOnce();
+    expect(await pendingOf(member.token)).toEqual([]);
+    expect(await pendingOf(other.token)).toEqual([]);
     await booksAreSound();
   });
 });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { allowNamedStatements } from './rows';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,8 +39,10 @@ export async function openServerDatabase(url: string, poolSize = 10): Promise<Da
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lockClient.release();
   }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  allowNamedStatements(db, (name, text, values) => pool.query({ name, text, values }));
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Database,
+    db,
     kind: 'server',
     close: () => pool.end(),
   };

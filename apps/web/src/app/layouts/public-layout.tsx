@@ -15,7 +15,8 @@ export function PublicLayout() {
   useEffect(() => storage.clearSession(), []);
 
   return (
-    <div className="min-h-dvh pb-[calc(5rem+env(safe-area-inset-bottom))]">
+    // The bottom of the page scrolls clear of the menu and of the chat button above it (8.25rem).
+    <div className="min-h-dvh pb-[calc(9rem+env(safe-area-inset-bottom))]">
       <AppHeader home="/login">
         <LanguageSwitcher />
       </AppHeader>

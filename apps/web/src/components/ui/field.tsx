@@ -64,9 +64,19 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   hint?: ReactNode;
   placeholder: string;
   options: { value: string; label: string }[];
+  /** Drawn inside the field before the chosen option (a bank's badge, 32 px at most). */
+  leading?: ReactNode;
 }
 
-export function SelectField({ label, error, hint, placeholder, options, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  placeholder,
+  options,
+  leading,
+  ...select
+}: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
       {({ control, message }) => (
@@ -75,7 +85,7 @@ export function SelectField({ label, error, hint, placeholder, options, ...selec
             id={control}
             aria-invalid={error ? true : undefined}
             aria-describedby={error || hint ? message : undefined}
-            className={`${baseClass} appearance-none truncate pr-11`}
+            className={`${baseClass} appearance-none truncate pr-11 ${leading ? 'pl-14' : ''}`}
             {...select}
           >
             <option value="">{placeholder}</option>
@@ -85,6 +95,9 @@ export function SelectField({ label, error, hint, placeholder, options, ...selec
               </option>
             ))}
           </select>
+          {leading ? (
+            <span className="pointer-events-none absolute top-2 left-2.5 inline-flex">{leading}</span>
+          ) : null}
           <ChevronDown
             className="pointer-events-none absolute top-3.5 right-3.5 size-5 text-mist-400"
             aria-hidden="true"

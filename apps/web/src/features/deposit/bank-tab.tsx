@@ -1,11 +1,12 @@
-import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '@wallet/contract/rules';
+import { BankBadge } from '../../components/bank-badge';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
+import { useBankName } from '../../lib/banks';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useLookup } from '../../lib/lookups';
@@ -16,12 +17,6 @@ import { SlipUpload } from './slip-upload';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
-/** A bank's name in the member's language: Thai names serve Thai and Lao readers. */
-function useBankName() {
-  const { i18n } = useTranslation();
-  return (bank: { nameTH: string; nameEN: string }) => (i18n.language === 'en' ? bank.nameEN : bank.nameTH);
-}
-
 /**
  * Bank transfer (spec sections 2, 5 and 9): the operator's receiving accounts, the rules of a
  * transfer, the slip upload, and, where the operator allows it, a manual deposit notice.
@@ -31,8 +26,8 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
   const deposit = useLookup('deposit');
   const slip = useLookup('slip');
   const profile = useProfile();
-  const bankName = useBankName();
   const own = profile.data?.bankAccount;
+  const ownBankName = useBankName(own?.bank.code, own?.bank.name);
   const minutes = slip.data?.slip.maxAgeMinutes;
 
   return (
@@ -58,26 +53,32 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
         ) : (
           <ul className="space-y-2">
             {deposit.data.banks.map((bank) => {
-              const name = bankName(bank.bank);
+              // Named by the deposit lookup, asked in the current language.
+              const name = bank.bank.name;
               return (
                 <li
                   key={`${bank.bankCode}-${bank.bankAccountNo}`}
-                  className="flex items-center gap-3 rounded-xl bg-ink-900 py-2 pr-1.5 pl-4"
+                  className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 rounded-xl bg-ink-900 py-2 pr-1.5 pl-4"
                 >
-                  {/* No room for the icon beside a whole account number on the narrowest phones. */}
-                  <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300 min-[360px]:inline-flex">
-                    <Landmark className="size-5" aria-hidden="true" />
+                  {/* NOTE: below 360 px the names run over the copy button's column and the number
+                      under the badge, so a name is not squeezed into a narrow column and a 13-digit
+                      number stays on one line beside the copy button, which moves down to it.
+                      Placed by start and end lines only: a span utility resets the start. */}
+                  <span className="col-start-1 row-start-1 inline-flex min-[360px]:row-end-3">
+                    <BankBadge code={bank.bankCode} />
                   </span>
-                  <div className="min-w-0 flex-1">
+                  <div className="col-start-2 col-end-4 row-start-1 min-w-0 min-[360px]:col-end-3">
                     <p className="text-[15px] leading-snug font-medium break-words">{name}</p>
                     <p className="text-[13px] leading-snug break-words text-mist-300">
                       {bank.bankAccountName}
                     </p>
-                    <p className="text-[17px] leading-snug font-semibold tracking-wide break-all text-gold-300 tabular-nums">
-                      {formatBankAccountNo(bank.bankAccountNo)}
-                    </p>
                   </div>
-                  <CopyButton text={bank.bankAccountNo} label={t('deposit.bank.copy', { bank: name })} />
+                  <p className="col-start-1 col-end-3 row-start-2 text-[17px] leading-snug font-semibold tracking-wide break-all text-gold-300 tabular-nums min-[360px]:col-start-2">
+                    {formatBankAccountNo(bank.bankAccountNo)}
+                  </p>
+                  <span className="col-start-3 row-start-2 inline-flex min-[360px]:row-start-1 min-[360px]:row-end-3">
+                    <CopyButton text={bank.bankAccountNo} label={t('deposit.bank.copy', { bank: name })} />
+                  </span>
                 </li>
               );
             })}
@@ -87,7 +88,7 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
           <li>
             {own
               ? t('deposit.bank.fromOwn', {
-                  bank: bankName(own.bank),
+                  bank: ownBankName,
                   account: formatBankAccountNo(own.bankAccountNo),
                 })
               : t('deposit.bank.fromOwnAny')}

@@ -1,20 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from '../../lib/i18n';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
 afterEach(() => vi.unstubAllGlobals());
 
-const depositLookup = (isManual = false) => ({
+/** The language a call asked the server to answer in. */
+const languageOf = (init: RequestInit) => new Headers(init.headers).get('accept-language') ?? 'th';
+
+/** Names as the server answers them: in the language of the request. */
+const NAMES = {
+  SCB: { th: 'ธนาคารไทยพาณิชย์', lo: 'ທະນາຄານໄທພານິດ', en: 'Siam Commercial Bank' },
+  BCEL: { th: 'ธนาคารการค้าต่างประเทศลาว', lo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', en: 'BCEL' },
+  operator: { th: 'บจก. ลักกี้ วอลเล็ต', lo: 'ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ', en: 'LUCKY WALLET CO LTD' },
+};
+type Language = keyof typeof NAMES.SCB;
+const named = (names: Record<Language, string>, language: string) => names[language as Language] ?? names.en;
+
+const depositLookup = (isManual = false, language = 'en') => ({
   banks: [
     {
       bankType: 'DEPOSIT',
       bankCode: 'SCB',
       mode: 'AUTO',
-      bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
-      bankAccountName: 'LUCKY WALLET CO LTD',
+      bank: { name: named(NAMES.SCB, language), nameTH: NAMES.SCB.th, nameEN: NAMES.SCB.en },
+      bankAccountName: named(NAMES.operator, language),
       bankAccountNo: '4071234567',
       currency: 'BAHT',
     },
@@ -22,14 +35,25 @@ const depositLookup = (isManual = false) => ({
       bankType: 'DEPOSIT',
       bankCode: 'BCEL',
       mode: 'SMS',
-      bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' },
-      bankAccountName: 'LUCKY WALLET LAO',
+      bank: { name: named(NAMES.BCEL, language), nameTH: NAMES.BCEL.th, nameEN: NAMES.BCEL.en },
+      bankAccountName: language === 'lo' ? NAMES.operator.lo : 'LUCKY WALLET LAO',
       bankAccountNo: '0101000123456',
       currency: 'LAK',
     },
   ],
   wallets: [{ mode: 'AUTO', walletAccountName: 'Lucky Wallet' }],
   isManual,
+});
+
+const banksLookup = (language: string) => ({
+  banks: (['SCB', 'BCEL'] as const).map((code) => ({
+    code,
+    name: named(NAMES[code], language),
+    nameTH: NAMES[code].th,
+    nameEN: NAMES[code].en,
+    market: code === 'SCB' ? 'TH' : 'LA',
+    englishNameOnly: false,
+  })),
 });
 
 const hhmm = (date: Date) =>
@@ -64,10 +88,12 @@ function depositServer(
     (url, init) =>
       options.handler?.(url, init) ??
       (url === '/api/lookup/deposit'
-        ? { body: depositLookup(options.isManual) }
-        : url === '/api/lookup/slip'
-          ? { body: slipLookup(options.closedNow) }
-          : undefined),
+        ? { body: depositLookup(options.isManual, languageOf(init)) }
+        : url === '/api/lookup/banks'
+          ? { body: banksLookup(languageOf(init)) }
+          : url === '/api/lookup/slip'
+            ? { body: slipLookup(options.closedNow) }
+            : undefined),
   );
 }
 
@@ -141,6 +167,7 @@ describe('deposit: bank transfer', () => {
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     const scb = (await within(panel).findByText('Siam Commercial Bank')).closest('li')!;
     expect(within(scb).getByText('LUCKY WALLET CO LTD')).toBeTruthy();
+    expect(scb.querySelector('[data-bank-badge="SCB"]')?.textContent).toBe('SCB');
     expect(within(scb).getByText('407-123-4567')).toBeTruthy();
     // Only 10-digit numbers are grouped 3-3-rest.
     expect(within(panel).getByText('0101000123456')).toBeTruthy();
@@ -159,13 +186,26 @@ describe('deposit: bank transfer', () => {
     expect(within(panel).queryByRole('form', { name: 'Notify a deposit' })).toBeNull();
   });
 
-  it('names banks in Thai for Thai and Lao readers, with texts that are theirs', async () => {
+  it("names banks and the operator's accounts in Lao for Lao readers, and again after a switch to English", async () => {
     depositServer();
     await renderApp('/user/home', 'lo');
     const dialog = await openDeposit('ຝາກເງິນ');
-    expect(await within(dialog).findByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
+    const bcel = (await within(dialog).findByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).closest('li')!;
+    expect(within(bcel).getByText('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ')).toBeTruthy();
+    expect(bcel.querySelector('[data-bank-badge="BCEL"]')?.textContent).toBe('BCEL');
+    const scb = within(dialog).getByText('ທະນາຄານໄທພານິດ').closest('li')!;
+    expect(within(scb).getByText('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ')).toBeTruthy();
+    // The member's own bank, named by the banks lookup in Lao.
+    expect(within(dialog).getByText(/ທະນາຄານໄທພານິດ 123-456-7890/)).toBeTruthy();
+    expect(within(dialog).queryByText(/ไทยพาณิชย์|Siam Commercial/)).toBeNull();
     expect(within(dialog).getByRole('tab', { name: 'ໂອນຜ່ານທະນາຄານ' })).toBeTruthy();
     expect(within(dialog).getByText(/ກະລຸນາອັບໂຫຼດສະລິບພາຍໃນ 60 ນາທີ/)).toBeTruthy();
+
+    await act(() => i18next.changeLanguage('en'));
+    expect(await within(dialog).findByText('Siam Commercial Bank')).toBeTruthy();
+    expect(within(dialog).getAllByText('LUCKY WALLET CO LTD').length).toBe(1);
+    expect(within(dialog).getByText(/Siam Commercial Bank 123-456-7890/)).toBeTruthy();
+    expect(within(dialog).queryByText('ທະນາຄານໄທພານິດ')).toBeNull();
   });
 
   it('refuses only a missing file; sends any chosen file with progress and shows the server verdict translated', async () => {

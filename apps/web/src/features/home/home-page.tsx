@@ -13,10 +13,12 @@ import { errorText } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
 import { AgreementDialog } from './agreement-dialog';
 import { BalanceCard } from './balance-card';
+import { CoinInfoDialog } from './coin-info-dialog';
 import { GameAccountDialog } from './game-account-dialog';
 import { groupGames } from './game-amounts';
 import { GameCard } from './game-card';
 import { HomeWidgets, useSpinActive, type Widget } from './home-widgets';
+import { PendingWithdrawals, usePendingWithdrawals } from './pending-withdrawals';
 import { TransferDialog, type TransferPreset } from './transfer-dialog';
 import { useReloadWallet, useWallet } from './wallet-api';
 import { WithdrawDialog } from './withdraw-dialog';
@@ -30,6 +32,7 @@ type OpenDialog =
   | { kind: 'withdraw' }
   | { kind: 'deposit' }
   | { kind: 'reward'; reward: RewardWidget }
+  | { kind: 'coins' }
   | null;
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
@@ -81,6 +84,12 @@ export function HomePage({
   const [refreshingAll, setRefreshingAll] = useState(false);
   const [rewardBusy, setRewardBusy] = useState<RewardWidget | null>(null);
   const data = wallet.data;
+  const pendingWithdrawals = usePendingWithdrawals({
+    walletUpdatedAt: wallet.dataUpdatedAt,
+    walletSettled: wallet.dataUpdatedAt > 0 || wallet.isError,
+    // Paid, or returned to the wallet: either way the balances changed.
+    onFinished: () => void wallet.refetch(),
+  });
 
   async function refreshAll() {
     setRefreshingAll(true);
@@ -120,6 +129,7 @@ export function HomePage({
         onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
       />
       <ReferralBonus />
+      <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data?.wallet.currency ?? 'BAHT'} />
       {wallet.isError && !data ? (
         <div className="mt-4">
           <ErrorAlert
@@ -135,6 +145,7 @@ export function HomePage({
       ) : null}
       <HomeWidgets
         onSelect={select}
+        onCoinInfo={() => setDialog({ kind: 'coins' })}
         busy={refreshingAll ? 'refreshAll' : (rewardBusy ?? undefined)}
         spinCoins={spinActive ? (profile.data?.profile.coin ?? 0) : null}
       />
@@ -187,6 +198,11 @@ export function HomePage({
         open={dialog?.kind === 'reward' ? dialog.reward : null}
         onClose={() => setDialog(null)}
         onBusy={setRewardBusy}
+      />
+      <CoinInfoDialog
+        open={dialog?.kind === 'coins'}
+        coins={profile.data?.profile.coin ?? 0}
+        onClose={() => setDialog(null)}
       />
       <AgreementDialog />
     </section>

@@ -1,4 +1,3 @@
-import { Landmark } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import {
   type MoneyResult as Result,
   type WalletResponse,
 } from '@wallet/contract/http/wallet';
+import { BankBadge } from '../../components/bank-badge';
 import { TurnoverProgress } from '../../components/turnover-progress';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -18,6 +18,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
+import { useBankName } from '../../lib/banks';
 import { useBonusProgress } from '../../lib/bonus-progress';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 import { formatMoney } from '../../lib/format';
@@ -104,7 +105,7 @@ function WithdrawForm({
   onMoved: () => void;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const currency = wallet.wallet.currency;
   const available = totalMinor(wallet);
   const [amount, setAmount] = useState('');
@@ -114,7 +115,7 @@ function WithdrawForm({
   const [result, setResult] = useState<Result | null>(null);
   /** The server refused: a running bonus's turnover is not met yet. */
   const [bonusHeld, setBonusHeld] = useState(false);
-  const bankName = i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH;
+  const bankName = useBankName(bank.bank.code, bank.bank.name);
   const accountNo = formatBankAccountNo(bank.bankAccountNo);
   const min = formatMoney(limits.withdrawMin, currency);
   const max = formatMoney(limits.withdrawMax, currency);
@@ -180,11 +181,9 @@ function WithdrawForm({
       <div>
         <p className="mb-1.5 text-sm font-medium text-mist-300">{t('withdraw.toAccount')}</p>
         <div className="flex items-center gap-3 rounded-xl bg-ink-900 px-4 py-3">
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
-            <Landmark className="size-5" aria-hidden="true" />
-          </span>
+          <BankBadge code={bank.bank.code} />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-[15px] font-medium">{bankName}</p>
+            <p className="text-[15px] leading-snug font-medium break-words">{bankName}</p>
             <p className="truncate text-sm text-mist-300">
               <span className="tabular-nums tracking-wide">{accountNo}</span> · {bank.bankAccountName}
             </p>

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMING } from '@wallet/contract/constants';
+import i18next from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
 
@@ -16,7 +17,12 @@ const profile = (nameEditable = false) => ({
   bankAccount: {
     bankAccountName: nameEditable ? 'สมชาย ใจดี' : 'SOMCHAI JAIDEE',
     bankAccountNo: '1234567890',
-    bank: { code: nameEditable ? 'KTB' : 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'SCB' },
+    bank: {
+      code: nameEditable ? 'KTB' : 'SCB',
+      name: 'ธนาคารไทยพาณิชย์',
+      nameTH: 'ธนาคารไทยพาณิชย์',
+      nameEN: 'SCB',
+    },
     nameEditable,
   },
 });
@@ -30,10 +36,65 @@ describe('profile page', () => {
     await renderApp('/user/profile');
     expect(await screen.findByText('123-456-7890')).toBeTruthy();
     expect(screen.getByText('0812345678')).toBeTruthy();
-    expect(screen.getByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
+    // Named by the banks lookup in the current language, with the bank's badge.
+    expect(await screen.findByText('Siam Commercial Bank')).toBeTruthy();
+    expect(document.querySelector('[data-bank-badge="SCB"]')?.textContent).toBe('SCB');
     expect(screen.getByText(/ID 100001/)).toBeTruthy();
     expect(screen.getByText(/02\/01\/2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
+  });
+
+  it("names a Lao member's bank in Lao, and follows a switch of language", async () => {
+    const lao = {
+      ...profile(),
+      bankAccount: {
+        ...profile().bankAccount,
+        bankAccountNo: '0101000123456',
+        bank: {
+          code: 'BCEL',
+          name: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+          nameTH: 'ธนาคารการค้าต่างประเทศลาว',
+          nameEN: 'BCEL',
+        },
+      },
+    };
+    const names: Record<string, string> = {
+      lo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+      th: 'ธนาคารการค้าต่างประเทศลาว',
+      en: 'Banque pour le Commerce Extérieur Lao',
+    };
+    fakeServer((url, init) => {
+      if (url === '/api/account/profile') return { body: lao };
+      if (url !== '/api/lookup/banks') return undefined;
+      const language = new Headers(init.headers).get('accept-language') ?? 'th';
+      const bank = {
+        code: 'BCEL',
+        name: names[language]!,
+        nameTH: names.th!,
+        nameEN: names.en!,
+        market: 'LA',
+        englishNameOnly: false,
+      };
+      return { body: { banks: [bank] } };
+    });
+    await renderApp('/user/profile', 'lo');
+    expect(await screen.findByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeTruthy();
+    expect(document.querySelector('[data-bank-badge="BCEL"]')?.textContent).toBe('BCEL');
+    await act(() => i18next.changeLanguage('en'));
+    expect(await screen.findByText('Banque pour le Commerce Extérieur Lao')).toBeTruthy();
+    expect(screen.queryByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeNull();
+  });
+
+  it('names the bank as the profile does when the banks lookup does not answer', async () => {
+    fakeServer((url) =>
+      url === '/api/account/profile'
+        ? { body: profile() }
+        : url === '/api/lookup/banks'
+          ? { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }
+          : undefined,
+    );
+    await renderApp('/user/profile');
+    expect(await screen.findByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
   });
 
   it('opens the password change from a labelled row, not a bare padlock (issue 16)', async () => {

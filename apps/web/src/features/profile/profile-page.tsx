@@ -1,11 +1,14 @@
-import { ChevronRight, Landmark, Lock, Pencil, Phone, UserRound } from 'lucide-react';
+import { ChevronRight, CirclePlay, Lock, Pencil, Phone, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatBankAccountNo } from '@wallet/contract/rules';
+import { BankBadge } from '../../components/bank-badge';
 import { Page } from '../../components/page';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
+import { useBankName } from '../../lib/banks';
 import { formatDate } from '../../lib/format';
 import { useProfile } from '../../lib/profile';
 import { BankNameDialog } from './bank-name-dialog';
@@ -13,23 +16,31 @@ import { ChangePasswordDialog } from './change-password-dialog';
 
 function Row({
   icon,
+  badge,
   label,
   value,
+  wrap = false,
   action,
 }: {
-  icon: ReactNode;
+  icon?: ReactNode;
+  /** Drawn in place of the icon's square (a bank's badge). */
+  badge?: ReactNode;
   label: string;
   value: ReactNode;
+  /** Long values (a bank's name) wrap instead of being cut. */
+  wrap?: boolean;
   action?: ReactNode;
 }) {
   return (
     <li className="flex items-center gap-3 px-4 py-3">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
-        {icon}
-      </span>
+      {badge ?? (
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+          {icon}
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         <p className="text-xs text-mist-400">{label}</p>
-        <p className="truncate text-[15px] font-medium">{value}</p>
+        <p className={`text-[15px] font-medium ${wrap ? 'leading-snug break-words' : 'truncate'}`}>{value}</p>
       </div>
       {action}
     </li>
@@ -41,6 +52,8 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const [dialog, setDialog] = useState<'password' | 'bankName' | null>(null);
+  const bank = profile.data?.bankAccount.bank;
+  const bankName = useBankName(bank?.code, bank?.name);
 
   if (profile.isPending) {
     return (
@@ -100,9 +113,10 @@ export function ProfilePage() {
           }
         />
         <Row
-          icon={<Landmark className="size-5" aria-hidden="true" />}
+          badge={<BankBadge code={bankAccount.bank.code} />}
           label={t('profile.bank')}
-          value={bankAccount.bank.nameTH}
+          value={bankName}
+          wrap
         />
         <Row
           icon={<span className="text-sm font-bold">#</span>}
@@ -131,6 +145,22 @@ export function ProfilePage() {
           </span>
           <ChevronRight className="size-5 shrink-0 text-mist-400" aria-hidden="true" />
         </button>
+      </div>
+      {/* The how-to videos without leaving the member area (/howto would sign the member out). */}
+      <div className="card mt-4">
+        <Link
+          to="/user/howto"
+          className="flex min-h-16 w-full items-center gap-3 rounded-[var(--radius-card)] px-4 py-3 text-left hover:bg-white/5"
+        >
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+            <CirclePlay className="size-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block text-[15px] font-medium">{t('howto.title')}</span>
+            <span className="block text-xs text-mist-400">{t('howto.subtitle')}</span>
+          </span>
+          <ChevronRight className="size-5 shrink-0 text-mist-400" aria-hidden="true" />
+        </Link>
       </div>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
       {bankAccount.nameEditable ? (

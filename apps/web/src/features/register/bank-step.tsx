@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
 import { accountNameProblem, joinAccountName, needsEnglishName } from '@wallet/contract/rules';
+import { BankBadge } from '../../components/bank-badge';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
@@ -51,7 +52,7 @@ function nameErrors(bankCode: string, firstName: string, lastName: string, probl
 /** Step 4: the bank account the member deposits from and withdraws to. */
 export function BankStep(props: BankStepProps) {
   const { market, values, onChange, disabled, onError } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const banks = useLookup('banks');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -127,10 +128,9 @@ export function BankStep(props: BankStepProps) {
         label={t('register.bank')}
         name="bankCode"
         placeholder={t('register.choose')}
-        options={(banks.data?.banks ?? []).map((bank) => ({
-          value: bank.code,
-          label: i18n.language === 'th' ? bank.nameTH : bank.nameEN,
-        }))}
+        // Named by the banks lookup, asked in the current language.
+        options={(banks.data?.banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
+        leading={values.bankCode ? <BankBadge code={values.bankCode} size="sm" /> : undefined}
         value={values.bankCode}
         onChange={(event) => set('bankCode', event.target.value)}
         error={error('bankCode')}

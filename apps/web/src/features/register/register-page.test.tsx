@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import lo from '../../locales/lo/common.json';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
 
 afterEach(() => {
@@ -353,5 +354,51 @@ describe('registration wizard', () => {
     await fillProfile();
     const currency = await screen.findByLabelText<HTMLSelectElement>('Currency');
     expect(currency.value).toBe('LAK');
+  });
+
+  it("lists the banks by their Lao names in Lao mode and shows the chosen bank's badge", async () => {
+    const { register: text } = lo;
+    fakeServer((url, init) => {
+      if (url === '/api/otp/send') return { body: { code: 'OTP_VERIFIED' } };
+      if (url === '/api/account/validate') return { body: { ok: true } };
+      if (url === '/api/lookup/market') return { body: { market: 'LA', currencies: ['LAK', 'BAHT'] } };
+      if (url !== '/api/lookup/banks') return undefined;
+      const lao = new Headers(init.headers).get('accept-language') === 'lo';
+      const bank = (code: string, name: string, nameTH: string, nameEN: string) => ({
+        code,
+        name: lao ? name : nameEN,
+        nameTH,
+        nameEN,
+        market: 'LA',
+        englishNameOnly: false,
+      });
+      return {
+        body: {
+          banks: [
+            bank('BCEL', 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', 'ธนาคารการค้าต่างประเทศลาว', 'BCEL'),
+            bank('LDB', 'ທະນາຄານພັດທະນາລາວ', 'ธนาคารพัฒนาลาว', 'Lao Development Bank'),
+          ],
+        },
+      };
+    });
+    await renderApp('/register', 'lo');
+    await userEvent.type(await screen.findByLabelText(text.phone), '02055123456');
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(text.sendCode) }));
+    await userEvent.type(await screen.findByLabelText(text.name), 'Somchai');
+    await userEvent.type(screen.getByLabelText(text.password), 'secret-1');
+    await userEvent.type(screen.getByLabelText(text.confirmPassword), 'secret-1');
+    await userEvent.selectOptions(screen.getByLabelText(text.source), 'FACEBOOK');
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(text.next) }));
+    const select = await screen.findByLabelText<HTMLSelectElement>(text.bank);
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual([
+        text.choose,
+        'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+        'ທະນາຄານພັດທະນາລາວ',
+      ]),
+    );
+    expect(document.querySelector('[data-bank-badge]')).toBeNull();
+    await userEvent.selectOptions(select, 'LDB');
+    expect(document.querySelector('[data-bank-badge]')?.textContent).toBe('LDB');
   });
 });

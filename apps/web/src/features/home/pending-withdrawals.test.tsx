@@ -1,0 +1,104 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PendingWithdrawal } from '@wallet/contract/http/wallet';
+import { renderApp } from '../../test/render-app';
+import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const PENDING_URL = '/api/wallet/withdrawals/pending';
+/** Home's chunk, the wallet's read and then the list's: more than findBy's 1 s on a busy machine. */
+const LOADED = { timeout: 5_000 };
+
+const withdrawal = (id: string, amount: number, overrides: Partial<PendingWithdrawal> = {}) => ({
+  id,
+  amount,
+  createdAt: '2026-11-24T10:15:30.000Z',
+  waitingFor: 'payout',
+  accountEnding: '7890',
+  ...overrides,
+});
+
+describe('home: withdrawals on their way', () => {
+  it('shows each pending withdrawal with its amount, time and what it waits for, and drops it once final', async () => {
+    let pending = [
+      withdrawal('12', 30_000),
+      withdrawal('9', 12_550, { waitingFor: 'confirmation', createdAt: '2026-11-24T10:01:00.000Z' }),
+    ];
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
+    );
+    await renderApp('/user/home');
+    const region = await screen.findByRole('region', { name: 'Withdrawals on their way' }, LOADED);
+    const items = within(region).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Withdrawal of ฿300.00',
+      'Withdrawal of ฿125.50',
+    ]);
+    expect(items[0]!.textContent).toContain('In progress');
+    expect(items[0]!.textContent).toContain('Being paid to your bank account ending\u00a07890.');
+    expect(items[0]!.textContent).toMatch(/Requested 24\/11\/2026 \d\d:15:30/);
+    expect(items[1]!.textContent).toContain(
+      'Waiting for the bank to confirm the payment. If it was not paid, the money comes back to your wallet.',
+    );
+    // Asked once on load, after the games' refresh: the wallet and the list tell the same moment.
+    const urls = calls.map((call) => call.url);
+    expect(urls.filter((url) => url === PENDING_URL)).toHaveLength(1);
+    expect(urls.indexOf('/api/wallet/refresh/slot')).toBeLessThan(urls.indexOf(PENDING_URL));
+
+    // Paid meanwhile: the member's Refresh reads the wallet, then the list; the finished one
+    // leaves, and the balances are read once more (the money left, or came back).
+    pending = [pending[0]!];
+    const refreshes = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(refreshes()).toBe(3));
+    pending = [];
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Withdrawals on their way' })).toBeNull(),
+    );
+  });
+
+  it('says nothing when none is pending, and looks again only while one is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending: ReturnType<typeof withdrawal>[] = [];
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
+    );
+    await renderApp('/user/home');
+    await screen.findByText('Hello, Somchai', {}, LOADED);
+    await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Withdrawals on their way' })).toBeNull();
+    const asked = () => calls.filter((call) => call.url === PENDING_URL).length;
+    // Nothing pending: two minutes on Home ask nothing more.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(asked()).toBe(1);
+  });
+
+  it('looks again every 30 s while a withdrawal is pending, and stops once it is final', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let pending = [withdrawal('12', 30_000, { accountEnding: '' })];
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
+    );
+    await renderApp('/user/home');
+    expect(await screen.findByText('Being paid to your bank account.', {}, LOADED)).toBeTruthy();
+    const asked = () => calls.filter((call) => call.url === PENDING_URL).length;
+    expect(asked()).toBe(1);
+    pending = [];
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(screen.queryByText('Being paid to your bank account.')).toBeNull());
+    const afterFinal = asked();
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(asked()).toBe(afterFinal);
+  });
+});

@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../../lib/storage';
+import { renderApp } from '../../test/render-app';
+import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+
+beforeEach(signIn);
+afterEach(() => vi.unstubAllGlobals());
+
+const howto = {
+  videos: [
+    { topic: 'wallet', url: '/media/howto/wallet.mp4' },
+    { topic: 'play', url: '/media/howto/play.mp4' },
+  ],
+};
+
+describe('how-to in the member area', () => {
+  it('opens from the profile inside the member shell, and the member stays signed in', async () => {
+    memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === '/api/lookup/howto' ? { body: howto } : undefined),
+    );
+    const { router } = await renderApp('/user/profile');
+    await userEvent.click(await screen.findByRole('link', { name: /How to use/ }, { timeout: 5_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/howto'));
+    expect(await screen.findByRole('heading', { name: 'How to use' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Your wallet/ })).toBeTruthy();
+    // The member shell: its menu and its log-out button, not the logged-out shell's Register.
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(storage.getToken()).toBe('token');
+
+    await userEvent.click(within(menu).getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(await screen.findByText('Hello, Somchai')).toBeTruthy();
+    expect(storage.getToken()).toBe('token');
+  });
+
+  it('the logged-out shell’s /howto still ends a stored session (spec section 4)', async () => {
+    memberServer(
+      () => walletResponse(5_000),
+      (url) => (url === '/api/lookup/howto' ? { body: howto } : undefined),
+    );
+    await renderApp('/howto');
+    expect(await screen.findByRole('heading', { name: 'How to use' }, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() => expect(storage.getToken()).toBeNull());
+  });
+});

@@ -1,0 +1,6 @@
+// The interface texts and error texts of one language: a chunk of its own, fetched before the first
+// render in that language (lib/i18n.ts), so a page carries one language, not three (decision 033).
+import common from './lo/common.json';
+import errors from './lo/errors.json';
+
+export default { common, errors };
