@@ -31,6 +31,7 @@ import { dropLean, dropTables, prepareLean, prepareTables, runPgbench } from './
 import { freePort, SANDBOX_ON_DATABASE, startServer } from './lib/server.mjs';
 import { psql, run } from './lib/shell.mjs';
 import { startCpuSampler } from './lib/cpu.mjs';
+import { startRedis } from './lib/redis.mjs';
 import { machine } from './lib/machine.mjs';
 import { deriveTransfers, transfersMarkdown, transfersSummary } from './lib/transfers-report.mjs';
 
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
       default: String(Math.max(1, os.availableParallelism?.() ?? os.cpus().length)),
     },
     'keep-db': { type: 'boolean', default: false },
+    // Without it the servers run with no REDIS_URL: on PostgreSQL, no session cache.
+    'no-redis': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
     label: { type: 'string', default: '' },
@@ -238,6 +241,7 @@ async function main() {
     const pidGroups = Object.fromEntries(
       servers.map((s) => [s.pid, s.who === 'provider' ? 'provider' : 'server']),
     );
+    if (redis) pidGroups[redis.pid] = 'redis';
     const sampler = startCpuSampler({ serverPid: -1, dbName, pidGroups, backendGroup });
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     let result;
@@ -272,6 +276,8 @@ async function main() {
     return record.passed;
   }
 
+  /** The bench's own Redis (bench/lib/redis.mjs), or null: --no-redis, or none installed. */
+  let redis = null;
   const providerKey = randomBytes(24).toString('base64url');
   const start = async (who, extraEnv = {}) => {
     const port = await freePort();
@@ -282,7 +288,7 @@ async function main() {
       databaseUrl: appUrl(who === 'provider' ? APP.provider : APP.server),
       port,
       logFile,
-      extraEnv: { GAME_PROVIDER_KEY: providerKey, ...extraEnv },
+      extraEnv: { GAME_PROVIDER_KEY: providerKey, ...(redis ? { REDIS_URL: redis.url } : {}), ...extraEnv },
     });
     const entry = { who, ...server };
     servers.push(entry);
@@ -297,6 +303,15 @@ async function main() {
     `provider ${r.cpu.coresBusy.provider ?? 0} + ${r.cpu.coresBusy.postgresProvider ?? 0}, others ${r.cpu.coresBusy.otherProcesses}`;
 
   try {
+    if (!args['no-redis']) {
+      redis = await startRedis(await freePort());
+      say(
+        redis
+          ? `redis-server of the bench's own at ${redis.url}`
+          : 'no redis-server on the PATH: servers run without Redis',
+      );
+    }
+    results.settings.redis = redis ? 'a redis-server of the bench’s own (REDIS_URL)' : 'none';
     // The provider first: it (like each server) runs the migrations at start; one at a time.
     const provider = await start('provider');
     const providerUrl = `${provider.base}/api/sandbox/provider-api`;
@@ -413,6 +428,7 @@ async function main() {
   } finally {
     await probe?.end().catch(() => undefined);
     await stopAll();
+    await redis?.stop();
     if (args['keep-db']) {
       say(`database kept: ${dbUrl}`);
     } else {

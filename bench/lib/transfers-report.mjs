@@ -12,6 +12,7 @@ const round = (value, places = 2) => Math.round(value * 10 ** places) / 10 ** pl
 
 const GROUPS = [
   'server',
+  'redis',
   'postgresBackends',
   'provider',
   'postgresProvider',
@@ -31,7 +32,7 @@ function perUnit(phase) {
     const seconds = phase.cpu.cpuSeconds[who] ?? 0;
     if (seconds > 0) ms[who] = round((seconds * 1000) / done);
   }
-  ms.ours = round((ms.server ?? 0) + (ms.postgresBackends ?? 0));
+  ms.ours = round((ms.server ?? 0) + (ms.postgresBackends ?? 0) + (ms.redis ?? 0));
   phase.cpu.msPerUnit = ms;
   // The machine is shared: a phase during which other processes kept a quarter of a core busy.
   phase.cpu.disturbed = (phase.cpu.coresBusy.otherProcesses ?? 0) > 0.25;
@@ -133,7 +134,7 @@ export function transfersMarkdown(results) {
     '',
     '## HTTP transfers',
     '',
-    'CPU ms per transfer answered 200. "ours" = server + its PostgreSQL backends; the provider (its process + its backends) and the load generator are not in it.',
+    'CPU ms per transfer answered 200. "ours" = server + its PostgreSQL backends + the bench’s Redis (when the servers use one); the provider (its process + its backends) and the load generator are not in it.',
     '',
     '| run | transfers/s | p50 ms | p99 ms | max ms | ours | server | its PostgreSQL | provider + its PostgreSQL | PostgreSQL shared | load generator | others (cores) | answers |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',

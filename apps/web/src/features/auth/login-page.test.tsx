@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../../app/providers';
 import { fakeServer, renderApp } from '../../test/render-app';
+import { LoginPage } from './login-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,5 +53,31 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
     expect(sessionStorage.getItem('token')).toBe('tok-1');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('fetches the member area once the form is first touched, not while the page only shows', async () => {
+    fakeServer();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'requestIdleCallback'] as never });
+    const prefetch = vi.fn(() => Promise.resolve());
+    try {
+      const router = createMemoryRouter([{ path: '/login', element: <LoginPage prefetch={prefetch} /> }], {
+        initialEntries: ['/login'],
+      });
+      render(
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(prefetch).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+    const phone = await screen.findByLabelText('Phone number');
+    await userEvent.click(phone);
+    await userEvent.click(screen.getByLabelText('Password'));
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest, LoginResponse } from '@wallet/contract/http/login';
@@ -14,7 +14,7 @@ type Field = 'username' | 'password';
 
 /**
  * The public home: phone and password (spec section 2, Login). `prefetch` fetches the member
- * area's code ahead (the app's, issue 15): once the page is idle, and again on sign-in.
+ * area's code ahead (issue 15): when the member first touches the form, else on sign-in.
  */
 export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -33,16 +33,18 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const [sending, setSending] = useState(false);
   const ids = { username: useId(), password: useId(), error: useId() };
 
-  useEffect(() => {
-    if (!prefetch) return;
-    const start = () => void prefetch().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(start, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(start, 1500);
-    return () => window.clearTimeout(id);
-  }, [prefetch]);
+  // Once, on the first touch of the form: a member typing a phone and a password gives the member
+  // area seconds to arrive, and a visit that never signs in (or a page measured for its first
+  // load) neither downloads nor runs it. Fetched when idle instead, its parsing competed with the
+  // page's own first seconds on a slow phone (bench/results/web-2026-11-24-*).
+  const prefetched = useRef(false);
+  const prefetchOnce = () => {
+    if (prefetched.current || !prefetch) return;
+    prefetched.current = true;
+    void prefetch().catch(() => {
+      prefetched.current = false;
+    });
+  };
 
   // The login path checks that the service is still on (spec section 2).
   useEffect(() => {
@@ -70,7 +72,7 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
         schema: LoginResponse,
       });
       storage.setToken(token, remember);
-      void prefetch?.().catch(() => undefined);
+      prefetchOnce();
       void navigate('/user', { replace: true });
     } catch (error) {
       setFormError(errorText(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'));
@@ -91,6 +93,8 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
+        onFocusCapture={prefetchOnce}
+        onPointerDownCapture={prefetchOnce}
         className="card space-y-4 p-5"
         aria-describedby={formError ? ids.error : undefined}
       >
