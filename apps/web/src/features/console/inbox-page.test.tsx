@@ -292,6 +292,8 @@ describe('conversation', () => {
     await openConversation();
     const panel = await screen.findByRole('complementary', { name: 'Member' });
     expect(await within(panel).findByText(formatMoney(123_456))).toBeTruthy();
+    // The member's bank with its badge, as the member site shows it.
+    expect(panel.querySelector('[data-bank-badge="SCB"]')).not.toBeNull();
     const deposits = within(panel).getByRole('list', { name: 'Recent deposits' });
     expect(within(deposits).getByText('฿500.00')).toBeTruthy();
     expect(within(deposits).getByText('In progress')).toBeTruthy();

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { ConsoleConversation, MemberContextResponse } from '@wallet/contract/http/console';
 import type { SlipRow } from '@wallet/contract/http/deposit';
 import type { StatementRow } from '@wallet/contract/http/statement';
+import { BankBadge } from '../../components/bank-badge';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
@@ -70,9 +71,12 @@ function MemberDetails({ context }: { context: MemberContextResponse }) {
           {member.bank ? (
             <>
               <dt className="text-mist-500">{t('member.bank')}</dt>
-              <dd className="break-words">
-                {member.bank.bankCode} · <span className="tabular-nums">{member.bank.accountNo}</span>
-                <span className="block text-mist-400">{member.bank.accountName}</span>
+              <dd className="flex min-w-0 items-start gap-2 break-words">
+                <BankBadge code={member.bank.bankCode} size="sm" />
+                <span className="min-w-0">
+                  {member.bank.bankCode} · <span className="tabular-nums">{member.bank.accountNo}</span>
+                  <span className="block text-mist-400">{member.bank.accountName}</span>
+                </span>
               </dd>
             </>
           ) : null}
