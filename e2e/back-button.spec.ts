@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, registerMember, test } from './fixtures';
+import { expect, expectAccessible, open, registerMember, test } from './fixtures';
 import { text } from './texts';
 
 /** The phone's Back on home: it closes the dialog on top, one a press, and the page stays. */
@@ -21,6 +21,7 @@ test('Back closes the agreement (not accepting it) and a dialog, home stays; ✕
   // The agreement opens by itself, with its text: Back puts it away, and that is not agreeing.
   const agreement = page.getByRole('dialog', { name: t('agreement.title') });
   await expect(agreement.getByRole('button', { name: t('agreement.accept') })).toBeEnabled();
+  await expectAccessible(page);
   await page.goBack();
   await expect(agreement).toBeHidden();
   await expect(page).toHaveURL(/\/user\/home$/);

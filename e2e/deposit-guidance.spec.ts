@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES } from '@wallet/contract/constants';
-import { expect, open, registerMember, sandbox, screenshot, test } from './fixtures';
+import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /** One of the operator's receiving accounts in the demo reference data. */
@@ -74,6 +74,7 @@ test('the deposit dialog guides a new member: QR channels, amounts, saving the Q
     });
     await expect(upload).toBeInViewport({ ratio: 0.98 });
     await screenshot(page, `${locale}/deposit-slip-not-match`, { fullPage: false });
+    await expectAccessible(page);
 
     await page.setViewportSize({ width: 320, height: 640 });
     await verdict.scrollIntoViewIfNeeded();
@@ -110,6 +111,7 @@ test('the deposit dialog guides a new member: QR channels, amounts, saving the Q
     const save = deposit.getByRole('link', { name: t('deposit.qr.save') });
     await expect(save).toBeVisible();
     await screenshot(page, `${locale}/deposit-qr-save`, { fullPage: false });
+    await expectAccessible(page);
     if (locale === 'en') {
       const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
       expect(download.suggestedFilename()).toBe('qr-200.png');

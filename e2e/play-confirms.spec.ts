@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LOCALES } from '@wallet/contract/constants';
-import { creditWallet, expect, open, registerMember, screenshot, test } from './fixtures';
+import { creditWallet, expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /** A text of the app with its {{placeholders}} as they will be filled. */
@@ -54,6 +54,7 @@ test('what moves before play, what moved after, the password toggle and the conf
     const reset = dialogNamed(page, text(locale, 'game.resetConfirm.title'));
     await expect(reset).toBeVisible();
     await shootBoth(page, `${locale}/play-reset-confirm`);
+    await expectAccessible(page);
     await reset.getByRole('button', { name: text(locale, 'game.resetConfirm.keep') }).click();
     await expect(reset).toBeHidden();
 
@@ -78,6 +79,7 @@ test('what moves before play, what moved after, the password toggle and the conf
     const cancel = dialogNamed(page, text(locale, 'deposit.qr.cancelConfirm.title'));
     await expect(cancel.getByText(/฿200\.00/)).toBeVisible();
     await shootBoth(page, `${locale}/qr-cancel-confirm`);
+    await expectAccessible(page);
     await cancel.getByRole('button', { name: text(locale, 'deposit.qr.cancelConfirm.confirm') }).click();
     await expect(deposit.getByText(text(locale, 'deposit.qr.cancelled'))).toBeVisible();
     await expect(deposit.getByRole('button', { name: text(locale, 'deposit.qr.create') })).toBeVisible();

@@ -8,7 +8,7 @@ const VARIANTS: Record<Variant, string> = {
     'gold-gradient text-ink-950 font-semibold shadow-[0_8px_20px_-8px_rgb(232_165_36/0.7)] hover:brightness-105',
   secondary: 'bg-ink-700 text-snow border border-white/10 hover:bg-ink-600',
   ghost: 'bg-transparent text-mist-300 hover:bg-white/5',
-  danger: 'bg-rose-500 text-white font-semibold hover:bg-rose-400',
+  danger: 'bg-rose-700 text-white font-semibold hover:bg-rose-600',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -93,7 +93,7 @@ export default function ChatButton({ member }: { member: boolean }) {
           {count > 0 ? (
             <span
               aria-hidden="true"
-              className="absolute -top-1 -right-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink-950"
+              className="absolute -top-1 -right-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink-950"
               data-chat-badge
             >
               {count > 99 ? '99+' : count}
