@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     'keep-db': { type: 'boolean', default: false },
     // Without it the servers run with no REDIS_URL: on PostgreSQL, no session cache.
     'no-redis': { type: 'boolean', default: false },
+    // A V8 CPU profile of server-1 (node --cpu-prof) written into this folder when it stops.
+    'cpu-prof': { type: 'string' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
     label: { type: 'string', default: '' },
@@ -288,6 +290,8 @@ async function main() {
       databaseUrl: appUrl(who === 'provider' ? APP.provider : APP.server),
       port,
       logFile,
+      nodeFlags:
+        args['cpu-prof'] && who === 'server-1' ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
       extraEnv: { GAME_PROVIDER_KEY: providerKey, ...(redis ? { REDIS_URL: redis.url } : {}), ...extraEnv },
     });
     const entry = { who, ...server };
