@@ -92,7 +92,7 @@ function summarize(lhr, htmlScripts) {
     jsTransferKB: KB(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)),
     jsResourceKB: KB(scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0)),
     // The page's own scripts: those index.html names (entry, modulepreloads, registerSW), not
-    // the member area the login page prefetches once idle.
+    // the chunks the page loads itself afterwards.
     jsOfHtmlKB: KB(
       scripts
         .filter((item) => htmlScripts.has(new URL(item.url).pathname))
@@ -104,6 +104,13 @@ function summarize(lhr, htmlScripts) {
       resourceKB: KB(item.resourceSize ?? 0),
       ofHtml: htmlScripts.has(new URL(item.url).pathname),
     })),
+    // What moved (CLS) and what the largest paint was (LCP): where to look when they miss.
+    layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: Math.round((item.score ?? 0) * 1000) / 1000,
+      node: item.node?.selector ?? item.node?.snippet ?? null,
+    })),
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
     runWarnings: lhr.runWarnings,
     throttling: lhr.configSettings.throttlingMethod,
     formFactor: lhr.configSettings.formFactor,

@@ -69,6 +69,20 @@ describe('referral bonus on home', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Referral bonus' })).toBeNull());
   });
 
+  it('holds the card’s place while the summary loads, so home does not jump when it comes', async () => {
+    const state = rewardsState();
+    inviteServer(state);
+    const release = holdAnswers('/api/invite/bonus');
+    await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Quick actions' });
+    const placeholder = document.querySelector('[data-referral-placeholder]');
+    expect(placeholder).not.toBeNull();
+    expect(placeholder!.getAttribute('aria-hidden')).toBe('true');
+    release();
+    expect((await row()).querySelector('[data-referral-amount]')!.textContent).toBe('฿250.00');
+    expect(document.querySelector('[data-referral-placeholder]')).toBeNull();
+  });
+
   it('cannot be received below the minimum, and says from how much', async () => {
     const calls = inviteServer(rewardsState({ summary: inviteSummary({ amount: 5_000 }) }));
     await renderApp('/user/home');

@@ -25,7 +25,10 @@ export function ReferralBonus() {
   const [confirming, setConfirming] = useState(false);
 
   const data = summary.data;
-  // Nothing to show while unknown or closed; a failed read stays silent on home.
+  // While the summary loads: a card of the same height (as a member with nothing to receive yet
+  // sees it, its hint line shown), so what is below does not jump when it arrives (CLS, issue 15).
+  if (summary.isPending) return <ReferralPlaceholder />;
+  // Nothing to show when closed; a failed read stays silent on home.
   if (!data?.active) return null;
   const format = (minor: number) => formatMoney(minor, data.currency);
   // Below the minimum the server answers INVITE_COLLECT: say so before, rather than after a tap.
@@ -82,5 +85,25 @@ export function ReferralBonus() {
         fail={data.fail}
       />
     </section>
+  );
+}
+
+/** The referral card's outline, with its texts laid out but not shown. */
+function ReferralPlaceholder() {
+  const { t } = useRewardsTranslation();
+  return (
+    <div aria-hidden="true" data-referral-placeholder className="card mt-3 animate-pulse px-4 py-3">
+      <div className="invisible flex items-center gap-3">
+        <span className="size-10 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm leading-snug">{t('invite.home.label')}</p>
+          <p className="text-lg leading-snug font-bold">0</p>
+        </div>
+        <Button className="px-4 text-sm" disabled tabIndex={-1}>
+          {t('invite.home.receive')}
+        </Button>
+      </div>
+      <p className="invisible mt-1 pl-[3.25rem] text-xs leading-snug">{t('invite.home.none')}</p>
+    </div>
   );
 }
