@@ -140,6 +140,38 @@ describe('the session cache across processes, through Redis', () => {
     expect([cache.caching(), source.reads()]).toEqual([false, 2]);
   });
 
+  it('keeps nothing once its own heartbeats stop coming back, until one does', async () => {
+    let clock = 1_000_000;
+    const redis = openRedis(redisUrl)!;
+    handles.push(redis);
+    // No timer within the test: the beats are sent by hand, the clock moved by hand.
+    const cache = createSessionCache<Session>({
+      mode: { kind: 'redis', redis },
+      memberOf: (s) => s.memberId,
+      heartbeatMs: 60_000,
+      ttlMs: 10 * 60_000,
+      now: () => clock,
+    });
+    caches.push(cache);
+    await until(() => cache.caching());
+    const source = loader({ memberId: 7, note: 'x' });
+    await cache.read('t', source.load);
+    await cache.read('t', source.load);
+    expect(source.reads()).toBe(1);
+    // Three beats without hearing itself: the subscription may be dead without a word.
+    clock += 3 * 60_000 + 1;
+    expect(cache.caching()).toBe(false);
+    await cache.read('t', source.load);
+    expect(source.reads()).toBe(2);
+    // The next beat finds it silent: it reconnects, subscribes again and hears itself.
+    await cache.heartbeat();
+    await until(() => cache.caching());
+    await cache.heartbeat();
+    await cache.read('t', source.load);
+    await cache.read('t', source.load);
+    expect(source.reads()).toBe(3);
+  });
+
   it('forgets everything when its subscription drops, and keeps nothing until it is back', async () => {
     const cache = open(redisUrl);
     await until(() => cache.caching());

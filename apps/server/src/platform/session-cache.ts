@@ -7,6 +7,9 @@ export const REVOCATIONS_CHANNEL = 'wallet:sessions:revoked';
 /** A revocation as published: one session by its token's hash, or every session of a member. */
 export type Revocation = { token: string } | { member: number };
 
+/** A heartbeat's message: `h:` and the id of the cache that sent it (only that one listens for it). */
+const HEARTBEAT = 'h:';
+
 const encode = (revocation: Revocation) =>
   'token' in revocation ? `t:${revocation.token}` : `m:${revocation.member}`;
 
@@ -31,6 +34,13 @@ export interface SessionCacheOptions<T> {
   memberOf: (value: T) => number;
   ttlMs?: number;
   maxEntries?: number;
+  /**
+   * With Redis: how often the cache sends itself a heartbeat through the channel. A cache whose
+   * own heartbeats stopped coming back for three of these keeps nothing and reconnects: a
+   * subscription can die silently (a half-open connection, a failover that left it on the old
+   * server) and would otherwise miss revocations without any event saying so.
+   */
+  heartbeatMs?: number;
   now?: () => number;
 }
 
@@ -49,6 +59,8 @@ export interface SessionCache<T> {
   revoke(revocation: Revocation): Promise<void>;
   /** Whether reads are kept now (for tests and the health of the subscription). */
   caching(): boolean;
+  /** Sends one heartbeat now (the timer does it every `heartbeatMs`; tests call it). */
+  heartbeat(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +84,11 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
   /** Moves on at every loss of the subscription. */
   let gaps = 0;
   let subscriber: Redis | null = null;
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const selfId = `${process.pid}:${(opened += 1)}`;
+  /** When this cache last heard its own heartbeat, or subscribed (null: not subscribed). */
+  let lastBeat: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
 
   function forget(revocation: Revocation): void {
     epoch += 1;
@@ -85,6 +102,7 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
 
   function unsubscribed(): void {
     subscribed = false;
+    lastBeat = null;
     gaps += 1;
     epoch += 1;
     entries.clear();
@@ -92,9 +110,7 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
 
   if (mode.kind === 'redis') {
     // Named by process and order, so a test can find this very connection.
-    const sub = mode.redis.client.duplicate({
-      connectionName: `wallet-sessions:${process.pid}:${(opened += 1)}`,
-    });
+    const sub = mode.redis.client.duplicate({ connectionName: `wallet-sessions:${selfId}` });
     subscriber = sub;
     sub.on('error', () => undefined);
     // NOTE: any gap in the subscription may have lost revocations: forget everything and keep
@@ -104,6 +120,11 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
     sub.on('end', unsubscribed);
     sub.on('message', (channel: string, message: string) => {
       if (channel !== REVOCATIONS_CHANNEL) return;
+      if (message.startsWith(HEARTBEAT)) {
+        // Another process's heartbeat is not news for this one.
+        if (message === `${HEARTBEAT}${selfId}` && subscribed) lastBeat = now();
+        return;
+      }
       if (message.startsWith('t:')) forget({ token: message.slice(2) });
       else if (message.startsWith('m:')) forget({ member: Number(message.slice(2)) });
       else unsubscribed();
@@ -113,7 +134,12 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
       sub.subscribe(REVOCATIONS_CHANNEL).then(
         () => {
           // Only if no gap opened while the subscription was being made.
-          if (gaps === at && sub.status === 'ready') subscribed = true;
+          if (gaps === at && sub.status === 'ready') {
+            subscribed = true;
+            // A subscription just confirmed counts as heard; its heartbeats must follow.
+            lastBeat = now();
+            void heartbeat();
+          }
         },
         () => unsubscribed(),
       );
@@ -121,10 +147,29 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
     sub.on('ready', subscribe);
   }
 
-  const caching = () => mode.kind !== 'off' && subscribed;
+  /** Whether this cache heard its own heartbeat within three beats. */
+  const hearing = () => lastBeat !== null && now() - lastBeat <= 3 * heartbeatMs;
+  const caching = () => mode.kind === 'local' || (mode.kind === 'redis' && subscribed && hearing());
+
+  async function heartbeat(): Promise<void> {
+    if (mode.kind !== 'redis' || !subscriber) return;
+    // Silent for three beats while subscribed: the subscription is dead without having said so.
+    // Forget everything and reconnect it (its 'ready' subscribes again).
+    if (subscribed && !hearing()) {
+      unsubscribed();
+      subscriber.disconnect(true);
+      return;
+    }
+    await mode.redis.client.publish(REVOCATIONS_CHANNEL, `${HEARTBEAT}${selfId}`).catch(() => undefined);
+  }
+  if (mode.kind === 'redis' && heartbeatMs > 0) {
+    timer = setInterval(() => void heartbeat(), heartbeatMs);
+    timer.unref();
+  }
 
   return {
     caching,
+    heartbeat,
 
     async read(tokenHash, load) {
       const cached = entries.get(tokenHash);
@@ -160,6 +205,7 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
     },
 
     async close() {
+      if (timer) clearInterval(timer);
       subscriber?.disconnect();
       entries.clear();
     },
