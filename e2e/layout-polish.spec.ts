@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wallet/contract/constants';
@@ -93,10 +94,13 @@ async function expectGameCardsUncovered(page: Page, locale: Locale) {
   const card = await box(middle);
   expect(Math.abs(card.y + card.height - (nav.y - 2)), 'scrolled to just above the menu').toBeLessThanOrEqual(1);
   const button = await box(cardButton(middle));
-  for (const x of [card.x + 4, card.x + card.width / 2, card.x + card.width - 4]) {
-    for (const y of [button.y + button.height / 2, card.y + card.height - 3]) {
-      expect(await coverAt(page, code, x, y), `${code} at ${Math.round(x)},${Math.round(y)}`).toBeNull();
-    }
+  const middleY = button.y + button.height / 2;
+  // Across its button line, and the card's foot under it (not its rounded corners: no card there).
+  const points = [button.x + 4, button.x + button.width / 2, button.x + button.width - 4]
+    .map((x) => [x, middleY] as const)
+    .concat([[card.x + card.width / 2, card.y + card.height - 2]]);
+  for (const [x, y] of points) {
+    expect(await coverAt(page, code, x, y), `${code} at ${Math.round(x)},${Math.round(y)}`).toBeNull();
   }
 }
 
@@ -151,14 +155,17 @@ async function expectStepLinesJoined(page: Page) {
       const from = circles[i]!;
       const to = circles[i + 1]!;
       const y = from.top + from.height / 2;
-      // Every pixel column between the two circles, at their middle: a line, painted.
+      // Every pixel column between the two circles, at their middle: the topmost thing painted
+      // there is a circle or a line (a thin bar), never the page behind them.
       for (let x = Math.floor(from.right) - 1; x <= Math.ceil(to.left) + 1; x += 1) {
-        const hit = document.elementFromPoint(x + 0.5, y);
-        const painted = hit && getComputedStyle(hit).backgroundColor !== 'rgba(0, 0, 0, 0)';
-        const isCircle = hit?.closest('[data-step-circle]');
-        const isLine = hit && hit.getBoundingClientRect().height <= 4;
-        if (!painted || !(isCircle || isLine)) {
-          found.push(`${i + 1}→${i + 2} at x=${x}: ${hit ? hit.tagName.toLowerCase() : 'nothing'}`);
+        const top = document.elementsFromPoint(x + 0.5, y).find((element) => {
+          const style = getComputedStyle(element);
+          return style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none';
+        });
+        const isCircle = top?.matches('[data-step-circle]');
+        const isLine = top && top.getBoundingClientRect().height <= 4;
+        if (!isCircle && !isLine) {
+          found.push(`${i + 1}→${i + 2} at x=${x}: ${top ? top.tagName.toLowerCase() : 'nothing'}`);
           break;
         }
       }
@@ -225,7 +232,7 @@ for (const locale of LOCALES) {
   });
 
   test(`${locale}: the register step lines join their circles`, async ({ page, request }) => {
-    const phone = `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const phone = `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
     await open(page, '/register', { locale });
     await expect(page.locator('[data-step-circle]')).toHaveCount(4);
 
