@@ -57,7 +57,9 @@ function coverAt(page: Page, code: string, x: number, y: number) {
     ({ code, x, y }) => {
       const hit = document.elementFromPoint(x, y);
       if (hit?.closest(`[data-game="${code}"]`)) return null;
-      return hit ? `${hit.tagName.toLowerCase()} ${String(hit.getAttribute('class')).slice(0, 60)}` : 'nothing';
+      return hit
+        ? `${hit.tagName.toLowerCase()} ${String(hit.getAttribute('class')).slice(0, 60)}`
+        : 'nothing';
     },
     { code, x, y },
   );
@@ -92,7 +94,9 @@ async function expectGameCardsUncovered(page: Page, locale: Locale) {
   const before = await box(middle);
   await page.evaluate((by) => window.scrollBy(0, by), before.y + before.height - (nav.y - 2));
   const card = await box(middle);
-  expect(Math.abs(card.y + card.height - (nav.y - 2)), 'scrolled to just above the menu').toBeLessThanOrEqual(1);
+  expect(Math.abs(card.y + card.height - (nav.y - 2)), 'scrolled to just above the menu').toBeLessThanOrEqual(
+    1,
+  );
   const button = await box(cardButton(middle));
   const middleY = button.y + button.height / 2;
   // Across its button line, and the card's foot under it (not its rounded corners: no card there).
@@ -138,7 +142,7 @@ async function expectToastClearOfHeader(page: Page, dialog: Locator, locale: Loc
     expect(overlaps(toastBox, title), 'toast over the dialog’s title').toBe(false);
     expect(overlaps(toastBox, close), 'toast over the dialog’s close button').toBe(false);
     // Inside the dialog, where it is read and seen.
-    expect(toastBox.y).toBeGreaterThanOrEqual(dialogBox.y);
+    expect(toastBox.y, 'toast inside the dialog').toBeGreaterThanOrEqual(dialogBox.y);
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height + 1);
   }
 }
@@ -178,7 +182,10 @@ async function expectStepLinesJoined(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 for (const locale of LOCALES) {
-  test(`${locale}: Home's menu, balance card, coin badge and toasts over a dialog`, async ({ page, request }) => {
+  test(`${locale}: Home's menu, balance card, coin badge and toasts over a dialog`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const t = (key: string) => text(locale, key);
     const member = await registerMember(request);
@@ -191,6 +198,8 @@ for (const locale of LOCALES) {
     for (const size of SIZES) {
       await setSize(page, size);
       await expectGameCardsUncovered(page, locale);
+      await screenshot(page, `${SHOTS}/${locale}/home-card-above-menu-${size.width}`, { fullPage: false });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await screenshot(page, `${SHOTS}/${locale}/home-bottom-${size.width}`, { fullPage: false });
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectTransferAligned(page, locale);
@@ -213,7 +222,10 @@ for (const locale of LOCALES) {
     await dialogsClosed(page);
 
     // A toast while a game's dialog is open: opening the account, then copying its login.
-    const closed = page.locator('[data-game]').filter({ hasText: t('game.openAccount') }).first();
+    const closed = page
+      .locator('[data-game]')
+      .filter({ hasText: t('game.openAccount') })
+      .first();
     const code = (await closed.getAttribute('data-game'))!;
     await closed.scrollIntoViewIfNeeded();
     await closed.click();
@@ -225,7 +237,9 @@ for (const locale of LOCALES) {
 
     await setSize(page, SIZES[1]);
     await game.getByRole('button', { name: t('game.copyUsername') }).click();
-    await expect(game.getByRole('status').getByText(t('copy.done').replace('{{text}}', '').trim())).toBeVisible();
+    await expect(
+      game.getByRole('status').getByText(t('copy.done').replace('{{text}}', '').trim()),
+    ).toBeVisible();
     await expectToastClearOfHeader(page, game, locale);
     await expectAccessible(page);
     await screenshot(page, `${SHOTS}/${locale}/toast-over-dialog-320`, { fullPage: false });

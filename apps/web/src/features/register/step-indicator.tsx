@@ -13,7 +13,10 @@ export function StepIndicator({ steps, current }: { steps: WizardStep[]; current
   const { t } = useTranslation();
   const at = steps.indexOf(current);
   return (
-    <ol className="flex items-start" aria-label={t('register.progress', { step: at + 1, total: steps.length })}>
+    <ol
+      className="flex items-start"
+      aria-label={t('register.progress', { step: at + 1, total: steps.length })}
+    >
       {steps.map((step, index) => {
         const state = index < at ? 'done' : index === at ? 'current' : 'todo';
         return (
