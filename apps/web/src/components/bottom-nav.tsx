@@ -68,7 +68,11 @@ export function BottomNavButton({
   );
 }
 
-/** The large raised home button in the middle of the member menu. */
+/**
+ * The large home button in the middle of the member menu. NOTE: inside the menu's own height, not
+ * raised above it: raised, it covered the page's buttons just above the menu (a game card's
+ * button, issue 16), where the member sees them uncovered and taps.
+ */
 export function BottomNavHome({ to, text, icon: Icon }: { to: string; text: string; icon: LucideIcon }) {
   return (
     <li className="flex flex-1 justify-center">
@@ -76,7 +80,7 @@ export function BottomNavHome({ to, text, icon: Icon }: { to: string; text: stri
         to={to}
         aria-label={text}
         className={({ isActive }) =>
-          `gold-gradient -mt-6 inline-flex size-16 items-center justify-center rounded-full text-ink-950 shadow-[0_10px_24px_-6px_rgb(232_165_36/0.65)] ring-4 ring-ink-900 transition active:scale-95 ${
+          `gold-gradient inline-flex size-13 items-center justify-center self-center rounded-full text-ink-950 shadow-[0_6px_16px_-6px_rgb(232_165_36/0.65)] transition active:scale-95 ${
             isActive ? '' : 'saturate-[0.85]'
           }`
         }

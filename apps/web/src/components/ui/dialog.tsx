@@ -102,6 +102,8 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
           <X className="size-5" aria-hidden="true" />
         </button>
       </header>
+      {/* The dialog's toasts, under its header and over the top of its body (never over the title). */}
+      <div className="relative z-10 h-0">{open ? <ToastViewport /> : null}</div>
       {/* Focusable, so a keyboard can scroll a long body. */}
       <div
         ref={body}
@@ -111,7 +113,6 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
         {children}
       </div>
       {footer ? <footer className="flex gap-3 border-t border-white/5 px-5 py-4">{footer}</footer> : null}
-      {open ? <ToastViewport /> : null}
     </dialog>
   );
 }

@@ -69,9 +69,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Where toasts appear. The app has one at its root; an open modal dialog renders its own,
- * because a modal <dialog> sits in the browser's top layer above the page and makes the rest
- * of the page inert: a toast outside it would be hidden behind it and never read out.
+ * Where toasts appear. The app has one at its root, along the top of the screen; an open modal
+ * dialog renders its own, because a modal <dialog> sits in the browser's top layer above the page
+ * and makes the rest of the page inert: a toast outside it would be hidden behind it and never
+ * read out. A dialog's toasts hang under its header (Dialog places this viewport there), over the
+ * top of its body: at the top of the screen they covered the dialog's title and its close button
+ * (issue 16), and at the bottom they would cover its footer's buttons.
  */
 export function ToastViewport({ base = false }: { base?: boolean }) {
   const context = useContext(HostsContext);
@@ -85,7 +88,9 @@ export function ToastViewport({ base = false }: { base?: boolean }) {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-[max(env(safe-area-inset-top),0.75rem)] z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4"
+      className={`pointer-events-none inset-x-0 z-[60] mx-auto flex w-full flex-col gap-2 ${
+        base ? 'fixed top-[max(env(safe-area-inset-top),0.75rem)] max-w-md px-4' : 'absolute top-2 px-3'
+      }`}
     >
       {shown
         ? context.toasts.map((toast) => {

@@ -1,12 +1,14 @@
-import { ArrowLeftRight, Coins, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { ArrowLeftRight, Coins, Info, RefreshCw } from 'lucide-react';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
 import { Button } from '../../components/ui/button';
 import { formatMoney, timeAgo } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { inGamesMinor, totalMinor } from './game-amounts';
+import { useHomeTranslation } from './home-texts';
 
 const skeleton = 'inline-block animate-pulse rounded-md bg-white/10';
+const badge =
+  'inline-flex shrink-0 items-center gap-1.5 rounded-full bg-gold-400/15 px-3 text-sm font-semibold whitespace-nowrap text-gold-300';
 
 /** Who is signed in, the total balance (wallet plus every game), coins, and when it was last read. */
 export function BalanceCard({
@@ -17,6 +19,7 @@ export function BalanceCard({
   refreshing,
   onRefresh,
   onTransfer,
+  onCoinInfo,
 }: {
   name: string | undefined;
   coin: number | undefined;
@@ -26,11 +29,14 @@ export function BalanceCard({
   refreshing: boolean;
   onRefresh: () => void;
   onTransfer: () => void;
+  /** The coin badge was tapped: what coins are (the same dialog as the wheel tile's coin count). */
+  onCoinInfo?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useHomeTranslation();
   const now = useNow();
   const currency = wallet?.wallet.currency;
   const ago = updatedAt ? timeAgo(updatedAt, now) : null;
+  const coinsText = t('home.coins', { count: coin ?? 0 });
 
   return (
     <section aria-label={t('home.totalBalance')} className="card overflow-hidden">
@@ -38,10 +44,27 @@ export function BalanceCard({
         <p className="min-w-0 truncate text-[15px] text-mist-300">
           {name === undefined ? <span className={`${skeleton} h-4 w-28`} /> : t('home.hello', { name })}
         </p>
-        <p className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-gold-400/15 px-3 py-1 text-sm font-semibold text-gold-300">
-          <Coins className="size-4" aria-hidden="true" />
-          {t('home.coins', { count: coin ?? 0 })}
-        </p>
+        {onCoinInfo ? (
+          // A coin count alone says nothing of what coins are for (issue 16): a tap explains them.
+          // NOTE: 32 px to see, 44 px to tap: the ::after reaches 6 px above and below it.
+          <button
+            type="button"
+            data-balance-coins
+            onClick={onCoinInfo}
+            aria-label={t('coinInfo.open', { coins: coinsText })}
+            aria-haspopup="dialog"
+            className={`${badge} relative h-8 transition after:absolute after:inset-x-0 after:-inset-y-1.5 after:content-[''] hover:bg-gold-400/25`}
+          >
+            <Coins className="size-4 shrink-0" aria-hidden="true" />
+            {coinsText}
+            <Info className="size-3.5 shrink-0" aria-hidden="true" />
+          </button>
+        ) : (
+          <p className={`${badge} py-1`}>
+            <Coins className="size-4 shrink-0" aria-hidden="true" />
+            {coinsText}
+          </p>
+        )}
       </div>
       <div className="px-5 pt-3 pb-4">
         <p className="text-sm text-mist-400">{t('home.totalBalance')}</p>
@@ -70,7 +93,9 @@ export function BalanceCard({
           </div>
         </dl>
       </div>
-      <div className="flex items-center gap-2 border-t border-white/5 py-1.5 pr-2 pl-5">
+      {/* The transfer button ends where the lines above end (the card's 1.25rem padding); the
+          refresh button before it keeps its own 44 px tap area. */}
+      <div className="flex items-center gap-1 border-t border-white/5 px-5 py-1.5">
         <p className="min-w-0 flex-1 text-xs leading-snug text-balance text-mist-400" aria-live="polite">
           {updatedAt
             ? t('home.updated', {

@@ -11,9 +11,16 @@ afterEach(async () => {
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 });
 
-/** The coin count shows once the wheel is known to be active (its own read, after the home chunk). */
-const coinButton = () =>
-  screen.findByRole('button', { name: '7 coins: what are coins?' }, { timeout: 5_000 });
+/**
+ * The wheel tile's coin count shows once the wheel is known to be active (its own read, after the
+ * home chunk). The balance card's coin badge opens the same dialog (balance-card.test.tsx).
+ */
+const coinButton = async () =>
+  within(await screen.findByRole('region', { name: 'Quick actions' })).findByRole(
+    'button',
+    { name: '7 coins: what are coins?' },
+    { timeout: 5_000 },
+  );
 
 const spinActive = (url: string) =>
   url === '/api/spinwheel/active' ? { body: { isActive: true } } : undefined;

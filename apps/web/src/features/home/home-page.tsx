@@ -127,6 +127,7 @@ export function HomePage({
         refreshing={wallet.isFetching}
         onRefresh={() => void wallet.refetch()}
         onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
+        onCoinInfo={() => setDialog({ kind: 'coins' })}
       />
       <ReferralBonus />
       <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data?.wallet.currency ?? 'BAHT'} />
