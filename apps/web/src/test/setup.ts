@@ -9,6 +9,13 @@ for (const [locale, texts] of Object.entries(resources)) {
   for (const [ns, bundle] of Object.entries(texts)) i18next.addResourceBundle(locale, ns, bundle, true, true);
 }
 
+// NOTE: happy-dom gives a <span> no display of its own, so an accessible name put a space
+// between two spans ("ລາຍການ ເຄື່ອນໄຫວບັນຊີ" for a title of <Phrase>, decision 029), where a
+// browser, for inline spans, does not.
+const inlineSpans = document.createElement('style');
+inlineSpans.textContent = 'span { display: inline; }';
+document.head.append(inlineSpans);
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -21,15 +21,17 @@ function Row({
   toggle?: ReactNode;
 }) {
   return (
-    <div className="flex items-center gap-2 py-1.5 pl-4">
-      <div className="min-w-0 flex-1">
-        <dt className="text-xs text-mist-400">{label}</dt>
-        <dd className="truncate font-mono text-[15px] tracking-wide select-all">
-          {hidden ? '••••••••' : value}
-        </dd>
-      </div>
-      {toggle}
-      <CopyButton text={value} label={copyLabel} />
+    // NOTE: a group of a <dl> holds only <dt> and <dd> (axe: definition-list): the buttons are in
+    // a <dd> of their own, beside the value in the grid.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-1.5 pl-4">
+      <dt className="text-xs text-mist-400">{label}</dt>
+      <dd className="col-start-1 truncate font-mono text-[15px] tracking-wide select-all">
+        {hidden ? '••••••••' : value}
+      </dd>
+      <dd className="col-start-2 row-span-2 row-start-1 flex items-center gap-2">
+        {toggle}
+        <CopyButton text={value} label={copyLabel} />
+      </dd>
     </div>
   );
 }
