@@ -72,7 +72,7 @@ function linesOf(locator: Locator, locale: Locale): Promise<Lines> {
   }, locale);
 }
 
-/** Every line of the label starts at a word boundary, never inside a word kept whole. */
+/** Every line of the label starts at a word boundary, never inside a word kept whole, and fits. */
 async function expectWholeWords(locator: Locator, locale: Locale) {
   const lines = await linesOf(locator, locale);
   const inside = (start: number) =>
@@ -86,6 +86,9 @@ async function expectWholeWords(locator: Locator, locale: Locale) {
     .filter((start) => !lines.boundaries.includes(start) || inside(start))
     .map((start) => `${lines.text.slice(0, start)} / ${lines.text.slice(start)}`);
   expect(split, `lines of "${lines.text}"`).toEqual([]);
+  // A chunk kept whole never wraps: it must still fit its box.
+  const [scrolled, box] = await locator.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+  expect(scrolled, `"${lines.text}" overflows`).toBeLessThanOrEqual(box!);
   return lines;
 }
 

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18next from '../lib/i18n';
 import { resources } from './locales';
@@ -15,6 +15,10 @@ for (const [locale, texts] of Object.entries(resources)) {
 const inlineSpans = document.createElement('style');
 inlineSpans.textContent = 'span { display: inline; }';
 document.head.append(inlineSpans);
+
+// NOTE: a test's first screen waits for its lazy route's chunk to be imported, which took over
+// the default 1 s on a loaded machine (two cores shared with the server suite and browsers).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
