@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wallet/contract/constants';
 import { dialogsClosed, expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
@@ -11,16 +10,9 @@ import { text } from './texts';
 
 const SHOTS = 'text-polish';
 
-/** A text of the `reasons` namespace (locales/<lang>/reasons.json), by its key path. */
-function reason(locale: Locale, key: string, values: Record<string, string> = {}): string {
-  const file = new URL(`../apps/web/src/locales/${locale}/reasons.json`, import.meta.url);
-  const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
-  if (typeof value !== 'string') throw new Error(`no text ${locale}:reasons:${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
+/** A text of the `reasons` namespace (locales/<lang>/reasons.json), its {{placeholders}} filled. */
+const reason = (locale: Locale, key: string, values: Record<string, string> = {}) =>
+  text(locale, key, 'reasons').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /**
  * Words a Thai or Lao reader keeps whole that the browser's dictionary cuts into pieces (a
@@ -87,8 +79,11 @@ async function expectWholeWords(locator: Locator, locale: Locale) {
     .map((start) => `${lines.text.slice(0, start)} / ${lines.text.slice(start)}`);
   expect(split, `lines of "${lines.text}"`).toEqual([]);
   // A chunk kept whole never wraps: it must still fit its box.
-  const [scrolled, box] = await locator.evaluate((element) => [element.scrollWidth, element.clientWidth]);
-  expect(scrolled, `"${lines.text}" overflows`).toBeLessThanOrEqual(box!);
+  const { scrolled, box } = await locator.evaluate((element) => ({
+    scrolled: element.scrollWidth,
+    box: element.clientWidth,
+  }));
+  expect(scrolled, `"${lines.text}" overflows`).toBeLessThanOrEqual(box);
   return lines;
 }
 
