@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Phrase } from '../phrase';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -38,7 +39,8 @@ export function Button({
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 text-[15px] transition active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${block ? 'w-full' : 'shrink-0 whitespace-nowrap'} ${className}`}
     >
       {loading ? <Spinner /> : icon}
-      <span>{children}</span>
+      {/* A label given as text wraps between words only (decision 029). */}
+      <span>{typeof children === 'string' ? <Phrase text={children} /> : children}</span>
     </button>
   );
 }

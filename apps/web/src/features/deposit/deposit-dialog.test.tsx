@@ -442,7 +442,7 @@ describe('deposit: gift link', () => {
     return within(dialog).getByRole('tabpanel', { name: 'Gift link' });
   }
 
-  it('keeps Send disabled while the field is empty, then sends with an idempotency key and toasts the amount', async () => {
+  it('says what is missing when Send is tapped with no link, then sends with an idempotency key and toasts the amount', async () => {
     const link = 'https://gift.truemoney.com/campaign/?v=0123456789abcdef';
     const calls = depositServer({
       handler: (url) =>
@@ -454,12 +454,14 @@ describe('deposit: gift link', () => {
     const panel = await openGift();
     const send = within(panel).getByRole<HTMLButtonElement>('button', { name: 'Send link' });
     const field = within(panel).getByLabelText<HTMLInputElement>('Gift link');
-    expect(send.disabled).toBe(true);
+    // Tappable with no link (issue 16): the tap says what is missing and sends nothing.
+    expect(send.disabled).toBe(false);
     await userEvent.type(field, '   ');
-    expect(send.disabled).toBe(true);
+    await userEvent.click(send);
+    expect(within(panel).getByText('Paste your gift link first.')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/wallet/truelink')).toEqual([]);
     await userEvent.clear(field);
     await userEvent.type(field, link);
-    expect(send.disabled).toBe(false);
     const before = walletLoads(calls);
     await userEvent.click(send);
     expect(await screen.findByText('Gift link received: ฿20.00 has been added to your wallet.')).toBeTruthy();

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
+import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { sendGiftLink } from './deposit-api';
 import type { DepositTabProps } from './deposit-dialog';
 
@@ -20,6 +21,7 @@ const LINK_CODES = ['TRUELINK_INVALID', 'TRUELINK_DUPLICATE', 'TRUELINK_MINIMUM'
 /** A prepaid-wallet gift link (spec sections 5, 8 and 9): paste, send, a toast with the amount. */
 export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & { money: MoneyRequester }) {
   const { t } = useTranslation();
+  const { t: why } = useReasonsTranslation();
   const toast = useToast();
   const [link, setLink] = useState('');
   const [error, setError] = useState<string>();
@@ -29,6 +31,11 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // Send stays tappable with no link: a tap says what is missing (a disabled button could not).
+    if (link.trim() === '') {
+      setError(why('deposit.giftLinkEmpty'));
+      return;
+    }
     const parsed = TruelinkRequest.safeParse({ link });
     if (!parsed.success) {
       setError(errorText(parsed.error.issues[0]?.message ?? 'TRUELINK_INVALID'));
@@ -74,7 +81,7 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
         hint={t('deposit.gift.hint')}
       />
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block loading={busy} disabled={link.trim() === ''}>
+      <Button type="submit" block loading={busy}>
         {t('deposit.gift.send')}
       </Button>
     </form>

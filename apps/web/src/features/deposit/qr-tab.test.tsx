@@ -174,12 +174,23 @@ describe('QR payment', () => {
     await userEvent.click(within(panel).getByRole('button', { name: '1,000' }));
     expect((amount as HTMLInputElement).value).toBe('1000');
 
-    // A minimum the server raised above some quick amounts disables those.
+    // A quick amount under a minimum the server raised stays tappable: the tap says why Create is
+    // off, where a disabled quick amount said nothing (issue 16).
     await userEvent.click(channelRadio(panel, 'Paytimz'));
     await within(panel).findByText('Minimum ฿50.00');
-    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: '10' }).disabled).toBe(true);
-    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: '50' }).disabled).toBe(false);
+    const below = within(panel).getByRole<HTMLButtonElement>('button', { name: '10' });
+    expect(below.disabled).toBe(false);
+    expect(below.dataset.belowMinimum).toBe('true');
+    expect(
+      within(panel).getByRole<HTMLButtonElement>('button', { name: '50' }).dataset.belowMinimum,
+    ).toBeUndefined();
+    await userEvent.click(below);
+    expect(within(panel).getByLabelText<HTMLInputElement>('Amount').value).toBe('10');
     expect(createButton(panel).disabled).toBe(true);
+    expect(createButton(panel).getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(createButton(panel).getAttribute('aria-describedby')!)!.textContent,
+    ).toMatch(/Paytimz.*฿50\.00/);
   });
 
   it('names each channel in the member language, Thai or English where the operator gave none, with its minimum', async () => {

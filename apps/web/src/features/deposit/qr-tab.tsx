@@ -410,16 +410,18 @@ function QrForm({
       </div>
       <div role="group" aria-label={t('deposit.qr.quickAmounts')} className="grid grid-cols-3 gap-2">
         {QR_QUICK_AMOUNTS[provider].map((quick) => (
+          // NOTE: not disabled below the minimum: a tap fills it and the reason under the
+          // field says why Create is off (a phone has no hover for a disabled button's why).
           <button
             key={quick}
             type="button"
-            disabled={quick < minimum}
+            data-below-minimum={quick < minimum || undefined}
             aria-pressed={minor === quick}
             onClick={() => {
               setAmount(typed(quick, currency));
               setError(undefined);
             }}
-            className="min-h-11 rounded-xl border border-white/10 bg-ink-900 px-2 text-[15px] font-medium text-snow tabular-nums hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-40 aria-pressed:border-gold-400 aria-pressed:text-gold-300"
+            className="min-h-11 rounded-xl border border-white/10 bg-ink-900 px-2 text-[15px] font-medium text-snow tabular-nums hover:bg-ink-700 data-below-minimum:text-mist-500 aria-pressed:border-gold-400 aria-pressed:text-gold-300"
           >
             {formatMajorAmount(quick, currency).replace(/\.00$/, '')}
           </button>

@@ -300,4 +300,85 @@ describe('game account', () => {
     expect(button('iOS').disabled).toBe(true);
     expect(button('Transfer money').disabled).toBe(true);
   });
+
+  // Issue 16: a phone has no hover, so each disabled button has its reason on screen, under it,
+  // and as its accessible description.
+  const description = (button: HTMLElement) =>
+    (button.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
+
+  it('says why Play, an app button and Transfer money are off, beside them', async () => {
+    memberServer(
+      () =>
+        walletResponse(0, [
+          gameAccount('IMI', { isActive: true, web: null, android: 'https://imi.example.test/app.apk' }),
+        ]),
+      (url) => (url === '/api/wallet/account/IMI' ? { body: credentials } : undefined),
+    );
+    await renderApp('/user/home');
+    const dialog = await openGame(/Imi/);
+    const button = (name: string) => within(dialog).getByRole<HTMLButtonElement>('button', { name });
+    const played = "Imi can't be played on the web or iOS.";
+    expect(within(dialog).getByText(played)).toBeTruthy();
+    expect(description(button('Play on the web'))).toBe(played);
+    expect(description(button('iOS'))).toBe(played);
+    expect(button('Android').getAttribute('aria-describedby')).toBeNull();
+    const funding = 'Your wallet is empty: deposit first, then move money into Imi.';
+    expect(within(dialog).getByText(funding)).toBeTruthy();
+    expect(description(button('Transfer money'))).toBe(funding);
+  });
+
+  it('says a game with no way to play cannot be played now; says nothing when every way is open', async () => {
+    memberServer(
+      () =>
+        walletResponse(10_000, [
+          gameAccount('IMI', { isActive: true, web: null }),
+          gameAccount('JOKER', {
+            isActive: true,
+            android: 'https://apps.example.test/JOKER/android',
+            ios: 'https://apps.example.test/JOKER/ios',
+          }),
+        ]),
+      (url) => (url.startsWith('/api/wallet/account/') ? { body: credentials } : undefined),
+    );
+    await renderApp('/user/home');
+    let dialog = await openGame(/Imi/);
+    expect(within(dialog).getByText("Imi can't be played right now.")).toBeTruthy();
+    // Money in the wallet: Transfer money works, so it says nothing.
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Transfer money' }).disabled).toBe(
+      false,
+    );
+    expect(dialog.querySelector('[data-reason="fund"]')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await openGame(/Joker/);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: /^Play on the web/ }).disabled).toBe(
+      false,
+    );
+    expect(dialog.querySelector('[data-reason]')).toBeNull();
+  });
+
+  it('says it in Thai and Lao too', async () => {
+    memberServer(
+      () =>
+        walletResponse(0, [
+          gameAccount('IMI', { isActive: true, web: null, android: 'https://imi.example.test/app.apk' }),
+        ]),
+      (url) => (url === '/api/wallet/account/IMI' ? { body: credentials } : undefined),
+    );
+    for (const [locale, played, funding] of [
+      ['th', 'Imi เล่นบนเว็บ หรือ iOS ไม่ได้', 'กระเป๋าเงินของคุณยังว่างอยู่ ฝากเงินก่อน แล้วจึงโอนเข้า Imi'],
+      ['lo', 'Imi ຫຼິ້ນໃນເວັບ ຫຼື iOS ບໍ່ໄດ້', 'ກະເປົາເງິນຂອງທ່ານຍັງຫວ່າງຢູ່ ຝາກເງິນກ່ອນ ແລ້ວຈຶ່ງໂອນເຂົ້າ Imi'],
+    ] as const) {
+      const view = await renderApp('/user/home', locale);
+      const dialog = await openGame(/Imi/);
+      expect(dialog.querySelector('[data-reason="play"]')!.textContent).toBe(played);
+      expect(dialog.querySelector('[data-reason="fund"]')!.textContent).toBe(funding);
+      view.unmount();
+    }
+  });
 });

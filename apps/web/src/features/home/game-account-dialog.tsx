@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Play, Smartphone, TabletSmartphone } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount } from '@wallet/contract/money';
 import type { GameAccount, WalletResponse } from '@wallet/contract/http/wallet';
@@ -11,11 +11,14 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
+import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { GameArt } from './game-art';
 import { gameSideMinor } from './game-amounts';
 import { GameCredentials } from './game-credentials';
 import { playMoveMinor, usePlayGame, type Platform } from './use-play-game';
 import { useChangeCredentials, useGameCredentials, useReloadWallet } from './wallet-api';
+
+const PLATFORMS = ['web', 'android', 'ios'] as const;
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
@@ -62,6 +65,7 @@ function GameAccountBody({
   onFund: (game: GameAccount) => void;
 }) {
   const { t } = useTranslation();
+  const { t: why } = useReasonsTranslation();
   const toast = useToast();
   const reloadWallet = useReloadWallet();
   const changeCredentials = useChangeCredentials();
@@ -74,6 +78,25 @@ function GameAccountBody({
   // What a tap on Play moves into this game first, told on the button itself (0: nothing moves).
   const moving = playMoveMinor(wallet, game);
   const active = game.isActive || credentials.data !== undefined;
+  // A member cannot hover over a disabled button: what is missing is said under them (issue 16).
+  const missing = PLATFORMS.filter((platform) => !game[platform]);
+  const unplayable =
+    missing.length === PLATFORMS.length
+      ? why('play.none', { name: game.name })
+      : missing.length > 0
+        ? why('play.unavailable', {
+            name: game.name,
+            // One or two of three (all three is play.none). NOTE: not Intl.ListFormat: Chromium
+            // has no Lao list patterns and answers Thai ones.
+            platforms: missing
+              .map((platform) => why(`play.platform.${platform}`))
+              .reduce((first, second) => why('play.either', { first, second })),
+          })
+        : null;
+  // A game played in its app only is funded from the wallet: nothing to move without money.
+  const fundBlocked = !game.web && walletAmount <= 0;
+  const playReasonId = useId();
+  const fundReasonId = useId();
 
   async function change(action: 'activate' | 'resetpassword') {
     setError(null);
@@ -106,6 +129,7 @@ function GameAccountBody({
       className="px-3"
       icon={icon}
       disabled={!game[platform] || playing !== null}
+      aria-describedby={game[platform] ? undefined : playReasonId}
       loading={playing === platform}
       onClick={() => void launch(platform)}
     >
@@ -165,6 +189,7 @@ function GameAccountBody({
             <Button
               block
               disabled={!game.web || playing !== null}
+              aria-describedby={game.web ? undefined : playReasonId}
               loading={playing === 'web'}
               onClick={() => void launch('web')}
               className="px-3 py-1.5 text-center leading-snug"
@@ -188,6 +213,11 @@ function GameAccountBody({
               {launchButton('android', <Smartphone className="size-5 shrink-0" aria-hidden="true" />)}
               {launchButton('ios', <TabletSmartphone className="size-5 shrink-0" aria-hidden="true" />)}
             </div>
+            {unplayable ? (
+              <p id={playReasonId} data-reason="play" className="text-xs text-mist-400">
+                {unplayable}
+              </p>
+            ) : null}
             {moving > 0 ? (
               <p className="text-xs text-mist-400">
                 {moving > walletAmount
@@ -200,16 +230,23 @@ function GameAccountBody({
             ) : null}
           </section>
 
-          <Button
-            variant="secondary"
-            block
-            icon={<ArrowLeftRight className="size-5" aria-hidden="true" />}
-            // A game played in its app only is funded from the wallet: nothing to move without money.
-            disabled={!game.web && walletAmount <= 0}
-            onClick={() => onFund(game)}
-          >
-            {t('game.fund')}
-          </Button>
+          <div className="space-y-1">
+            <Button
+              variant="secondary"
+              block
+              icon={<ArrowLeftRight className="size-5" aria-hidden="true" />}
+              disabled={fundBlocked}
+              aria-describedby={fundBlocked ? fundReasonId : undefined}
+              onClick={() => onFund(game)}
+            >
+              {t('game.fund')}
+            </Button>
+            {fundBlocked ? (
+              <p id={fundReasonId} data-reason="fund" className="text-xs text-mist-400">
+                {why('fund.walletEmpty', { name: game.name })}
+              </p>
+            ) : null}
+          </div>
         </>
       )}
     </div>

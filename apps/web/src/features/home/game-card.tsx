@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount, type Currency } from '@wallet/contract/money';
 import type { GameAccount } from '@wallet/contract/http/wallet';
+import { Phrase } from '../../components/phrase';
 import { formatMoney } from '../../lib/format';
 import { GameArt } from './game-art';
 import { gameSideMinor } from './game-amounts';
@@ -50,7 +51,7 @@ export function GameCard({
             game.isActive ? 'bg-white/10 text-snow' : 'gold-gradient text-ink-950'
           }`}
         >
-          {t(game.isActive ? 'game.viewData' : 'game.openAccount')}
+          <Phrase text={t(game.isActive ? 'game.viewData' : 'game.openAccount')} />
         </span>
       </span>
     </button>

@@ -11,6 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { SpinActiveResponse } from '@wallet/contract/http/spinwheel';
+import { Phrase } from '../../components/phrase';
 import { apiRequest } from '../../lib/api-client';
 import { useHomeTranslation } from './home-texts';
 
@@ -72,7 +73,7 @@ export function HomeWidgets({
               <span className="inline-flex size-9 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
                 <Icon className={`size-5 ${busy === key ? 'animate-spin' : ''}`} aria-hidden="true" />
               </span>
-              {key === 'spin' ? t('spin.title') : t(`home.widgets.${key}`)}
+              <Phrase text={key === 'spin' ? t('spin.title') : t(`home.widgets.${key}`)} />
             </button>
             {key === 'spin' ? (
               <button

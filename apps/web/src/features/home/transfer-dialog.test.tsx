@@ -130,4 +130,22 @@ describe('transfer', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use all' }));
     expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('50.00');
   });
+
+  it('says why Use all is off: nothing to move from the chosen place (issue 16)', async () => {
+    memberServer(() => walletResponse(0, games));
+    await renderApp('/user/home');
+    const dialog = await openTransfer();
+    const useAll = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Use all' });
+    expect(useAll.disabled).toBe(true);
+    const reason = within(dialog).getByText('There is nothing in Wallet to move.');
+    expect(useAll.getAttribute('aria-describedby')).toBe(reason.id);
+
+    // A place with money: Use all works, and nothing needs saying.
+    await userEvent.selectOptions(within(dialog).getByLabelText('From'), 'JOKER');
+    expect(useAll.disabled).toBe(false);
+    expect(useAll.getAttribute('aria-describedby')).toBeNull();
+    expect(within(dialog).queryByText(/to move\./)).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('From'), 'PG');
+    expect(within(dialog).getByText('There is nothing in Pg to move.')).toBeTruthy();
+  });
 });

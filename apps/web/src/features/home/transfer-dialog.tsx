@@ -1,5 +1,5 @@
 import { ArrowUpDown } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
 import {
@@ -17,6 +17,7 @@ import { fieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
+import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { MoneyResult } from './money-result';
 import { transfer } from './wallet-api';
 
@@ -87,6 +88,8 @@ function TransferForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const { t: why } = useReasonsTranslation();
+  const emptyId = useId();
   const currency = wallet.wallet.currency;
   const [values, setValues] = useState({ from: preset.from ?? 'wallet', to: preset.to ?? '', amount: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -217,6 +220,7 @@ function TransferForm({
               variant="ghost"
               className="-mr-3 px-3 text-sm text-gold-300"
               disabled={source.balance <= 0}
+              aria-describedby={source.balance <= 0 ? emptyId : undefined}
               onClick={() =>
                 setValues((current) => ({
                   ...current,
@@ -227,6 +231,12 @@ function TransferForm({
               {t('transfer.useAll')}
             </Button>
           </div>
+        ) : null}
+        {/* Why Use all is off: a phone has no hover to show it (issue 16). */}
+        {source && source.balance <= 0 ? (
+          <p id={emptyId} data-reason="transfer" className="text-sm text-amber-300">
+            {why('transfer.nothingToMove', { place: source.name })}
+          </p>
         ) : null}
       </div>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}

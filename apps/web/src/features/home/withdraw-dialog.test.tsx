@@ -136,4 +136,18 @@ describe('withdraw', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'View my bonus' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
   });
+
+  it('says before any tap that less than the minimum cannot be withdrawn (issue 16)', async () => {
+    memberServer(() => walletResponse(3_000, [gameAccount('JOKER', { isActive: true, amount: 2_000 })]));
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    expect(within(dialog).getByText('You can withdraw from ฿100.00; you have ฿50.00 now.')).toBeTruthy();
+  });
+
+  it('says nothing of the minimum while the balance reaches it', async () => {
+    memberServer(() => walletResponse(10_000));
+    await renderApp('/user/home');
+    const dialog = await openWithdraw();
+    expect(dialog.querySelector('[data-reason="withdraw"]')).toBeNull();
+  });
 });

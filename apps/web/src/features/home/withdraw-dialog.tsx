@@ -25,6 +25,7 @@ import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useLookup } from '../../lib/lookups';
+import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { useProfile } from '../../lib/profile';
 import { totalMinor } from './game-amounts';
 import { MoneyResult } from './money-result';
@@ -106,6 +107,7 @@ function WithdrawForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const { t: why } = useReasonsTranslation();
   const currency = wallet.wallet.currency;
   const available = totalMinor(wallet);
   const [amount, setAmount] = useState('');
@@ -194,6 +196,12 @@ function WithdrawForm({
         <span className="text-sm text-mist-400">{t('withdraw.available')}</span>
         <span className="font-semibold text-gold-300 tabular-nums">{formatMoney(available, currency)}</span>
       </div>
+      {/* Said before a tap, not after it: less than the minimum cannot be withdrawn at all. */}
+      {available < limits.withdrawMin ? (
+        <p data-reason="withdraw" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
+          {why('withdraw.belowMinimum', { min, available: formatMoney(available, currency) })}
+        </p>
+      ) : null}
       <AmountField
         label={t('withdraw.amount')}
         name="amount"
