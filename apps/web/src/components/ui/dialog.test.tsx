@@ -264,3 +264,20 @@ describe('a reload on a dialog’s entry', () => {
     await waitFor(() => expect(marked()).toBe(false));
   });
 });
+
+describe('the dialog title', () => {
+  it('wraps a Thai title between words only, and is named by the title as written', async () => {
+    render(
+      <Dialog open onClose={() => {}} title="รายการเดินบัญชี">
+        <p>Body</p>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'รายการเดินบัญชี' });
+    const heading = dialog.querySelector('h2')!;
+    expect(heading.querySelector('[data-phrase]')).not.toBeNull();
+    expect([...heading.querySelectorAll('.whitespace-nowrap')].map((chunk) => chunk.textContent)).toEqual([
+      'รายการ',
+      'เดินบัญชี',
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { useContext, useEffect, useEffectEvent, useId, useRef, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { ToastViewport } from './toast';
+import { Phrase } from '../phrase';
 
 export interface DialogProps {
   open: boolean;
@@ -91,7 +92,8 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
     >
       <header className="flex items-start gap-3 border-b border-white/5 px-5 pt-4 pb-3">
         <h2 id={titleId} className="flex-1 pt-1.5 text-lg leading-snug font-semibold">
-          {title}
+          {/* Between words only, as page titles (decision 029). */}
+          {typeof title === 'string' ? <Phrase text={title} /> : title}
         </h2>
         <button
           type="button"
