@@ -1,4 +1,5 @@
 import { Headset, House, LogOut, ReceiptText, ScrollText, UserRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
@@ -9,12 +10,14 @@ import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
 import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
+import { forgetMemberData } from '../../lib/member-data';
 import { storage } from '../../lib/storage';
 
 /** The signed-in shell: header with language and logout, and the member menu. */
 export function MemberLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [conditionsOpen, setConditionsOpen] = useState(false);
 
   // The /user area needs a stored token (spec section 6); the server checks it is still valid.
@@ -24,6 +27,7 @@ export function MemberLayout() {
     // Revoke on the server first; the member leaves even if the server cannot be reached.
     await apiRequest('/api/logout', { method: 'POST', body: {}, schema: OkResponse }).catch(() => undefined);
     storage.clearToken();
+    forgetMemberData(queryClient);
     void navigate('/login', { replace: true });
   }
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/providers';
 import { fakeServer, renderApp } from '../../test/render-app';
+import { memberServer, profileResponse, signIn, walletResponse } from '../../test/wallet-data';
 import { LoginPage } from './login-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,5 +80,41 @@ describe('login page', () => {
     await userEvent.click(phone);
     await userEvent.click(screen.getByLabelText('Password'));
     expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('signing in after another member on the same phone', () => {
+  it('shows none of the previous member’s answers while the new member’s load', async () => {
+    signIn();
+    let name = 'Somchai';
+    let holdProfile = false;
+    memberServer(
+      () => walletResponse(50_000),
+      (url) => {
+        if (url === '/api/login') return { body: { token: 'tok-2' } };
+        if (url === '/api/logout') return { body: { ok: true } };
+        if (url === '/api/account/profile' && !holdProfile)
+          return { body: { ...profileResponse, profile: { ...profileResponse.profile, name } } };
+        return undefined;
+      },
+    );
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) =>
+      // The second member's profile is slow to come (a phone on mobile data).
+      input === '/api/account/profile' && holdProfile ? new Promise<Response>(() => {}) : answer(input, init),
+    );
+    const { router } = await renderApp('/user/home');
+    expect(await screen.findByText(/Somchai/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    name = 'Malee';
+    holdProfile = true;
+    await userEvent.type(await screen.findByLabelText('Phone number'), '0898765432');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    await screen.findByRole('region', { name: 'Quick actions' });
+    expect(screen.queryByText(/Somchai/)).toBeNull();
   });
 });

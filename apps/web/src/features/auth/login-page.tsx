@@ -1,5 +1,6 @@
 import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginRequest, LoginResponse } from '@wallet/contract/http/login';
@@ -8,6 +9,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
+import { forgetMemberData } from '../../lib/member-data';
 import { storage } from '../../lib/storage';
 
 type Field = 'username' | 'password';
@@ -19,6 +21,7 @@ type Field = 'username' | 'password';
 export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const active = useLookup('active', { fresh: true });
   // A new member (after registering) or one who reset the password arrives with the phone filled in.
   const arrived = (useLocation().state as { username?: unknown } | null)?.username;
@@ -72,6 +75,7 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
         schema: LoginResponse,
       });
       storage.setToken(token, remember);
+      forgetMemberData(queryClient);
       prefetchOnce();
       void navigate('/user', { replace: true });
     } catch (error) {

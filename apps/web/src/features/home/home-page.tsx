@@ -130,7 +130,8 @@ export function HomePage({
         onCoinInfo={() => setDialog({ kind: 'coins' })}
       />
       <ReferralBonus />
-      <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data?.wallet.currency ?? 'BAHT'} />
+      {/* In the wallet's currency only: a kip wallet's amounts are never shown with ฿. */}
+      {data ? <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data.wallet.currency} /> : null}
       {wallet.isError && !data ? (
         <div className="mt-4">
           <ErrorAlert

@@ -83,6 +83,44 @@ describe('home: withdrawals on their way', () => {
     expect(asked()).toBe(1);
   });
 
+  it('shows nothing while the wallet, and so its currency, is unknown', async () => {
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) =>
+        url === PENDING_URL
+          ? { body: { withdrawals: [withdrawal('41', 20_000)] } }
+          : url === '/api/wallet/refresh/slot' || url === '/api/wallet'
+            ? { status: 400, body: { message: 'INVALID_INPUT' } }
+            : undefined,
+    );
+    await renderApp('/user/home');
+    await screen.findByText('Hello, Somchai', {}, LOADED);
+    await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
+    await screen.findByRole('alert', {}, LOADED);
+    // A kip wallet's amounts are never shown with ฿: no list until the wallet says its currency.
+    expect(screen.queryByRole('region', { name: 'Withdrawals on their way' })).toBeNull();
+  });
+
+  it('after a failed first read, a newer wallet read asks again, so a new withdrawal shows', async () => {
+    let failing = true;
+    const calls = memberServer(
+      () => walletResponse(5_000),
+      (url) =>
+        url === PENDING_URL
+          ? failing
+            ? { status: 400, body: { message: 'INVALID_INPUT' } }
+            : { body: { withdrawals: [withdrawal('31', 20_000)] } }
+          : undefined,
+    );
+    await renderApp('/user/home');
+    await screen.findByText('Hello, Somchai', {}, LOADED);
+    await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
+    failing = false;
+    // The member refreshes the wallet: the list is read again with it.
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    expect(await screen.findByRole('region', { name: 'Withdrawals on their way' }, LOADED)).toBeTruthy();
+  });
+
   it('looks again every 30 s while a withdrawal is pending, and stops once it is final', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let pending = [withdrawal('12', 30_000, { accountEnding: '' })];

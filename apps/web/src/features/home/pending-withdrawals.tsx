@@ -42,8 +42,9 @@ export function usePendingWithdrawals({
   });
 
   const readAgain = useEffectEvent(() => {
-    // Only when the wallet's read is newer than ours; a read on its way is not asked twice.
-    if (query.dataUpdatedAt > 0 && query.dataUpdatedAt < walletUpdatedAt)
+    // Only when the wallet's read is newer than ours (or ours failed: a withdrawal made since must
+    // still show); a read on its way is not asked twice.
+    if ((query.dataUpdatedAt > 0 || query.isError) && query.dataUpdatedAt < walletUpdatedAt)
       void query.refetch({ cancelRefetch: false });
   });
   useEffect(() => readAgain(), [walletUpdatedAt]);

@@ -39,6 +39,24 @@ describe('how-to in the member area', () => {
     expect(storage.getToken()).toBe('token');
   });
 
+  it('says when the videos cannot be listed, and lists them on Try again', async () => {
+    let down = true;
+    memberServer(
+      () => walletResponse(5_000),
+      (url) =>
+        url === '/api/lookup/howto'
+          ? down
+            ? { status: 503, body: { message: 'SERVICE_UNAVAILABLE' } }
+            : { body: howto }
+          : undefined,
+    );
+    await renderApp('/user/howto');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /Your wallet/ })).toBeTruthy();
+  });
+
   it('the logged-out shell’s /howto still ends a stored session (spec section 4)', async () => {
     memberServer(
       () => walletResponse(5_000),

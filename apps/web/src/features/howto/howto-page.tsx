@@ -3,8 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HowtoTopic } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
 
 const ICONS: Record<HowtoTopic, LucideIcon> = {
@@ -26,6 +30,16 @@ export function HowtoPage() {
       <p className="-mt-2 mb-4 text-mist-400">{t('howto.subtitle')}</p>
       {howto.isPending ? (
         <Loading />
+      ) : howto.isError && !howto.data ? (
+        <ErrorAlert
+          action={
+            <Button variant="secondary" className="px-3 text-sm" onClick={() => void howto.refetch()}>
+              {t('action.retry')}
+            </Button>
+          }
+        >
+          {errorText(howto.error instanceof ApiError ? howto.error.code : 'INTERNAL_SERVER_ERROR')}
+        </ErrorAlert>
       ) : (
         <ul className="space-y-3">
           {(howto.data?.videos ?? []).map((video, index) => {

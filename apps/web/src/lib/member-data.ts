@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Answers every visitor shares (the site's lookups) or that belong to staff (the console). */
+const SHARED = new Set(['lookup', 'console']);
+
+/**
+ * Forgets every answer of a member's own (wallet, profile, pending withdrawals, statement…) when a
+ * member signs in or out: their keys carry no member id, so the next member on the same phone
+ * would otherwise see the previous one's names and amounts until each is read again.
+ */
+export function forgetMemberData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !SHARED.has(String(query.queryKey[0])) });
+}
