@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from './redis';
 
@@ -85,7 +86,9 @@ export function createSessionCache<T>(options: SessionCacheOptions<T>): SessionC
   let gaps = 0;
   let subscriber: Redis | null = null;
   const heartbeatMs = options.heartbeatMs ?? 2_000;
-  const selfId = `${process.pid}:${(opened += 1)}`;
+  // Random as well: processes in containers often share a pid, and two caches that took each
+  // other's heartbeats for their own could not tell a dead subscription.
+  const selfId = `${process.pid}:${(opened += 1)}:${randomBytes(6).toString('hex')}`;
   /** When this cache last heard its own heartbeat, or subscribed (null: not subscribed). */
   let lastBeat: number | null = null;
   let timer: NodeJS.Timeout | null = null;
