@@ -121,6 +121,10 @@ export function createGameAccountsService(options: GameAccountsOptions) {
     openWallet,
     balanceOf,
     accountsOf: (memberId: number) => repository.accountsOf(memberId),
+    markSeen: (memberId: number, gameCode: string, round: number) =>
+      repository.markSeen(memberId, gameCode, round),
+    seenRound: async (memberId: number, gameCode: string) =>
+      (await repository.accountOf(memberId, gameCode))?.seenRound ?? 0,
     membersWithAccounts: () => repository.membersWithAccounts(),
 
     async wallet(memberId: number): Promise<WalletResponse> {

@@ -32,13 +32,21 @@ export function createGamesRepository(db: Database) {
     },
 
     /** False when the member already has an account at this game. */
-    async insertAccount(row: Omit<GameAccountRow, 'createdAt'>): Promise<boolean> {
+    async insertAccount(row: Omit<GameAccountRow, 'createdAt' | 'seenRound'>): Promise<boolean> {
       const inserted = await db
         .insert(gameAccounts)
         .values(row)
         .onConflictDoNothing()
         .returning({ gameCode: gameAccounts.gameCode });
       return inserted.length === 1;
+    },
+
+    /** Records that the provider's rounds up to `round` were read (never moves the mark back). */
+    async markSeen(memberId: number, gameCode: string, round: number): Promise<void> {
+      await db
+        .update(gameAccounts)
+        .set({ seenRound: sql`greatest(${gameAccounts.seenRound}, ${round})` })
+        .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.gameCode, gameCode)));
     },
 
     async setPassword(memberId: number, gameCode: string, password: string): Promise<void> {

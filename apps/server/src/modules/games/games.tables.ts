@@ -13,6 +13,12 @@ export const gameAccounts = pgTable(
     username: text('username').notNull(),
     // NOTE: kept readable on purpose: the member is shown it, and auto login signs in with it.
     password: text('password').notNull(),
+    /**
+     * The last provider round anyone read for this account, booked or not: rounds whose net is 0
+     * move no money, so the ledger's booked rounds alone would not show they were played, and a
+     * grant would skip a game left empty since (issue 25).
+     */
+    seenRound: bigint('seen_round', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -29,6 +29,9 @@ export function createPlaysService(options: PlaysOptions) {
     const after = (await ledger.lastBookedRound(memberId, account.gameCode)) ?? 0;
     const rounds = await provider.rounds(account.gameCode, account.username, after);
     if (rounds.length === 0) return true;
+    // NOTE: marked whatever the net: rounds that win back their bets move no money, yet were played
+    // (their bets are turnover), and the game may be emptied before anyone counts them.
+    await accounts.markSeen(memberId, account.gameCode, rounds.at(-1)!.id);
     const net = rounds.reduce((sum, round) => sum + round.win - round.bet, 0n);
     if (net === 0n) return true;
     const currency = await accounts.currencyOf(memberId);
@@ -82,6 +85,19 @@ export function createPlaysService(options: PlaysOptions) {
 
   return {
     bookPlaysQuietly,
+
+    /**
+     * The last round of a member's game known to have been played: booked into the ledger, or
+     * read from the provider with nothing to book (its net 0). A game left empty since cannot
+     * have been played after it.
+     */
+    async lastSeenRound(memberId: number, gameCode: string): Promise<number | null> {
+      const [booked, seen] = await Promise.all([
+        ledger.lastBookedRound(memberId, gameCode),
+        accounts.seenRound(memberId, gameCode),
+      ]);
+      return booked === null && seen === 0 ? null : Math.max(booked ?? 0, seen);
+    },
 
     /**
      * Asks every provider the member has an account at: books what was played, then compares

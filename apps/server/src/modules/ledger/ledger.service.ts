@@ -7,9 +7,17 @@ import { uniqueViolation } from '../../platform/db/unique-violation';
 import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 
 import { verdictToSettlement, type OutsideVerdict } from './hold-expiry';
+import {
+  balancesOf,
+  memberBalancesSql,
+  type BalancesRow,
+  type MemberBalances,
+  type MemberHoldings,
+} from './member-holdings';
 
 // The expiry rule of the references holds give outside systems (docs/decisions/010).
 export { referenceExpiry, type OutsideVerdict } from './hold-expiry';
+export type { MemberBalances, MemberHoldings } from './member-holdings';
 
 /** Account names: one place that spells them. */
 export const accountKey = {
@@ -636,41 +644,42 @@ export function createLedgerService(db: Database) {
     },
 
     /**
-     * A member's wallet and the sum of their game accounts, read in the caller's transaction (after
-     * its `lockedBalance` of the wallet: money can then leave a game but not reach the wallet).
+     * A member's wallet, the sum of their game accounts and the money of theirs in flight (held on
+     * its way to a game, back from one, or to a payout: still theirs, decision 034), read in the
+     * caller's transaction (after its `lockedBalance` of the wallet: money can then leave a game
+     * but not reach the wallet).
      */
-    async memberBalancesIn(
-      tx: Pick<Database, 'execute'>,
-      memberId: number,
-    ): Promise<{ wallet: bigint; games: bigint }> {
-      const wallet = accountKey.wallet(memberId);
-      const games = `${accountKey.game(memberId, '')}%`;
-      const [row] = await rowsOf<{ wallet: string; games: string }>(
-        tx,
-        sql`select coalesce(sum(balance) filter (where key = ${wallet}), 0)::text as wallet,
-                   coalesce(sum(balance) filter (where key like ${games}), 0)::text as games
-            from ledger_accounts where key = ${wallet} or key like ${games}`,
-      );
-      return { wallet: BigInt(row!.wallet), games: BigInt(row!.games) };
+    async memberBalancesIn(tx: Pick<Database, 'execute'>, memberId: number): Promise<MemberBalances> {
+      const [row] = await rowsOf<BalancesRow>(tx, memberBalancesSql(memberId));
+      return balancesOf(row!);
     },
 
     /**
-     * A member's wallet, the total of wallet and games, and whether money of theirs waits for an
-     * outside answer, in one statement (one snapshot): a hold settled between two separate reads
-     * would show its money neither in flight nor arrived.
+     * What a member holds, in one statement (one snapshot): the wallet, the games, the money in
+     * flight, their total, and the keys of the holds still waiting for an outside answer (read
+     * apart, a hold settled between two reads would show its money neither in flight nor arrived).
+     * Every rule that judges what a member holds reads this total (decision 034).
      */
-    async memberHoldings(memberId: number): Promise<{ wallet: bigint; total: bigint; inFlight: boolean }> {
+    async memberHoldings(memberId: number): Promise<MemberHoldings> {
       const wallet = accountKey.wallet(memberId);
       const games = `${accountKey.game(memberId, '')}%`;
-      const [row] = await rowsOf<{ wallet: string; total: string; pending: boolean }>(
+      const [row] = await rowsOf<BalancesRow & { holds: string[] | null }>(
         db,
-        sql`select coalesce(sum(balance) filter (where key = ${wallet}), 0)::text as wallet,
-                   coalesce(sum(balance), 0)::text as total,
-                   (exists (select 1 from ledger_pending_holds where source_key = ${wallet})
-                    or exists (select 1 from ledger_pending_holds where destination_key = ${wallet})) as pending
-            from ledger_accounts where key = ${wallet} or key like ${games}`,
+        sql`with balances as (${memberBalancesSql(memberId)})
+            select balances.*, (select array_agg(p.idempotency_key order by p.transfer_id)
+                                from ledger_pending_holds p
+                                where p.source_key = ${wallet} or p.source_key like ${games}
+                                   or p.destination_key = ${wallet}) as holds
+            from balances`,
       );
-      return { wallet: BigInt(row!.wallet), total: BigInt(row!.total), inFlight: row!.pending };
+      const balances = balancesOf(row!);
+      const holds = row!.holds ?? [];
+      return {
+        ...balances,
+        total: balances.wallet + balances.games + balances.inFlight,
+        holds,
+        moving: holds.length > 0 || balances.inFlight > 0n,
+      };
     },
 
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */

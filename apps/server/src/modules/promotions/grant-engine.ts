@@ -6,9 +6,15 @@ import type { GameProvider } from '../../adapters/game-provider/game-provider';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import type { GamesService } from '../games/games.service';
-import { accountKey, type CreditedDeposit, type LedgerService } from '../ledger/ledger.service';
+import {
+  accountKey,
+  type CreditedDeposit,
+  type LedgerService,
+  type MemberHoldings,
+} from '../ledger/ledger.service';
 import {
   closingDue,
+  closingTermsOf,
   contributionOf,
   periodStart,
   requiredTurnover,
@@ -41,12 +47,11 @@ export interface GrantEngineOptions {
   log: FastifyBaseLogger;
 }
 
-/** What a member holds now: the wallet, the wallet and every game, and whether money is in flight. */
-export interface Holdings {
-  wallet: bigint;
-  total: bigint;
-  inFlight: boolean;
-}
+/**
+ * What a member holds now: the wallet, the games, the money in flight, their total, the holds still
+ * waiting for an answer, and whether any money is moving (decision 034).
+ */
+export type Holdings = MemberHoldings;
 
 const DAY_MS = 86_400_000;
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -134,7 +139,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
   const { ledger, games, provider, repository, now, log } = options;
 
   async function holdings(memberId: number): Promise<Holdings> {
-    // NOTE: one statement: balances and the in-flight flag from one snapshot of the ledger.
+    // NOTE: one statement: balances, money in flight and its holds from one snapshot of the ledger.
     return ledger.memberHoldings(memberId);
   }
 
@@ -142,8 +147,8 @@ export function createGrantEngine(options: GrantEngineOptions) {
    * The deposit a claim of this offer is made on (decision 019): the member's latest credited
    * deposit, not used by a grant before, at most `depositWithinMinutes` old, at least the minimum,
    * first of all or of the day when the offer says so, with nothing else worth the floor in play
-   * (the wallet before it, and everything now besides it). An offer of a fixed amount without a
-   * minimum deposit needs no deposit, only nothing in play.
+   * (the wallet before it, and everything now besides it, money in flight included). An offer of a
+   * fixed amount without a minimum deposit needs no deposit, only nothing in play.
    */
   async function qualifyingDeposit(
     q: ClaimQueries,
@@ -170,8 +175,9 @@ export function createGrantEngine(options: GrantEngineOptions) {
     if (latest.balanceBefore >= offer.floor || held.total - latest.amount >= offer.floor)
       throw new AppError('BONUS_BALANCE_NOT_EMPTY', 409);
     // The deposit must still be there, untouched: not withdrawn, not on its way somewhere, not
-    // played down (a bonus claimed only after losing would be a bonus on nothing).
-    if (held.total < latest.amount) throw new AppError('BONUS_DEPOSIT_SPENT', 409);
+    // played down (a bonus claimed only after losing would be a bonus on nothing). Money in flight
+    // counts as in play above but not as there here: it may be leaving for good (decision 034).
+    if (held.total - held.inFlight < latest.amount) throw new AppError('BONUS_DEPOSIT_SPENT', 409);
     return { transferId: latest.transferId, amount: latest.amount };
   }
 
@@ -249,7 +255,11 @@ export function createGrantEngine(options: GrantEngineOptions) {
         const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
         if (received >= offer.maxReceived)
           throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
-        const current = { ...held, wallet: balances.wallet, total: balances.wallet + balances.games };
+        const current = {
+          ...held,
+          ...balances,
+          total: balances.wallet + balances.games + balances.inFlight,
+        };
         const deposit = await qualifyingDeposit(q, offer, deposits, current, at);
         const bonus = rewardOf(offer.reward, deposit.amount);
         if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
@@ -356,10 +366,10 @@ export function createGrantEngine(options: GrantEngineOptions) {
   const runningRefusal = (running: GrantRow, offerId: number | null) =>
     new AppError(running.offerId === offerId ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
 
-  /** Whether rounds of a game were booked that the grant has not counted yet. */
+  /** Whether rounds of a game were played (booked, or seen with a net of 0) the grant has not counted yet. */
   async function uncounted(grant: GrantRow, gameCode: string): Promise<boolean> {
     const [mark, cursor] = await Promise.all([
-      ledger.lastBookedRound(grant.memberId, gameCode),
+      games.plays.lastSeenRound(grant.memberId, gameCode),
       repository.cursor(grant.id, gameCode, 0),
     ]);
     return mark !== null && mark > cursor.lastRoundId;
@@ -467,51 +477,29 @@ export function createGrantEngine(options: GrantEngineOptions) {
 
   /**
    * The closing movement, made once: what it took (0: nothing to take), or null to try later.
-   * The amount is fixed by the first closer that works it out, from what the member held then (a
-   * retry never takes more, whatever the member deposits meanwhile), and is at most what the member
-   * holds when taken. When the wallet is short, the games are swept into it, under keys of this
-   * closer and attempt, so money the member moves back into a game meanwhile is swept again.
+   * The amount is fixed by the first closer that works it out, from everything the member held
+   * then, money in flight included (decision 034), and a retry never takes more, whatever the
+   * member deposits meanwhile. It is at most what the member holds when taken. When the wallet is
+   * short, the games are swept into it, under keys of this closer and attempt, so money the member
+   * moves back into a game meanwhile is swept again; what is short in flight is waited for: the
+   * grant stays closing until its holds are answered, and the schedule takes it then.
    */
   async function takeBackFor(grant: GrantRow, state: ClosingState, lease: string): Promise<bigint | null> {
     const key = grantKeys.close(grant.id);
     const earlier = await ledger.findTransfer(key);
     if (earlier) return earlier.amount;
+    const fixed = grant.closingAmount ?? (await fixTakeBack(grant, state, lease));
+    if (fixed === null) return null;
     const walletKey = accountKey.wallet(grant.memberId);
-    const players = await games.accounts.accountsOf(grant.memberId);
-    let fixed = grant.closingAmount;
-    if (fixed === null) {
-      // Judged on current balances: what was played is booked first.
-      await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(grant.memberId, player)));
-      // Deposits after the promotion's own are the member's: they add to what the cap lets keep.
-      const since =
-        grant.depositTransferId ?? (await ledger.findTransfer(grantKeys.credit(grant.id)))?.id ?? null;
-      const terms = {
-        bonus: grant.bonus,
-        deposit: grant.deposit,
-        percentFail: grant.terms.percentFail,
-        capMultiple: grant.terms.withdrawCapMultiple,
-        required: grant.requiredTurnover,
-        ...(grant.terms.keepPercent === undefined ? {} : { keepPercent: grant.terms.keepPercent }),
-      };
-      const [held, later, done] = await Promise.all([
-        holdings(grant.memberId),
-        since === null ? 0n : ledger.depositsAfter(walletKey, since),
-        turnoverDone(grant.id),
-      ]);
-      fixed = await repository.fixClosingAmount(
-        grant.id,
-        lease,
-        takeBack(state, terms, held.total, later, done),
-      );
-      if (fixed === null) return null;
-    }
     for (let attempt = 0; attempt < TAKE_BACK_ATTEMPTS; attempt += 1) {
       if (!(await repository.renewClosing(grant.id, lease, options.closingLeaseMs))) return null;
       const held = await holdings(grant.memberId);
-      // Never more than the member holds now (money lost in a game meanwhile is not there to take).
+      // Never more than the member holds now (money lost in a game meanwhile is not there to take);
+      // money in flight is held, so the take waits for it rather than taking less.
       const wanted = min(fixed, held.total);
       if (wanted <= 0n) return 0n;
       if (wanted > held.wallet) {
+        if (held.games === 0n) break;
         await games.transfers.sweepToWallet(grant.memberId, `${key}:${lease}:${attempt}`);
         continue;
       }
@@ -538,9 +526,37 @@ export function createGrantEngine(options: GrantEngineOptions) {
         throw error;
       }
     }
-    // Still short: money on its way back from a game, or moved away again. Later, not less.
-    log.warn({ grantId: grant.id, state }, 'take-back waits for the games to come back');
+    // Still short: money in flight, on its way back from a game, or moved away again. Later, not less.
+    log.info({ grantId: grant.id, state }, 'take-back waits for money in flight or in the games');
     return null;
+  }
+
+  /** Works out what a closing takes back and fixes it with its basis; null when the lease was lost. */
+  async function fixTakeBack(grant: GrantRow, state: ClosingState, lease: string): Promise<bigint | null> {
+    const players = await games.accounts.accountsOf(grant.memberId);
+    // Judged on current balances: what was played is booked first.
+    await Promise.all(players.map((player) => games.plays.bookPlaysQuietly(grant.memberId, player)));
+    // Deposits after the promotion's own are the member's: they add to what the cap lets keep.
+    const since =
+      grant.depositTransferId ?? (await ledger.findTransfer(grantKeys.credit(grant.id)))?.id ?? null;
+    const [held, later, done] = await Promise.all([
+      holdings(grant.memberId),
+      since === null ? 0n : ledger.depositsAfter(accountKey.wallet(grant.memberId), since),
+      turnoverDone(grant.id),
+    ]);
+    return repository.fixClosingAmount(
+      grant.id,
+      lease,
+      takeBack(state, closingTermsOf(grant), held.total, later, done),
+      {
+        wallet: held.wallet.toString(),
+        games: held.games.toString(),
+        inFlight: held.inFlight.toString(),
+        holds: held.holds,
+        later: later.toString(),
+        done: done.toString(),
+      },
+    );
   }
 
   /**
@@ -564,7 +580,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
       floor: BigInt(grant.terms.floor),
       now: now(),
       expiresAt: grant.expiresAt,
-      moneyInFlight: held.inFlight,
+      moneyInFlight: held.moving,
       current,
       capped: grant.terms.withdrawCapMultiple !== null,
     });

@@ -5,11 +5,13 @@ import type { WalletResponse } from '@wallet/contract/http/wallet';
 import type { MinorUnits } from '@wallet/contract/money';
 import {
   activate,
+  ageHolds,
   booksAreSound,
   credit,
   getAs,
   listen,
   moneyCall,
+  setFault,
   signedInMember,
 } from '../../../test/money';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -23,13 +25,23 @@ import { promotionGrants, promotionOffers } from './promotions.tables';
  */
 
 // The offer of the model: 50% up to 200 baht, turnover 2 x, cap 3 x, floor 5 baht, 60% on cancel.
+/** JOKER's silence: it answers 504 after this long, so each call fails fast. */
+const SILENT_MS = 20;
+/** Past a reference's expiry (3 s) plus the call's timeout (1 s). */
+const PAST_EXPIRY_MS = 4_200;
+
 const TERMS = { percent: 50, max: 20_000, minimum: 1_000, multiple: 2, cap: 3, floor: 500, percentFail: 60 };
 
 interface Grant {
   deposit: number;
   bonus: number;
   required: number;
+  /** Bets played since the claim. */
   done: number;
+  /** What the server has counted of them (a silent provider's rounds wait for it to answer). */
+  counted: number;
+  /** A closing fixed while money could not be taken yet: it waits (decision 034). */
+  closing: { state: 'completed' | 'cancelled' | 'ended'; amount: number } | null;
 }
 
 interface Model {
@@ -40,9 +52,19 @@ interface Model {
   grant: Grant | null;
   /** Deposits made while the grant runs (the member's own money, outside the cap). */
   laterDeposits: number;
-  /** A withdrawal waits for the bank (the sandbox payout is slow): balances are not judged. */
-  inFlight: boolean;
+  /** Withdrawals waiting for the bank (the sandbox payout is slow): still the member's. */
+  paying: number;
+  /** JOKER does not answer: transfers to and from it wait, its rounds cannot be read. */
+  silent: 'timeout' | 'applied-then-timeout' | null;
+  /** Held on the way to JOKER, and on the way back from it, waiting for its answer. */
+  toGame: number;
+  fromGame: number;
 }
+
+/** Everything the member holds: money in flight is theirs until it is answered. */
+const totalOf = (m: Model) => m.wallet + m.joker + m.paying + m.toGame + m.fromGame;
+
+type Look = { closed: number } | 'waiting' | null;
 
 interface Real {
   token: string;
@@ -52,7 +74,12 @@ interface Real {
 describe('the grant state machine against a model', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0', SANDBOX_PAYOUT_DELAY_SECONDS: '3600' });
+    t = await createTestApp({
+      RECONCILE_INTERVAL_SECONDS: '0',
+      SANDBOX_PAYOUT_DELAY_SECONDS: '3600',
+      REFERENCE_TTL_SECONDS: '3',
+      GAME_PROVIDER_TIMEOUT_MS: '1000',
+    });
     await t.database.db.insert(promotionOffers).values({
       code: 'M_MODEL',
       channel: 'bonus',
@@ -76,31 +103,61 @@ describe('the grant state machine against a model', () => {
 
   const get = (real: Real, url: string) => getAs(t.app, real.token, url);
 
-  /** The model's own rule for a grant coming to a look: completed, ended under the floor, or still running. */
-  function look(model: Model): number | null {
+  /**
+   * The model's own rule for a grant coming to a look: completed, ended under the floor, or still
+   * running; a closing fixed earlier is taken when it can be. A look counts the rounds only when
+   * the provider answers; it judges the floor and expiry only when it read every game that matters
+   * (JOKER answers, or was left empty with every round counted).
+   */
+  function look(model: Model): Look {
     const grant = model.grant;
     if (!grant) return null;
-    if (grant.done >= grant.required) {
+    if (grant.closing) return take(model);
+    const current = !model.silent || (model.joker === 0 && grant.counted === grant.done);
+    if (!model.silent) grant.counted = grant.done;
+    const total = totalOf(model);
+    if (grant.counted >= grant.required) {
+      if (!current) return null; // the cap waits for a look that read every game
       const cap = TERMS.cap * (grant.deposit + grant.bonus);
-      return close(model, Math.max(0, model.wallet + model.joker - cap - model.laterDeposits));
+      return begin(model, 'completed', Math.min(total, Math.max(0, total - cap - model.laterDeposits)));
     }
-    const total = model.wallet + model.joker;
-    if (!model.inFlight && total < TERMS.floor) return close(model, Math.min(grant.bonus, total));
+    const moving = model.paying + model.toGame + model.fromGame > 0;
+    if (current && !moving && total < TERMS.floor) return begin(model, 'ended', Math.min(grant.bonus, total));
     return null;
   }
 
-  /** Takes `wanted` back, games swept to the wallet first when the wallet alone is short. */
-  function close(model: Model, wanted: number): number {
-    model.grant = null;
-    model.laterDeposits = 0;
-    if (wanted <= 0) return 0;
-    if (wanted > model.wallet) {
-      model.wallet += model.joker;
+  /** A closing begins: its amount is fixed on everything held, money in flight included. */
+  function begin(model: Model, state: 'completed' | 'cancelled' | 'ended', amount: number): Look {
+    model.grant!.closing = { state, amount };
+    return take(model);
+  }
+
+  /**
+   * Takes a fixed closing's amount, at most what is held now: the game swept to the wallet first
+   * when the wallet alone is short; what is short in flight is waited for.
+   */
+  function take(model: Model): Look {
+    const fixed = model.grant!.closing!.amount;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const wanted = Math.min(fixed, totalOf(model));
+      if (wanted <= 0) return finish(model, 0);
+      if (wanted <= model.wallet) {
+        model.wallet -= wanted;
+        return finish(model, wanted);
+      }
+      if (model.joker === 0) break;
+      // The sweep is a transfer out of JOKER: held on its way while JOKER is silent.
+      if (model.silent) model.fromGame += model.joker;
+      else model.wallet += model.joker;
       model.joker = 0;
     }
-    const taken = Math.min(wanted, model.wallet);
-    model.wallet -= taken;
-    return taken;
+    return 'waiting';
+  }
+
+  function finish(model: Model, taken: number): Look {
+    model.grant = null;
+    model.laterDeposits = 0;
+    return { closed: taken };
   }
 
   async function agree(model: Model, real: Real) {
@@ -156,10 +213,10 @@ describe('the grant state machine against a model', () => {
             ? 'BONUS_DEPOSIT_USED'
             : latest.amount < TERMS.minimum
               ? 'BONUS_DEPOSIT_MINIMUM'
-              : latest.walletBefore >= TERMS.floor ||
-                  model.wallet + model.joker - latest.amount >= TERMS.floor
+              : latest.walletBefore >= TERMS.floor || totalOf(model) - latest.amount >= TERMS.floor
                 ? 'BONUS_BALANCE_NOT_EMPTY'
-                : // The deposit must still be held in full (not withdrawn, not played down).
+                : // The deposit must still be held in full (not withdrawn, not played down, not
+                  // on its way somewhere).
                   model.wallet + model.joker < latest.amount
                   ? 'BONUS_DEPOSIT_SPENT'
                   : null;
@@ -175,6 +232,8 @@ describe('the grant state machine against a model', () => {
         bonus,
         required: TERMS.multiple * (latest!.amount + bonus),
         done: 0,
+        counted: 0,
+        closing: null,
       };
       model.wallet += bonus;
     },
@@ -183,7 +242,7 @@ describe('the grant state machine against a model', () => {
   const round = (bet: number, win: number) =>
     step(
       `round bet ${bet} win ${win}`,
-      () => true,
+      (model) => !model.silent,
       async (model, real) => {
         const played = await moneyCall(t.app, real.token, '/api/sandbox/provider/JOKER/rounds', {
           count: 1,
@@ -216,9 +275,14 @@ describe('the grant state machine against a model', () => {
             ? { from: 'wallet', to: 'JOKER', amount }
             : { from: 'JOKER', to: 'wallet', amount };
         const moved = await moneyCall(t.app, real.token, '/api/wallet/transfer', body);
-        expect(moved.statusCode, moved.body).toBe(200);
-        model.wallet += direction === 'in' ? -amount : amount;
-        model.joker += direction === 'in' ? amount : -amount;
+        expect(moved.statusCode, moved.body).toBe(model.silent ? 202 : 200);
+        if (direction === 'in') model.wallet -= amount;
+        else model.joker -= amount;
+        if (!model.silent) {
+          if (direction === 'in') model.joker += amount;
+          else model.wallet += amount;
+        } else if (direction === 'in') model.toGame += amount;
+        else model.fromGame += amount;
       },
     );
 
@@ -229,8 +293,13 @@ describe('the grant state machine against a model', () => {
       async (model, real) => {
         const answer = await moneyCall(t.app, real.token, '/api/wallet/withdraw', { amount });
         look(model);
-        if (model.grant) {
-          expect(answer.json(), answer.body).toEqual({ message: 'BONUS_CONDITION' });
+        const grant = model.grant;
+        if (grant) {
+          // Met (or its closing is a completion waiting for money in flight): ask again shortly.
+          const met = grant.closing ? grant.closing.state === 'completed' : grant.counted >= grant.required;
+          expect(answer.json(), answer.body).toEqual({
+            message: met ? 'SERVICE_UNAVAILABLE' : 'BONUS_CONDITION',
+          });
           return;
         }
         if (amount > model.wallet) {
@@ -239,7 +308,7 @@ describe('the grant state machine against a model', () => {
         }
         expect([200, 202], answer.body).toContain(answer.statusCode);
         model.wallet -= amount;
-        model.inFlight = true;
+        model.paying += amount;
       },
     );
 
@@ -252,19 +321,56 @@ describe('the grant state machine against a model', () => {
         expect(answer.json(), answer.body).toEqual({ message: 'NO_DATA' });
         return;
       }
-      let taken = look(model);
-      if (taken === null) {
-        const grant = model.grant;
-        const total = model.wallet + model.joker;
+      let looked = look(model);
+      const grant = model.grant;
+      if (grant && !grant.closing) {
+        // A met turnover is never cancelled: it completes, and waits for a look that can.
+        if (grant.counted >= grant.required) {
+          expect(answer.json(), answer.body).toEqual({ message: 'SERVICE_UNAVAILABLE' });
+          return;
+        }
         // percentFail of the bonus, but never less than its share whose turnover is not played.
-        const missing = Math.max(0, grant.required - grant.done);
+        const missing = Math.max(0, grant.required - grant.counted);
         const share = Math.max(
           Math.floor((grant.bonus * TERMS.percentFail) / 100),
           Math.floor((grant.bonus * missing) / grant.required),
         );
-        taken = close(model, Math.min(share, total));
+        looked = begin(model, 'cancelled', Math.min(share, totalOf(model)));
       }
-      expect(answer.json(), answer.body).toEqual({ message: 'BONUS_CLEAR', forfeited: taken });
+      if (looked === 'waiting') {
+        expect(answer.json(), answer.body).toEqual({ message: 'SERVICE_UNAVAILABLE' });
+        return;
+      }
+      expect(answer.json(), answer.body).toEqual({ message: 'BONUS_CLEAR', forfeited: looked!.closed });
+    },
+  );
+
+  /** JOKER stops answering: it still applies transfers, or it never sees them. */
+  const silence = (mode: 'timeout' | 'applied-then-timeout') =>
+    step(
+      `JOKER goes silent (${mode})`,
+      (model) => !model.silent,
+      async (model) => {
+        await setFault(t.app, 'JOKER', mode, SILENT_MS);
+        model.silent = mode;
+      },
+    );
+
+  /** JOKER answers again; the reconciler settles what waited, as JOKER says it went. */
+  const comeBack = step(
+    'JOKER answers again',
+    (model) => model.silent !== null,
+    async (model, real) => {
+      await setFault(t.app, 'JOKER', 'none');
+      // References JOKER never saw are void once expired: as if that much time had passed.
+      await ageHolds(t.database.db, real.memberId, PAST_EXPIRY_MS);
+      await t.app.reconciler.runOnce();
+      const applied = model.silent === 'applied-then-timeout';
+      model.wallet += applied ? model.fromGame : model.toGame;
+      model.joker += applied ? model.toGame : model.fromGame;
+      model.toGame = 0;
+      model.fromGame = 0;
+      model.silent = null;
     },
   );
 
@@ -277,7 +383,7 @@ describe('the grant state machine against a model', () => {
       }>();
       look(model);
       expect(answer.progress && { done: answer.progress.done, required: answer.progress.required }).toEqual(
-        model.grant && { done: model.grant.done, required: model.grant.required },
+        model.grant && { done: model.grant.counted, required: model.grant.required },
       );
     },
   );
@@ -296,30 +402,104 @@ describe('the grant state machine against a model', () => {
       fc.integer({ min: 100, max: 500 }).map((baht) => withdraw(baht * 100)),
       fc.constant(cancel),
       fc.constant(progress),
+      fc.constantFrom('timeout' as const, 'applied-then-timeout' as const).map(silence),
+      fc.constant(comeBack),
     ],
-    { maxCommands: 12 },
+    { maxCommands: 14 },
   );
+
+  /** A fresh member with JOKER open, and a model of them with nothing. */
+  async function start(): Promise<{ model: Model; real: Real }> {
+    // A failed run (or its shrinking) may have left JOKER silent.
+    await setFault(t.app, 'JOKER', 'none');
+    const member = await signedInMember(t.app);
+    await activate(t.app, member.token, 'JOKER');
+    const model: Model = {
+      wallet: 0,
+      joker: 0,
+      latest: null,
+      grant: null,
+      laterDeposits: 0,
+      paying: 0,
+      silent: null,
+      toGame: 0,
+      fromGame: 0,
+    };
+    return { model, real: { token: member.token, memberId: member.id } };
+  }
+
+  /** Whatever was left waiting is answered, a last look closes what can close, and the books hold. */
+  async function end(model: Model, real: Real) {
+    if (model.silent) await comeBack.run(model, real);
+    if (model.grant?.closing) await progress.run(model, real);
+    expect(model.grant?.closing ?? null).toBeNull();
+    await booksAreSound(t.database.db);
+  }
 
   it('keeps balances, grants and the books as the rules say', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (commands) => {
-        const member = await signedInMember(t.app);
-        await activate(t.app, member.token, 'JOKER');
-        const model: Model = {
-          wallet: 0,
-          joker: 0,
-          latest: null,
-          grant: null,
-          laterDeposits: 0,
-          inFlight: false,
-        };
-        await fc.asyncModelRun(
-          () => ({ model, real: { token: member.token, memberId: member.id } }),
-          commands,
-        );
-        await booksAreSound(t.database.db);
+        const { model, real } = await start();
+        await fc.asyncModelRun(() => ({ model, real }), commands);
+        await end(model, real);
       }),
       { numRuns: 60 },
+    );
+  }, 240_000);
+
+  // Money on its way to or from a game whose provider goes silent is still the member's (decision
+  // 034). Every sequence starts with a running grant; the member plays and moves money, JOKER goes
+  // silent at a random point (still applying transfers, or never seeing them) while money moves and
+  // the member cancels, withdraws and looks, then JOKER answers again and the member goes on.
+  const transfers = fc
+    .tuple(fc.constantFrom('in' as const, 'out' as const), fc.integer({ min: 30, max: 100 }))
+    .map(([d, s]) => transfer(d, s));
+  const bigRound = fc
+    .tuple(fc.integer({ min: 1, max: 150 }), fc.integer({ min: 0, max: 600 }))
+    .map(([bet, win]) => round(bet * 100, win * 100));
+  const before = fc.commands([transfers, bigRound, fc.constant(progress)], { maxCommands: 4 });
+  const during = fc.commands(
+    [
+      transfers,
+      transfers,
+      fc.constant(cancel),
+      fc.constant(progress),
+      fc.integer({ min: 100, max: 500 }).map((baht) => withdraw(baht * 100)),
+      money.map(deposit),
+    ],
+    { maxCommands: 5 },
+  );
+  const after = fc.commands(
+    [
+      transfers,
+      fc.constant(cancel),
+      fc.constant(progress),
+      fc.integer({ min: 100, max: 500 }).map((baht) => withdraw(baht * 100)),
+    ],
+    { maxCommands: 3 },
+  );
+
+  it('leaves no more than the rules allow when a provider goes silent and comes back', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 20, max: 400 }),
+        before,
+        fc.constantFrom('timeout' as const, 'applied-then-timeout' as const),
+        during,
+        after,
+        async (baht, first, mode, meanwhile, last) => {
+          const { model, real } = await start();
+          await deposit(baht * 100).run(model, real);
+          await claim.run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), first);
+          await silence(mode).run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), meanwhile);
+          await comeBack.run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), last);
+          await end(model, real);
+        },
+      ),
+      { numRuns: 40 },
     );
   }, 240_000);
 });

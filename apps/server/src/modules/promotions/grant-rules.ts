@@ -121,18 +121,41 @@ export function closingDue(input: {
   return null;
 }
 
-/** What a closing of this kind takes back from what the member holds now. */
+/** The terms a closing is judged on. */
+export interface ClosingTerms {
+  bonus: bigint;
+  deposit: bigint;
+  percentFail: number;
+  capMultiple: number | null;
+  required: bigint;
+  /** Percent of the bonus kept once the turnover is met (a program's `success`); default 100. */
+  keepPercent?: number;
+}
+
+/** A stored grant's closing terms (the engine and ledger:check read them alike). */
+export function closingTermsOf(grant: {
+  bonus: bigint;
+  deposit: bigint;
+  requiredTurnover: bigint;
+  terms: { percentFail: number; withdrawCapMultiple: number | null; keepPercent?: number };
+}): ClosingTerms {
+  return {
+    bonus: grant.bonus,
+    deposit: grant.deposit,
+    percentFail: grant.terms.percentFail,
+    capMultiple: grant.terms.withdrawCapMultiple,
+    required: grant.requiredTurnover,
+    ...(grant.terms.keepPercent === undefined ? {} : { keepPercent: grant.terms.keepPercent }),
+  };
+}
+
+/**
+ * What a closing of this kind takes back from what the member holds now (wallet, games and money
+ * in flight: decision 034).
+ */
 export function takeBack(
   state: ClosingState,
-  grant: {
-    bonus: bigint;
-    deposit: bigint;
-    percentFail: number;
-    capMultiple: number | null;
-    required: bigint;
-    /** Percent of the bonus kept once the turnover is met (a program's `success`); default 100. */
-    keepPercent?: number;
-  },
+  grant: ClosingTerms,
   held: bigint,
   laterDeposits: bigint,
   done: bigint,

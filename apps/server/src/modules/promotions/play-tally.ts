@@ -78,7 +78,7 @@ export function createPlayTally(options: {
           const empty = (balances.find((state) => state.key === key)?.balance ?? 0n) === 0n;
           if (empty) {
             const [booked, cursor] = await Promise.all([
-              ledger.lastBookedRound(memberId, player.gameCode),
+              games.plays.lastSeenRound(memberId, player.gameCode),
               repository.tallyCursor(memberId, player.gameCode),
             ]);
             if ((booked ?? 0) <= cursor) return true;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
+import { closingTermsOf, takeBack, type ClosingState } from './grant-rules';
+import type { ClosingBasis, GrantTerms } from './promotions.tables';
 
 /**
  * The grants' side of the books, for `npm run ledger:check` (decision 019): no member has two
@@ -77,6 +79,7 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
         `${grant} records a take-back of ${row.closed_amount ?? 'nothing'} but the ledger holds ${row.close_amount ?? 'none'}`,
       );
   }
+  problems.push(...(await checkClosingsInFlight(db)));
   // A closing that waits too long (a game's money out of reach) needs staff.
   const stuck = await rowsOf<{ id: string }>(
     db,
@@ -95,5 +98,78 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
     problems.push(
       `offer ${row.code} counts ${row.granted} granted but its grants were promised ${row.total}`,
     );
+  return problems;
+}
+
+/**
+ * Closings sized on everything the member held (decision 034): each fixed take-back is what the
+ * rules give on its recorded basis; the money in flight it counted is the sum of the holds it
+ * names; and a closed grant that took less than its amount did so only after every one of those
+ * holds was answered (it waited for the money to arrive, never gave up on it).
+ */
+async function checkClosingsInFlight(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await rowsOf<{
+    id: string;
+    state: string;
+    closing_state: ClosingState;
+    bonus: string;
+    deposit: string;
+    required_turnover: string;
+    terms: GrantTerms;
+    closing_amount: string;
+    closed_amount: string | null;
+    basis: ClosingBasis;
+    close_id: string | null;
+    held: string | null;
+    holds_found: number;
+    settled_before_close: number;
+  }>(
+    db,
+    sql`select g.id::text, g.state, g.closing_state, g.bonus::text, g.deposit::text,
+               g.required_turnover::text, g.terms, g.closing_amount::text, g.closed_amount::text,
+               g.closing_basis as basis, x.id::text as close_id,
+               (select sum(h.amount)::text from ledger_transfers h
+                where h.idempotency_key in (select jsonb_array_elements_text(g.closing_basis -> 'holds'))
+                  and h.kind like 'hold:%') as held,
+               (select count(*)::int from ledger_transfers h
+                where h.idempotency_key in (select jsonb_array_elements_text(g.closing_basis -> 'holds'))
+                  and h.kind like 'hold:%') as holds_found,
+               (select count(*)::int from ledger_transfers s
+                where s.idempotency_key in (select jsonb_array_elements_text(g.closing_basis -> 'holds') || ':settle')
+                  and (x.id is null or s.id < x.id)) as settled_before_close
+        from promotion_grants g
+        left join ledger_transfers x on x.idempotency_key = 'grant:' || g.id || ':close'
+        where g.closing_basis is not null and g.closing_amount is not null`,
+  );
+  for (const row of rows) {
+    const grant = `grant ${row.id}`;
+    const basis = row.basis;
+    const held = BigInt(basis.wallet) + BigInt(basis.games) + BigInt(basis.inFlight);
+    const terms = closingTermsOf({
+      bonus: BigInt(row.bonus),
+      deposit: BigInt(row.deposit),
+      requiredTurnover: BigInt(row.required_turnover),
+      terms: row.terms,
+    });
+    const due = takeBack(row.closing_state, terms, held, BigInt(basis.later), BigInt(basis.done));
+    if (due.toString() !== row.closing_amount)
+      problems.push(`${grant} fixed a take-back of ${row.closing_amount} where its rules give ${due}`);
+    if (row.holds_found !== basis.holds.length || BigInt(row.held ?? '0') !== BigInt(basis.inFlight))
+      problems.push(
+        `${grant} counted ${basis.inFlight} in flight but its ${basis.holds.length} holds hold ${row.held ?? 0}`,
+      );
+    const closed = row.state !== 'active' && row.closed_amount !== null;
+    if (closed && BigInt(row.closed_amount!) > BigInt(row.closing_amount))
+      problems.push(`${grant} took ${row.closed_amount}, more than its fixed ${row.closing_amount}`);
+    if (
+      closed &&
+      BigInt(row.closed_amount!) < BigInt(row.closing_amount) &&
+      row.settled_before_close < basis.holds.length
+    )
+      problems.push(
+        `${grant} closed with money in flight: it took ${row.closed_amount} of ${row.closing_amount} before its holds were answered`,
+      );
+  }
   return problems;
 }

@@ -6,6 +6,7 @@ import {
   promotionGrants,
   promotionGrantTurnover,
   promotionOffers,
+  type ClosingBasis,
   type GrantTerms,
 } from './promotions.tables';
 
@@ -205,13 +206,21 @@ export function createPromotionsRepository(db: Database) {
     },
 
     /**
-     * Fixes the amount a closing takes back, unless an earlier closer fixed it: answers the amount
-     * that holds, or null when this closer no longer holds the lease.
+     * Fixes the amount a closing takes back, with what it was worked out from, unless an earlier
+     * closer fixed it: answers the amount that holds, or null when this closer no longer holds the lease.
      */
-    async fixClosingAmount(id: number, lease: string, amount: bigint): Promise<bigint | null> {
+    async fixClosingAmount(
+      id: number,
+      lease: string,
+      amount: bigint,
+      basis: ClosingBasis,
+    ): Promise<bigint | null> {
       const [row] = await rowsOf<{ amount: string }>(
         db,
-        sql`update promotion_grants set closing_amount = coalesce(closing_amount, ${amount.toString()}::bigint)
+        // NOTE: both from the old row: the basis is written only with the amount it explains.
+        sql`update promotion_grants set closing_amount = coalesce(closing_amount, ${amount.toString()}::bigint),
+                   closing_basis = case when closing_amount is null then ${JSON.stringify(basis)}::jsonb
+                                        else closing_basis end
             where id = ${id} and closing_lease = ${lease} and state = 'active'
             returning closing_amount::text as amount`,
       );

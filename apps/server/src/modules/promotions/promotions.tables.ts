@@ -89,6 +89,20 @@ export const promotionOffers = pgTable(
 );
 
 /** The terms a grant keeps: the offer as it was when claimed. */
+/** What a closing's take-back was sized on, in minor units as decimal strings (jsonb holds no bigint). */
+export interface ClosingBasis {
+  wallet: string;
+  games: string;
+  /** Money of the member in flight then: counted, as it is still theirs (decision 034). */
+  inFlight: string;
+  /** The holds that money waited in: a take of less than the amount must come after they settled. */
+  holds: string[];
+  /** Deposits after the promotion's own (the member's, outside the cap). */
+  later: string;
+  /** Turnover done. */
+  done: string;
+}
+
 export interface GrantTerms {
   code: string;
   /** An offer's (bonus, promotion), or a program's (invite, refund: decision 020). */
@@ -139,6 +153,11 @@ export const promotionGrants = pgTable(
      * member held then): a retry never takes more, whatever the member deposits meanwhile.
      */
     closingAmount: bigint('closing_amount', { mode: 'bigint' }),
+    /**
+     * What the closing amount was worked out from, fixed with it (decision 034): ledger:check
+     * works the amount out again and checks a grant closed while money was in flight waited for it.
+     */
+    closingBasis: jsonb('closing_basis').$type<ClosingBasis>(),
     /** When the closing began (database clock): ledger:check reports one that waits too long. */
     closingSince: timestamp('closing_since', { withTimezone: true }),
     /** One process closes a grant at a time: its lease (a crashed closer's runs out). */
