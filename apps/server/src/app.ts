@@ -191,6 +191,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ttlMs: config.session.cacheMs,
   });
   app.addHook('onClose', async () => sessions.close());
+  // Every revocation closes the chat sockets of the sessions it ended, on every process, before it
+  // answers (decision 038); the socket is attached below, once the chat service exists.
+  let chatSocket: ChatSocket | null = null;
+  const sessionsEnded = async (tokenHashes: string[]) => chatSocket?.endSessions(tokenHashes);
   accounts = createAccountsService({
     db: database.db,
     market: config.market,
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Redis, or alone on the embedded database. A server database without Redis may be shared by
     // processes that could not tell each other, so there every request reads its session.
     sessions,
+    sessionsEnded,
   });
   app.decorate('accounts', accounts);
   registerAuth(app, accounts.authenticator);
@@ -215,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.clock,
     // NOTE: test suites sign staff in from one address by the hundred; usernames stay limited.
     limits: config.mode === 'sandbox' ? { triesPerAddress: 100_000 } : {},
+    sessionsEnded,
   });
   registerStaffAuth(app, staff.authenticator, staff.audit);
   app.decorate('consoleStaff', staff);
@@ -340,7 +346,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   app.decorate('chat', chat);
-  const chatSocket = attachChatSocket({
+  const socket = attachChatSocket({
     server: app.server,
     chat,
     redis,
@@ -363,15 +369,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       limiter.hit(`chat-address:${addressKey}`, chatLimits.callsPerMinutePerAddress, 60_000),
     log: app.log,
   });
-  app.decorate('chatSocket', chatSocket);
-  app.addHook('preClose', async () => chatSocket.close());
-  // A sign-out closes that session's chat sockets at once, on every process.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 200) return;
-    const route = request.routeOptions.url;
-    if (route === '/api/logout' && request.member) chatSocket.endSession(request.member.tokenHash);
-    if (route === '/api/console/logout' && request.staff) chatSocket.endSession(request.staff.tokenHash);
-  });
+  chatSocket = socket;
+  app.decorate('chatSocket', socket);
+  app.addHook('preClose', async () => socket.close());
   const reconciler = createReconciler({
     ledger,
     resolvers: {

@@ -49,7 +49,10 @@ const EnvSchema = z.object({
   CHAT_CALLS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   /** How often each process asks again whether its chat sockets' sessions are alive. */
   CHAT_SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(0).default(30),
-  /** Hosts of the web push services (comma-separated; `*.` takes subdomains): the server posts only there. */
+  /**
+   * Hosts of the web push services (comma-separated; `*.` takes subdomains): the server posts only
+   * there, at port 443; an entry `host:port` allows that port instead (a test's own push service).
+   */
   CHAT_PUSH_HOSTS: z
     .string()
     .default(

@@ -184,26 +184,44 @@ export function createAccountsRepository(db: Database) {
       return db.select().from(bankAccountChanges).where(eq(bankAccountChanges.memberId, memberId));
     },
 
-    /** The new password, and every other session of the member revoked, together. */
-    async changePassword(memberId: number, passwordHash: string, keepTokenHash: string) {
-      await db.transaction(async (tx) => {
+    /**
+     * The new password, and every other session of the member revoked, together. Answers the
+     * revoked sessions' token hashes (their chat sockets are closed).
+     */
+    async changePassword(memberId: number, passwordHash: string, keepTokenHash: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
         await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
-        await tx
+        const gone = await tx
           .delete(sessions)
-          .where(and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash)));
+          .where(and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash)))
+          .returning({ tokenHash: sessions.tokenHash });
+        return gone.map((row) => row.tokenHash);
       });
     },
 
     /**
      * A password reset: the new password, every session of the member revoked, and every device
-     * and address forgotten, together.
+     * and address forgotten, together. Answers the revoked sessions' token hashes.
      */
-    async resetPassword(memberId: number, username: string, passwordHash: string) {
-      await db.transaction(async (tx) => {
+    async resetPassword(memberId: number, username: string, passwordHash: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
         await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
-        await tx.delete(sessions).where(eq(sessions.memberId, memberId));
+        const gone = await tx
+          .delete(sessions)
+          .where(eq(sessions.memberId, memberId))
+          .returning({ tokenHash: sessions.tokenHash });
         await tx.delete(signInKnown).where(eq(signInKnown.username, username));
+        return gone.map((row) => row.tokenHash);
       });
+    },
+
+    /** The token hashes of every session the member holds. */
+    async sessionHashesOf(memberId: number): Promise<string[]> {
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(eq(sessions.memberId, memberId));
+      return rows.map((row) => row.tokenHash);
     },
 
     async createSession(values: typeof sessions.$inferInsert) {

@@ -65,6 +65,8 @@ export interface AccountsServiceOptions {
    * every request reads its session.
    */
   sessions?: SessionCache<CachedSession>;
+  /** Closes the chat sockets of exactly these revoked sessions, on every process (decision 038). */
+  sessionsEnded?: (tokenHashes: string[]) => Promise<void>;
 }
 
 /** A session as the look-up of every request needs it. */
@@ -234,8 +236,15 @@ export function createAccountsService(options: AccountsServiceOptions) {
     return { memberId, expiresAt, lastSeenAt, status: found.status };
   }
 
-  /** Ends sessions here and, through the cache, in every process, before the caller answers. */
-  const revoked = async (revocation: { token: string } | { member: number }) => sessions?.revoke(revocation);
+  /**
+   * Ends sessions here and, through the cache, in every process, then closes the sockets of those
+   * `ended` (not every session of a member: a password change keeps the changing one), before the
+   * caller answers.
+   */
+  const revoked = async (revocation: { token: string } | { member: number }, ended: string[]) => {
+    await sessions?.revoke(revocation);
+    if (ended.length > 0) await options.sessionsEnded?.(ended);
+  };
 
   const authenticator: Authenticator = {
     async authenticate(token, options) {
@@ -258,7 +267,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!found) return fail('invalid-token', 401);
       if (!usable(found)) {
         await repository.deleteSession(tokenHash);
-        await revoked({ token: tokenHash });
+        await revoked({ token: tokenHash }, [tokenHash]);
         return fail('invalid-token', 401);
       }
       if (at.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -334,7 +343,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
 
     async logout(tokenHash: string): Promise<void> {
       await repository.deleteSession(tokenHash);
-      await revoked({ token: tokenHash });
+      await revoked({ token: tokenHash }, [tokenHash]);
     },
 
     /**
@@ -344,7 +353,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
      */
     async setStatus(memberId: number, status: 'active' | 'inactive'): Promise<void> {
       await repository.setStatus(memberId, status);
-      await revoked({ member: memberId });
+      // Locked out: every session of theirs is unusable from now on; its sockets are closed.
+      const ended = status === 'inactive' ? await repository.sessionHashesOf(memberId) : [];
+      await revoked({ member: memberId }, ended);
     },
 
     /** The profile, its bank named in `locale`. */
@@ -464,8 +475,11 @@ export function createAccountsService(options: AccountsServiceOptions) {
       // A stolen session must not be a way to guess the password without limit.
       const checked = await checkPassword(current.username, body.oldPassword, meta);
       if (!checked) return fail('WRONG_PASSWORD', 400);
-      await repository.changePassword(member.id, await passwords.hash(body.newPassword), member.tokenHash);
-      await revoked({ member: member.id });
+      const hash = await passwords.hash(body.newPassword);
+      await revoked(
+        { member: member.id },
+        await repository.changePassword(member.id, hash, member.tokenHash),
+      );
       // Whoever knew the old password signed in from somewhere: only this device and address stay known.
       await repository.forgetOtherDevices(
         current.username,
@@ -489,8 +503,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
       if (!member) return fail('OTP_NOT_EXIST', 400);
       const device = newToken();
       const addressKey = clientKey(meta.address);
-      await repository.resetPassword(member.id, member.username, await passwords.hash(body.newPassword));
-      await revoked({ member: member.id });
+      const hash = await passwords.hash(body.newPassword);
+      await revoked({ member: member.id }, await repository.resetPassword(member.id, member.username, hash));
       // Their own failed tries from here (why they came) no longer hold them back.
       await repository.passwordWasRight(member.username, addressKey, hashToken(device), now());
       return device;

@@ -22,7 +22,7 @@ import { listen, signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
-import { isPushEndpoint } from './chat.service';
+import { isPushEndpoint } from './chat-push-endpoint';
 
 /**
  * Attacks on support chat and the staff console (issue 14, an independent review): other rooms'
@@ -174,10 +174,9 @@ describe('sessions that end keep no socket', () => {
   it('a switched-off staff member’s socket hears no inbox', async () => {
     const fired = await createStaffAndSignIn(t.app, { name: 'Fired' });
     const socket = await open({ staffToken: fired.token });
-    await t.app.consoleStaff.setActive(fired.staffId, false);
-    // Switching off ends the sessions; each process's recheck (every 30 s) closes their sockets.
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
-    expect(await t.app.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
+    // Switching off ends the sessions and closes their sockets at once (decision 038).
+    await t.app.consoleStaff.setActive(fired.staffId, false);
     await closed;
     expect((await staffCall(t.app, fired.token, 'GET', '/api/console/chat/conversations')).statusCode).toBe(
       401,
@@ -656,9 +655,19 @@ describe('video bytes', () => {
 describe('web push endpoints', () => {
   it('held: only https at a listed host, whatever tricks the address plays', () => {
     const hosts = ['fcm.googleapis.com', '*.push.apple.com'];
-    for (const good of ['https://fcm.googleapis.com/fcm/send/abc', 'https://api.push.apple.com/3/device/x'])
+    for (const good of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'https://api.push.apple.com/3/device/x',
+      'https://api.push.apple.com:443/3/device/x',
+    ])
       expect(isPushEndpoint(good, hosts), good).toBe(true);
     for (const bad of [
+      // Another service of a listed host: only 443 is a push service's.
+      'https://fcm.googleapis.com:22/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/x',
+      'https://fcm.googleapis.com:0443x/x',
+      'https://api.push.apple.com:2195/3/device/x',
       'https://fcm.googleapis.com@127.0.0.1/x',
       'https://fcm.googleapis.com.evil.example/x',
       'https://evilfcm.googleapis.com/x',
@@ -670,6 +679,19 @@ describe('web push endpoints', () => {
       'file:///etc/passwd',
       'https://[::1]/x',
       'not a url',
+    ])
+      expect(isPushEndpoint(bad, hosts), bad).toBe(false);
+  });
+
+  it('an entry host:port allows that port alone, instead of 443', () => {
+    const hosts = ['push.example.test:8443', '*.push.example.test:9443'];
+    expect(isPushEndpoint('https://push.example.test:8443/x', hosts)).toBe(true);
+    expect(isPushEndpoint('https://a.push.example.test:9443/x', hosts)).toBe(true);
+    for (const bad of [
+      'https://push.example.test/x',
+      'https://push.example.test:443/x',
+      'https://push.example.test:9443/x',
+      'https://a.push.example.test:8443/x',
     ])
       expect(isPushEndpoint(bad, hosts), bad).toBe(false);
   });

@@ -68,18 +68,26 @@ const pushService = createServer(
   },
 );
 
+/** Every endpoint the server tried to post a push to. */
+const attempted: string[] = [];
+const sender = createWebPushSender(new Agent({ ca: certificate }));
+
 beforeAll(async () => {
+  // Listening first: the push service is listed with its port, the only one allowed besides 443.
+  await new Promise((resolve) => pushService.listen(0, '127.0.0.1', () => resolve(undefined)));
   t = await createTestApp(
-    { CHAT_PUSH_HOSTS: '127.0.0.1' },
+    { CHAT_PUSH_HOSTS: `127.0.0.1:${(pushService.address() as AddressInfo).port}` },
     {
       chatLimits: { ...DEFAULT_CHAT_LIMITS, messagesPerMinute: 1_000 },
-      pushSender: createWebPushSender(new Agent({ ca: certificate })),
+      pushSender: (subscription, notice, vapid) => {
+        attempted.push(subscription.endpoint);
+        return sender(subscription, notice, vapid);
+      },
     },
   );
   await listen(t.app);
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   staffToken = (await createStaffAndSignIn(t.app, { name: 'Nok' })).token;
-  pushService.listen(0, '127.0.0.1');
 });
 afterAll(async () => {
   pushService.close();
@@ -527,6 +535,9 @@ describe('web push', () => {
     // An endpoint that is not https at a listed push service is refused: the server posts there.
     for (const bad of [
       `http://127.0.0.1:${pushPort}/push/1`,
+      // The listed host at another port (its 443 included: the entry names its port).
+      `https://127.0.0.1:${pushPort + 1}/push/1`,
+      'https://127.0.0.1/push/1',
       'https://10.0.0.1/push/1',
       'https://169.254.169.254/latest',
     ]) {
@@ -541,11 +552,19 @@ describe('web push', () => {
       keys,
     });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
+    // One stored before the port rule (any port was taken then): never posted to.
+    const stale = `https://127.0.0.1:${pushPort + 1}/push/${member.id}`;
+    await t.database.db.execute(
+      sql`insert into chat_push_subscriptions (room_id, endpoint, p256dh, auth)
+          select id, ${stale}, ${keys.p256dh}, ${keys.auth} from chat_rooms where member_id = ${member.id}`,
+    );
     await sendText(t.app, { token: member.token }, 'waiting for you');
     const conversation = await conversationOf((entry) => entry.member?.id === member.id);
 
     const before = pushes.length;
+    const triedBefore = attempted.length;
     expect((await staffText(conversation.id, 'here is your answer')).statusCode).toBe(200);
+    expect(attempted.slice(triedBefore)).toEqual([endpoint]);
     const pushed = pushes.slice(before);
     expect(pushed).toHaveLength(1);
     expect(pushed[0]!.path).toBe(`/push/${member.id}`);

@@ -102,8 +102,11 @@ function answerWith(ack: unknown, answer: unknown): void {
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 export interface ChatSocket {
-  /** Closes the sockets of an ended session (sign-out), on every process. */
-  endSession(tokenHash: string): void;
+  /**
+   * Closes the sockets of exactly these ended sessions (member or staff), on every process; resolves
+   * once every process has (decision 038).
+   */
+  endSessions(tokenHashes: readonly string[]): Promise<void>;
   /** Asks again for every socket of this process whether its session is alive; closes the dead. */
   recheck(): Promise<number>;
   close(): Promise<void>;
@@ -310,8 +313,9 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     }
     return closed;
   };
-  // Sessions also end without a sign-out (expired, password changed, staff switched off): each
-  // process asks again now and then for its own sockets.
+  // Revocations close their sockets at once (endSessions); sessions also end with nobody calling
+  // (expired, idle, a row changed by hand, a close that was lost): each process asks again now and
+  // then for its own sockets.
   const timer =
     options.recheckMs > 0
       ? setInterval(
@@ -325,8 +329,19 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
   timer?.unref();
 
   return {
-    endSession(tokenHash) {
-      io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    async endSessions(tokenHashes) {
+      if (tokenHashes.length === 0) return;
+      const rooms = tokenHashes.map(sessionRoom);
+      io.in(rooms).disconnectSockets(true);
+      // Each process answers this question only after it acted on the close sent before it (one
+      // channel, in order), so once answered no later message reaches those sockets; the revoking
+      // call answers after it. One found anyway connected in between: closed too.
+      try {
+        for (const late of await io.in(rooms).fetchSockets()) late.disconnect(true);
+      } catch (error) {
+        // A process that does not answer (Redis lost, a process stuck) closes them at its recheck.
+        options.log.warn({ err: error }, 'closing the sockets of ended sessions not confirmed');
+      }
     },
     recheck,
     /**

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import { botAnswer, type MoneyFacts } from './chat-bot';
 import { hasExtension, sniffChatFile } from './chat-file-type';
+import { isPushEndpoint } from './chat-push-endpoint';
 import { createChatSigning, type ChatSigning } from './chat-signing';
 import { createChatRepository, type MessageRow, type RoomOwner, type RoomRow } from './chat.repository';
 
@@ -67,23 +68,6 @@ export function createWebPushSender(agent?: Agent): PushSender {
       throw error;
     }
   };
-}
-
-/**
- * Whether a browser's push endpoint is at a push service we send to: https, on a listed host (a
- * `*.` entry takes its subdomains). NOTE: the server posts to this address, so an endpoint of the
- * client's choosing must never reach our own network.
- */
-export function isPushEndpoint(endpoint: string, hosts: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  return hosts.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));
 }
 
 export interface ChatServiceOptions {
@@ -291,6 +275,8 @@ export async function createChatService(options: ChatServiceOptions) {
     const text = PUSH_TEXT[(room.language as Locale) in PUSH_TEXT ? (room.language as Locale) : 'th'];
     for (const subscription of subscriptions) {
       try {
+        // Kept before the rule was as it is (any port then) or the hosts changed: never posted to.
+        if (!isPushEndpoint(subscription.endpoint, options.pushHosts)) continue;
         const alive = await pushSender(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           { ...text, url: room.memberId !== null ? '/user/home?chat=1' : '/contact?chat=1' },

@@ -113,6 +113,16 @@ export function createStaffRepository(db: Database) {
         .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
     },
 
+    /** Revokes every live session of a staff member; answers their token hashes. */
+    async revokeSessionsOf(staffId: number, at: Date): Promise<string[]> {
+      const rows = await db
+        .update(staffSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+        .returning({ tokenHash: staffSessions.tokenHash });
+      return rows.map((row) => row.tokenHash);
+    },
+
     async audit(entry: AuditEntry) {
       await db.insert(staffAudit).values(entry);
     },

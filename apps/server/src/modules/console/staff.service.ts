@@ -64,6 +64,8 @@ export interface StaffServiceOptions {
   limits?: Partial<StaffLimits>;
   /** argon2id; a test passes a wrapper that counts the work done. */
   passwords?: StaffPasswords;
+  /** Closes the chat sockets of exactly these ended sessions, on every process (decision 038). */
+  sessionsEnded?: (tokenHashes: string[]) => Promise<void>;
 }
 
 export interface StaffPasswords {
@@ -111,6 +113,9 @@ export function createStaffService(options: StaffServiceOptions) {
   const limits = { ...STAFF_LIMITS, ...options.limits };
   const repository = createStaffRepository(db);
   const audit = createStaffAudit({ insert: (entry) => repository.audit(entry), now });
+  const ended = async (tokenHashes: string[]) => {
+    if (tokenHashes.length > 0) await options.sessionsEnded?.(tokenHashes);
+  };
 
   /**
    * Counts a try before any work is done (REQUEST_LIMIT past a limit). The address is counted
@@ -145,6 +150,7 @@ export function createStaffService(options: StaffServiceOptions) {
       if (found.session.expiresAt <= at || idleFor > limits.sessionIdleMs || !found.staff.active) {
         // Ended for good: a staff member switched on again signs in again.
         await repository.revokeSession(tokenHash, at);
+        await ended([tokenHash]);
         return fail('STAFF_SESSION_INVALID', 401);
       }
       if (idleFor > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, at);
@@ -178,9 +184,13 @@ export function createStaffService(options: StaffServiceOptions) {
       }
     },
 
-    /** Switches a staff member off (their sessions stop at their next call) or on again. */
+    /**
+     * Switches a staff member off or on again. Off ends their sessions for good at once (a socket
+     * hears the whole inbox: it must not wait for the recheck) and closes their sockets.
+     */
     async setActive(staffId: number, active: boolean): Promise<void> {
       await repository.setActive(staffId, active);
+      if (!active) await ended(await repository.revokeSessionsOf(staffId, now()));
     },
 
     /**
@@ -291,6 +301,7 @@ export function createStaffService(options: StaffServiceOptions) {
     /** Ends the session for good. */
     async logout(tokenHash: string): Promise<void> {
       await repository.revokeSession(tokenHash, now());
+      await ended([tokenHash]);
     },
 
     /**
