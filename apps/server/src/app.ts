@@ -56,6 +56,7 @@ import { createPromotionsService, type PromotionsService } from './modules/promo
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { createSpinwheelService, type SpinwheelService } from './modules/spinwheel/spinwheel.service';
 import { createOtpService } from './modules/otp/otp.service';
+import { holdKinds } from './modules/reconciliation/hold-kinds';
 import { createReconciler, type Reconciler } from './modules/reconciliation/reconciler';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { createSlipReader } from './modules/slips/slip-reader';
@@ -374,11 +375,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('preClose', async () => socket.close());
   const reconciler = createReconciler({
     ledger,
-    resolvers: {
-      game_deposit: (hold) => games.transfers.resolveHold(hold),
-      game_withdraw: (hold) => games.transfers.resolveHold(hold),
-      withdrawal: (hold) => withdrawals.resolveHold(hold),
-    },
+    // Each kind's system and settle moment (decision 037).
+    resolvers: holdKinds({ games, withdrawals, ...config.money }),
     sweeps: [
       { name: 'game to game transfers', run: () => games.transfers.finishGameToGame() },
       { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
@@ -388,7 +386,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A resolver makes at most two outside calls (a game-to-game transfer's status and second leg);
     // a killed process's claims come back after this.
     leaseMs: 3 * Math.max(config.money.providerTimeoutMs, config.money.payoutTimeoutMs) + 5_000,
-    // A hold with no final answer is asked again after one interval, then two, four ... (at most 5 min).
+    // A hold with no final answer is asked again after one interval, then two, four ... (at most 5
+    // min), never past its settle moment; start-up passes and probes do not count (decision 037).
     retryDelayMs: (checks) =>
       Math.min(Math.max(config.money.reconcileIntervalMs, 1_000) * 2 ** Math.min(checks, 10), 300_000),
     log: app.log,

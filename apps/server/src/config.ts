@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Set by npm: the folder npm was started in; a relative DATA_DIR is taken from there. */
   INIT_CWD: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl,
+  /** How long a starting server waits for PostgreSQL at DATABASE_URL to answer (0: one try). */
+  DATABASE_START_WAIT_SECONDS: z.coerce.number().int().min(0).default(120),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON body accepted, in bytes. */
@@ -198,6 +200,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseStartWaitMs: number;
   redisUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -320,6 +323,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     // NOTE: `npm start` runs the server from apps/server; ./data means the folder npm started in.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseStartWaitMs: env.DATABASE_START_WAIT_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

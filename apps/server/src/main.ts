@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './platform/db/database';
+import { openDatabase, type DatabaseLog } from './platform/db/database';
 import { openRedis } from './platform/redis';
 
 /** Starts the server from the environment: npm start, or node in production. */
@@ -18,9 +18,15 @@ async function main(): Promise<void> {
 
   if (config.mode === 'sandbox') warnSandbox(config);
 
-  const database = await openDatabase(config);
+  // The database's log: the console until the app's logger exists, then that.
+  let databaseLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
+  const database = await openDatabase(config, {
+    log: { warn: (details, message) => databaseLog.warn(details, message) },
+    waitMs: config.databaseStartWaitMs,
+  });
   const redis = openRedis(config.redisUrl);
   const app = await buildApp({ config, database, redis });
+  databaseLog = app.log;
   // The same warning in the log, for whoever reads logs rather than the console.
   if (config.mode === 'sandbox') app.log.warn('SANDBOX MODE: OTP codes and wallet credit are open to anyone');
 

@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../platform/db/unique-violation';
 import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 
 import { verdictToSettlement, type OutsideVerdict } from './hold-expiry';
+import { createHoldQueue, type ClaimedHold } from './hold-queue';
 import {
   balancesOf,
   memberBalancesSql,
@@ -17,6 +18,7 @@ import {
 
 // The expiry rule of the references holds give outside systems (docs/decisions/010).
 export { referenceExpiry, type OutsideVerdict } from './hold-expiry';
+export type { ClaimedHold } from './hold-queue';
 export type { MemberBalances, MemberHoldings } from './member-holdings';
 
 /** Account names: one place that spells them. */
@@ -102,16 +104,6 @@ export interface PendingHold extends StoredTransfer {
   from: string;
 }
 
-/** A pending hold one process has claimed for a while (docs/decisions/010). */
-export interface ClaimedHold extends PendingHold {
-  /** Its age on the database's clock when claimed. */
-  ageMs: number;
-  /** Earlier checks that found no final answer. */
-  checks: number;
-  /** The claim's lease, as the database wrote it: only this claim may defer the hold. */
-  lease: string;
-}
-
 export interface AccountState {
   key: string;
   currency: string;
@@ -133,27 +125,6 @@ export interface StatementLine extends StoredTransfer {
   /** null for a plain transfer (done at once); the hold's state for two-phase money. */
   hold: HoldState | null;
 }
-
-/** A pending hold as the queries below read it. */
-interface PendingHoldRow {
-  id: number;
-  idempotency_key: string;
-  amount: string;
-  kind: string;
-  metadata: Record<string, unknown>;
-  created_at: Date | string;
-  from_key: string;
-}
-
-const pendingHoldOf = (row: PendingHoldRow): PendingHold => ({
-  id: Number(row.id),
-  key: row.idempotency_key,
-  amount: BigInt(row.amount),
-  kind: row.kind.slice('hold:'.length),
-  metadata: row.metadata,
-  createdAt: new Date(row.created_at),
-  from: row.from_key,
-});
 
 /** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */
 export function createLedgerService(db: Database) {
@@ -468,58 +439,8 @@ export function createLedgerService(db: Database) {
       return states;
     },
 
-    /**
-     * Claims the next pending hold after `afterId` that no other process holds a lease on: due
-     * ones only, or every one (`all`: at start-up, after a crash). The claim is a lease of
-     * `leaseMs` on the database's clock; SKIP LOCKED lets claimers pass each other's rows.
-     */
-    async claimHold(options: {
-      afterId: number;
-      all: boolean;
-      leaseMs: number;
-    }): Promise<ClaimedHold | null> {
-      const [row] = await rowsOf<PendingHoldRow & { age_ms: string; checks: number; lease: string }>(
-        db,
-        sql`with claimed as (
-              update ledger_pending_holds p
-              set leased_until = now() + ${options.leaseMs} * interval '1 millisecond'
-              where p.transfer_id = (
-                select q.transfer_id from ledger_pending_holds q
-                where q.transfer_id > ${options.afterId}
-                  and (q.leased_until is null or q.leased_until < now())
-                  and (${options.all} or q.next_check_at <= now())
-                order by q.transfer_id limit 1
-                for update skip locked)
-              returning p.transfer_id, p.checks, p.leased_until::text as lease)
-            select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at,
-                   a.key as from_key, claimed.checks, claimed.lease,
-                   (extract(epoch from now() - h.created_at) * 1000)::bigint::text as age_ms
-            from claimed
-            join ledger_transfers h on h.id = claimed.transfer_id
-            join ledger_accounts a on a.id = h.debit_account_id`,
-      );
-      if (!row) return null;
-      return {
-        ...pendingHoldOf(row),
-        ageMs: Number(row.age_ms),
-        checks: Number(row.checks),
-        lease: row.lease,
-      };
-    },
-
-    /**
-     * A claimed hold that got no final answer: asked again after `delayMs`, its lease released;
-     * only by the claim that holds the lease (one whose lease ran out and was taken over changes
-     * nothing).
-     */
-    async deferHold(hold: Pick<ClaimedHold, 'key' | 'lease'>, delayMs: number): Promise<void> {
-      await db.execute(
-        sql`update ledger_pending_holds
-            set next_check_at = now() + ${delayMs} * interval '1 millisecond', checks = checks + 1,
-                leased_until = null
-            where idempotency_key = ${hold.key} and leased_until::text = ${hold.lease}`,
-      );
-    },
+    // The reconciler's queue of pending holds (hold-queue.ts, decisions 010 and 037).
+    ...createHoldQueue(db),
 
     /** Whether money held from or bound for this account is waiting for an outside answer. */
     async hasPendingHold(accountKey: string): Promise<boolean> {

@@ -133,11 +133,19 @@ export const ledgerPendingHolds = pgTable(
       .default(sql`now() + interval '10 seconds'`),
     /** How many times the reconciler asked and got no final answer (its back-off grows with it). */
     checks: integer('checks').notNull().default(0),
+    /**
+     * The outside system that did not answer the last check (down, hanging), or null: when it
+     * answers again, every hold waiting on it is asked at once (docs/decisions/037).
+     */
+    unansweredSystem: text('unanswered_system'),
     /** A process working on it until then; after that (a crash) another may claim it. */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
   },
   (table) => [
     index('ledger_pending_holds_source').on(table.sourceKey),
     index('ledger_pending_holds_destination').on(table.destinationKey),
+    index('ledger_pending_holds_unanswered')
+      .on(table.unansweredSystem)
+      .where(sql`${table.unansweredSystem} is not null`),
   ],
 );

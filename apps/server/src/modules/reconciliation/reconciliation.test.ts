@@ -96,13 +96,13 @@ describe('the reconciler', () => {
     await reconciler.runDue();
     await reconciler.runDue();
     expect(asked).toBe(1);
-    // A start-up pass asks about everything, and the count of checks grows the back-off.
+    // A start-up pass asks about everything; only the timer's checks grow the back-off (decision 037).
     let checks = -1;
     await reconcilerWith(async (hold) => {
       if (hold.key === key) checks = hold.checks;
       return 'pending';
     }).runOnce();
-    expect(checks).toBe(1);
+    expect(checks).toBe(0);
   });
 
   it('never takes a hold another process has claimed, until that claim has run out', async () => {
@@ -128,7 +128,7 @@ describe('the reconciler', () => {
           where idempotency_key = ${key!}`,
     );
     // ... and the next pass takes the hold; the dead claim, coming back late, changes nothing.
-    await ledger.deferHold(claimed!, 3_600_000);
+    await ledger.deferHold(claimed!, { delayMs: 3_600_000, checks: 1, unansweredSystem: null });
     await reconcilerWith(record).runDue();
     expect(asked).toContain(key);
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_pending_holds" ADD COLUMN "unanswered_system" text;--> statement-breakpoint
+CREATE INDEX "ledger_pending_holds_unanswered" ON "ledger_pending_holds" USING btree ("unanswered_system") WHERE "ledger_pending_holds"."unanswered_system" is not null;
