@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 export const HealthResponse = z
   .object({
-    status: z.enum(['ok', 'degraded']),
+    /** `down`: the database does not answer (a load balancer takes the process out). */
+    status: z.enum(['ok', 'degraded', 'down']),
     database: z.enum(['embedded', 'server']),
+    databaseState: z.enum(['ok', 'down']),
     redis: z.enum(['none', 'ok', 'down']),
     mode: z.enum(['sandbox', 'production']),
     market: z.enum(['TH', 'LA']),
