@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
-import type { PendingHold } from './ledger.service';
+import type { PendingHold } from './ledger.types';
 
 /**
  * The reconciler's queue of pending holds (docs/decisions/010 and 037): claims, back-off, and the

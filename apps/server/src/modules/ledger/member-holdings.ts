@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { accountKey } from './ledger.types';
 
 /**
  * What a member holds, by where it is: the wallet, the games, and the money on its way between
@@ -6,10 +7,9 @@ import { sql, type SQL } from 'drizzle-orm';
  * claims, floors and take-backs read the total of all three.
  */
 
-/** Account names, as ledger.service's accountKey spells them (not imported: that file imports this one). */
-const wallet = (memberId: number) => `wallet:${memberId}`;
-const gamesOf = (memberId: number) => `game:${memberId}:`;
-const inFlightOf = (from: string) => `in_flight:${from}`;
+const wallet = accountKey.wallet;
+const gamesOf = (memberId: number) => accountKey.game(memberId, '');
+const inFlightOf = accountKey.inFlight;
 
 /** A member's money by where it is (minor units). */
 export interface MemberBalances {
