@@ -46,6 +46,7 @@ import { gamesRoutes } from './modules/games/games.routes';
 import { createGamesService } from './modules/games/games.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
+import { noLiveness, startLiveness } from './platform/db/liveness';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
@@ -177,8 +178,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: config.otp,
     memberExists: (phone) => accounts!.usernameExists(phone),
   });
-  // Money (docs/decisions/009 and 010).
-  const ledger = createLedgerService(database.db);
+  // Money (docs/decisions/009 and 010). The reconciler's claims of a process that dies are free at
+  // once: its liveness lock goes with its connection (decision 041).
+  const liveness = database.url ? startLiveness(database.url, app.log) : noLiveness;
+  app.addHook('onClose', async () => liveness.close());
+  const ledger = createLedgerService(database.db, { liveness });
   const sessions = createSessionCache<CachedSession>({
     mode:
       config.session.cacheMs === 0

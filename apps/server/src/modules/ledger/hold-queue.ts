@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { ownerGone, type ProcessLiveness } from '../../platform/db/liveness';
 import { rowsOf } from '../../platform/db/rows';
 import type { PendingHold } from './ledger.types';
 
@@ -68,14 +69,15 @@ export interface DeferOptions {
   settlesAfterMs?: number;
 }
 
-export function createHoldQueue(db: Database) {
+export function createHoldQueue(db: Database, liveness: ProcessLiveness) {
   /** Claims the pending row chosen by `choose` (a subquery of one transfer_id, FOR UPDATE SKIP LOCKED). */
   async function claim(choose: SQL, leaseMs: number): Promise<ClaimedHold | null> {
     const [row] = await rowsOf<ClaimedRow>(
       db,
       sql`with claimed as (
             update ledger_pending_holds p
-            set leased_until = now() + ${leaseMs} * interval '1 millisecond'
+            set leased_until = now() + ${leaseMs} * interval '1 millisecond',
+                leased_by = ${liveness.key()?.toString() ?? null}::bigint
             where p.transfer_id = (${choose})
             returning p.transfer_id, p.checks, p.unanswered_system, p.leased_until::text as lease)
           select h.id, h.idempotency_key, h.amount::text, h.kind, h.metadata, h.created_at,
@@ -88,7 +90,9 @@ export function createHoldQueue(db: Database) {
     return row ? claimedHoldOf(row) : null;
   }
 
-  const free = sql`(q.leased_until is null or q.leased_until < now())`;
+  // NOTE: a claim of a process that is gone is free at once, not when its lease runs out
+  // (decision 041): a process killed during a pass must not hold up the holds it had claimed.
+  const free = sql`(q.leased_until is null or q.leased_until < now() or ${sql.raw(ownerGone('q.leased_by'))})`;
 
   return {
     /**

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { noLiveness, type ProcessLiveness } from '../../platform/db/liveness';
 import { preparedRowsOf, rowsOf } from '../../platform/db/rows';
 import { canonicalJson } from '../../platform/canonical-json';
 import { AppError } from '../../platform/errors';
@@ -35,7 +36,7 @@ type MoveOutcome =
   | 'not_a_hold'
   | 'no_destination';
 
-export function createLedgerService(db: Database) {
+export function createLedgerService(db: Database, options: { liveness?: ProcessLiveness } = {}) {
   const queries = createLedgerQueries(db);
   async function findByKey(tx: Database, idempotencyKey: string) {
     const [row] = await tx
@@ -249,7 +250,7 @@ export function createLedgerService(db: Database) {
     },
 
     // The reconciler's queue of pending holds (hold-queue.ts, decisions 010 and 037).
-    ...createHoldQueue(db),
+    ...createHoldQueue(db, options.liveness ?? noLiveness),
 
     // The reads other areas use (ledger.queries.ts).
     ...queries,

@@ -140,6 +140,11 @@ export const ledgerPendingHolds = pgTable(
     unansweredSystem: text('unanswered_system'),
     /** A process working on it until then; after that (a crash) another may claim it. */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    /**
+     * The liveness key of the process holding the lease (platform/db/liveness.ts), or null: when
+     * that process is gone, its claim is free before the lease runs out (decision 041).
+     */
+    leasedBy: bigint('leased_by', { mode: 'bigint' }),
   },
   (table) => [
     index('ledger_pending_holds_source').on(table.sourceKey),

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   /** `embedded` (PGlite, one connection) or `server` (node-postgres pool). */
   kind: 'embedded' | 'server';
+  /** The server's address (`server` only): for a connection of a process's own (liveness.ts). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ async function openPool(url: string, poolSize: number, log: DatabaseLog): Promis
   return {
     db,
     kind: 'server',
+    url,
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_pending_holds" ADD COLUMN "leased_by" bigint;
