@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
 import { normalizePhone } from './input';
+import { normalizeAccountName } from './names';
 
 /**
  * Rules of member input (spec section 5), each a zod schema whose failure message is an
@@ -8,6 +9,7 @@ import { normalizePhone } from './input';
  */
 
 export { normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './input';
+export { normalizeAccountName } from './names';
 
 const THAI_PHONE = /^\d{10}$/;
 /** Lao mobiles: 020 and 8 digits, or 030 and 7 digits. */
@@ -38,9 +40,6 @@ export const bankAccountNoRule = z
       .min(1, 'FIELD_REQUIRED')
       .regex(/^\d{10,15}$/, 'BANK_ACCOUNT_NO_INVALID'),
   );
-
-/** Account names are upper case with single spaces, as banks print them. */
-export const normalizeAccountName = (text: string): string => text.trim().replace(/\s+/g, ' ').toUpperCase();
 
 const ENGLISH_NAME = /^[A-Z]+( [A-Z]+)*$/;
 /** Thai, Lao or Latin letters (with their combining marks) and single spaces. */
