@@ -22,6 +22,7 @@ import type { PromotionsRepository } from './promotions.repository';
 import { graced, lastClosedPeriod, marketDay, type Period } from './reward-periods';
 import { DEFAULT_PROGRAMS, InviteSettings, programTerms, RefundSettings } from './rewards-settings';
 import { createRewardsRepository, type ProgramName } from './rewards.repository';
+import { selfReferralOf } from './self-referral';
 import type { Executor } from './promotions.repository';
 
 /** Who invited whom and the bank details compared for self-referral (the accounts module). */
@@ -63,18 +64,6 @@ const amount = (value: bigint) => Number(value) as MinorUnits;
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** A percent (which may carry decimals, 2.5%) of an amount, rounded down. */
 const percentOf = (base: bigint, percent: number) => (base * BigInt(Math.round(percent * 100))) / 10_000n;
-/** Names compared for self-referral: case, spaces and titles do not make two people. */
-const sameName = (a: string, b: string) => {
-  const plain = (name: string) =>
-    name
-      .toLowerCase()
-      .trim()
-      // Longest first, with or without a space after (Thai writes นายสมชาย as one word).
-      .replace(/^(นางสาว|นาง|นาย|ท้าว|ນາງສາວ|ນາງ|ທ້າວ|mrs|mr|ms|miss)\.?\s*/u, '')
-      .replace(/\s+/g, '');
-  return plain(a) !== '' && plain(a) === plain(b);
-};
-
 /**
  * The invite bonus and the loss refund (spec sections 1-4, 7, 8; docs/decisions/020): commission
  * earned from invitees, refunds worked out per closed period, and both claimed as a grant of the
@@ -127,16 +116,6 @@ export function createRewardsService(options: RewardsServiceOptions) {
 
   // --- Invite commission ---------------------------------------------------------------------
 
-  async function selfReferral(inviteeId: number, inviterId: number) {
-    if (inviteeId === inviterId) return 'same_member' as const;
-    const [invitee, inviter] = await Promise.all([referrals.bankOf(inviteeId), referrals.bankOf(inviterId)]);
-    if (!invitee || !inviter) return 'same_member' as const;
-    if (invitee.bankCode === inviter.bankCode && invitee.accountNo === inviter.accountNo)
-      return 'same_bank_account' as const;
-    if (sameName(invitee.accountName, inviter.accountName)) return 'same_account_name' as const;
-    return null;
-  }
-
   /**
    * Records what one event of an invitee earns their inviter, once by its source, and moves it in
    * the same transaction: nothing for a self-referral (flagged for staff), at most what is left of
@@ -160,7 +139,7 @@ export function createRewardsService(options: RewardsServiceOptions) {
   async function prepareAccrual(event: Pick<AccrualEvent, 'inviteeId' | 'inviterId' | 'currency'>) {
     const { inviteeId, inviterId } = event;
     let note: 'self_referral' | 'currency' | null = null;
-    const self = await selfReferral(inviteeId, inviterId);
+    const self = await selfReferralOf(referrals, inviteeId, inviterId);
     const inviterCurrency = await options.currencyOf(inviterId);
     if (self) {
       await repository.flag({ inviteeId, inviterId, reason: self });
