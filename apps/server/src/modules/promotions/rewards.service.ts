@@ -434,9 +434,10 @@ export function createRewardsService(options: RewardsServiceOptions) {
     if (state.running) return 'BONUS_REMAINING';
     if (state.offered) return null;
     if (state.counting) return 'REFUND_CONDITION';
-    if (!state.refund || state.refund.state === 'received') return 'NO_REFUND';
-    if (state.refund.state === 'below_minimum') return 'REFUND_MINIMUM';
-    return null;
+    if (state.refund?.state === 'below_minimum') return 'REFUND_MINIMUM';
+    // NOTE: nothing offered is nothing to receive, though the period's refund was read as offered
+    // a moment before: another receive of the member's took it in between (issue 25).
+    return 'NO_REFUND';
   }
 
   const bannersOf = async (name: ProgramName, locale: Locale) => {
