@@ -25,7 +25,7 @@ describe('invite bonus: issue 25', () => {
   });
   afterAll(() => t.close());
 
-  const { get, credit, play, toGame, member, setInvite } = rewardsCalls(() => t.app);
+  const { get, postAs, credit, play, toGame, member, rewards, setInvite } = rewardsCalls(() => t.app);
   const summary = async (token: string) =>
     (await get<InviteSummaryResponse>(token, '/api/invite/bonus')).body;
   const flagOf = async (inviteeId: number) =>
@@ -82,5 +82,30 @@ describe('invite bonus: issue 25', () => {
     await depositAndPlay(await login(t.app, invitee.username, invitee.password));
     expect((await summary(inviterToken)).amount).toBe(0);
     expect(await flagOf(inviteeId)).toMatchObject({ reason: 'same_bank_account' });
+  });
+
+  it('pays nothing on a deposit withdrawn at once, and pays once the invitee has played a deposit', async () => {
+    await setInvite({ rule: 'deposit', percent: 5, dailyCap: 100_000, minimumClaim: 2_000 });
+    const inviter = await member({ bankAccountName: 'SOMCHAI JAIDEE' });
+    const invitee = await member({ inviteCode: inviteCodeOf(inviter.id), bankAccountName: 'SOMSAK RAKDEE' });
+    await credit(invitee.token, 40_000);
+    const out = await postAs(invitee.token, '/api/wallet/withdraw', { amount: 40_000 });
+    expect([200, 202], JSON.stringify(out.body)).toContain(out.status);
+    // Looked at by the inviter and by the schedule: nothing earned, nothing to claim.
+    expect((await summary(inviter.token)).amount).toBe(0);
+    await rewards().sweep();
+    expect((await summary(inviter.token)).amount).toBe(0);
+    expect((await postAs(inviter.token, '/api/invite/claim')).body.message).toBe('NO_INVITEE_PLAY_INFO');
+
+    // Deposited again and played through: one deposit's commission, for the one deposit played.
+    await depositAndPlay(invitee.token);
+    await rewards().sweep();
+    expect((await summary(inviter.token)).amount).toBe(2_000);
+    // Played once more as much: the withdrawn deposit's money was staked too, and earns.
+    await credit(invitee.token, 40_000);
+    await toGame(invitee.token, 'JOKER', 40_000);
+    await play(invitee.token, 'JOKER', 40, 1_000, 0);
+    expect((await summary(inviter.token)).amount).toBe(4_000);
+    await booksAreSound(t.database.db);
   });
 });
