@@ -27,7 +27,8 @@ async function laoMember(request: APIRequestContext) {
         sourceCode: 'FRIEND',
         inviteCode: '',
         bankCode: 'BCEL',
-        bankAccountNo: `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+        // BCEL numbers have 13 or 18 digits (decision 035).
+        bankAccountNo: `${randomInt(1, 10)}${String(randomInt(0, 1e12)).padStart(12, '0')}`,
         bankAccountName: 'SOUKSAVANH PHOMMA',
         currency: 'LAK',
       },

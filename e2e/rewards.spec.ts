@@ -87,6 +87,21 @@ async function loseYesterday(request: APIRequestContext, token: string, amount: 
   });
 }
 
+/**
+ * Plays `amount` at JOKER now and breaks even, the money back in the wallet: a deposit earns its
+ * inviter commission only once played (decision 036), and the loss refund sees no loss.
+ */
+async function playThroughToday(request: APIRequestContext, token: string, amount: number) {
+  await memberCall(request, token, 'GET', '/api/wallet/activate/JOKER');
+  await memberCall(request, token, 'POST', '/api/wallet/transfer', { from: 'wallet', to: 'JOKER', amount });
+  await memberCall(request, token, 'POST', '/api/sandbox/provider/JOKER/rounds', {
+    count: amount / 10_000,
+    bet: 10_000,
+    win: 10_000,
+  });
+  await memberCall(request, token, 'POST', '/api/wallet/transfer', { from: 'JOKER', to: 'wallet', amount });
+}
+
 async function logIn(request: APIRequestContext, username: string, password: string): Promise<string> {
   const response = await request.post('/api/login', { data: { username, password }, headers: clientHeaders });
   expect(response.ok(), `login answered ${response.status()}`).toBe(true);
@@ -180,8 +195,9 @@ test('a friend registers by the invite link and deposits; the inviter receives t
   await expect(friend.getByText(t('register.success'))).toBeVisible();
   const friendToken = await logIn(request, phone, password);
 
-  // B deposits ฿1,000 and loses it at JOKER yesterday: A earns 5% of the deposit, ฿50.
+  // B deposits ฿1,000, plays it, and loses it at JOKER yesterday: A earns 5% of the deposit, ฿50.
   await creditWallet(request, friendToken, 100_000);
+  await playThroughToday(request, friendToken, 100_000);
   await loseYesterday(request, friendToken, 100_000);
 
   // --- A: the referral bonus on home, its claim confirm, the success toast -----------------
@@ -201,8 +217,9 @@ test('a friend registers by the invite link and deposits; the inviter receives t
   await expect(total(page)).toHaveText('฿50.00');
   await expect(referralAmount(page)).toHaveText('฿0.00');
 
-  // A second deposit earns ฿50 more, but the first claim's turnover runs: refused, a danger toast.
+  // A second deposit played earns ฿50 more, but the first claim's turnover runs: refused, a danger toast.
   await creditWallet(request, friendToken, 100_000);
+  await playThroughToday(request, friendToken, 100_000);
   await page.reload();
   await expect(referralAmount(page)).toHaveText('฿50.00');
   await row.getByRole('button', { name: r('invite.home.receive') }).click();
@@ -286,6 +303,7 @@ async function cast(request: APIRequestContext): Promise<Cast> {
   const first = await invitedBy(inviter.token, 'MALI SUKSAN');
   await creditWallet(request, first.token, 60_000);
   await creditWallet(request, first.token, 40_000);
+  await playThroughToday(request, first.token, 100_000);
 
   const refused = await registerMember(request);
   // Lost before the claim: rounds played while a bonus runs are never refunded.
@@ -293,8 +311,10 @@ async function cast(request: APIRequestContext): Promise<Cast> {
   await loseYesterday(request, refused.token, 100_000);
   const second = await invitedBy(refused.token, 'NOK DEEJAI');
   await creditWallet(request, second.token, 100_000);
+  await playThroughToday(request, second.token, 100_000);
   await memberCall(request, refused.token, 'POST', '/api/invite/claim', {});
   await creditWallet(request, second.token, 100_000);
+  await playThroughToday(request, second.token, 100_000);
 
   const loser = await registerMember(request);
   await creditWallet(request, loser.token, 100_000);

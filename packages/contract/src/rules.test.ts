@@ -3,6 +3,8 @@ import { COMMON_PASSWORDS } from './common-passwords';
 import { bankStepSchema, ChangePasswordRequest, registerRequestSchema } from './http/account';
 import {
   accountNameProblem,
+  bankAccountNoKey,
+  bankAccountNoProblem,
   formatBankAccountNo,
   joinAccountName,
   PASSWORD_MAX_LENGTH,
@@ -66,8 +68,28 @@ describe('bank account names', () => {
       bankAccountName: 'สมชาย ใจดี',
     });
     expect(codeOf(result)).toBe('BANK_ACCOUNT_NAME_ENG');
-    const bad = bankStepSchema.safeParse({ bankCode: 'SCB', bankAccountNo: '12345', bankAccountName: 'A B' });
+    const bad = bankStepSchema.safeParse({ bankCode: 'SCB', bankAccountNo: '12a45', bankAccountName: 'A B' });
     expect(codeOf(bad)).toBe('BANK_ACCOUNT_NO_INVALID');
+  });
+});
+
+describe('bank account numbers (issue 25)', () => {
+  it("takes only the bank's own lengths: no 0 or 00 before a 10-digit number", () => {
+    expect(bankAccountNoProblem([10], '123-456-7890')).toBeNull();
+    expect(bankAccountNoProblem([10], '01234567890')).toBe('BANK_ACCOUNT_NO_INVALID');
+    expect(bankAccountNoProblem([10], '001234567890')).toBe('BANK_ACCOUNT_NO_INVALID');
+    expect(bankAccountNoProblem([10], '123456789')).toBe('BANK_ACCOUNT_NO_INVALID');
+    expect(bankAccountNoProblem([12], '020012345678')).toBeNull();
+    expect(bankAccountNoProblem([13, 18], '010120001234567001')).toBeNull();
+    expect(bankAccountNoProblem([10], '12345678a0')).toBe('BANK_ACCOUNT_NO_INVALID');
+    expect(bankAccountNoProblem([10], ' ')).toBe('FIELD_REQUIRED');
+  });
+
+  it('compares numbers without their leading zeros', () => {
+    expect(bankAccountNoKey('001234567890')).toBe(bankAccountNoKey('1234567890'));
+    expect(bankAccountNoKey('0123-456-789')).toBe('123456789');
+    expect(bankAccountNoKey('1234567890')).not.toBe(bankAccountNoKey('1234567891'));
+    expect(bankAccountNoKey('000')).toBe('');
   });
 });
 

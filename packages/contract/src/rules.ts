@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
 import { normalizePhone } from './input';
+import { normalizeAccountName } from './names';
 
 /**
  * Rules of member input (spec section 5), each a zod schema whose failure message is an
@@ -8,6 +9,7 @@ import { normalizePhone } from './input';
  */
 
 export { normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './input';
+export { normalizeAccountName } from './names';
 
 const THAI_PHONE = /^\d{10}$/;
 /** Lao mobiles: 020 and 8 digits, or 030 and 7 digits. */
@@ -29,6 +31,10 @@ export function phoneRule(market: Market) {
 
 export const profileNameRule = z.string().trim().min(1, 'FIELD_REQUIRED').max(60, 'INVALID_USER_INFO');
 
+/**
+ * Digits only, at most as many as any bank's numbers have; whether the number has its bank's
+ * length is `bankAccountNoProblem`'s to say, as lengths come with the banks lookup.
+ */
 export const bankAccountNoRule = z
   .string()
   .transform(normalizePhone)
@@ -36,11 +42,29 @@ export const bankAccountNoRule = z
     z
       .string()
       .min(1, 'FIELD_REQUIRED')
-      .regex(/^\d{10,15}$/, 'BANK_ACCOUNT_NO_INVALID'),
+      .regex(/^\d{1,20}$/, 'BANK_ACCOUNT_NO_INVALID'),
   );
 
-/** Account names are upper case with single spaces, as banks print them. */
-export const normalizeAccountName = (text: string): string => text.trim().replace(/\s+/g, ' ').toUpperCase();
+/**
+ * Whether an account number (as typed) has one of its bank's lengths, in digits. A bank whose
+ * lengths are not known (none listed) takes any number of digits the rule above takes.
+ */
+export function bankAccountNoProblem(
+  lengths: readonly number[],
+  accountNo: string,
+): 'FIELD_REQUIRED' | 'BANK_ACCOUNT_NO_INVALID' | null {
+  const digits = normalizePhone(accountNo);
+  if (digits === '') return 'FIELD_REQUIRED';
+  if (!/^\d{1,20}$/.test(digits)) return 'BANK_ACCOUNT_NO_INVALID';
+  return lengths.length === 0 || lengths.includes(digits.length) ? null : 'BANK_ACCOUNT_NO_INVALID';
+}
+
+/**
+ * What tells two numbers of one bank apart: their digits without leading zeros. A number typed
+ * again with "0" or "00" before it is the same account (issue 25, decision 035).
+ */
+export const bankAccountNoKey = (accountNo: string): string =>
+  accountNo.replace(/\D/g, '').replace(/^0+/, '');
 
 const ENGLISH_NAME = /^[A-Z]+( [A-Z]+)*$/;
 /** Thai, Lao or Latin letters (with their combining marks) and single spaces. */

@@ -29,6 +29,7 @@ const DEFAULTS: Record<string, unknown> = {
         nameEN: 'Siam Commercial Bank',
         market: 'TH',
         englishNameOnly: false,
+        accountNoLengths: [10],
       },
       {
         code: 'KTB',
@@ -37,6 +38,7 @@ const DEFAULTS: Record<string, unknown> = {
         nameEN: 'Krungthai Bank',
         market: 'TH',
         englishNameOnly: true,
+        accountNoLengths: [10],
       },
     ],
   },

@@ -26,6 +26,8 @@ export const Bank = z
     market: z.enum(MARKETS),
     /** Account names at this bank must be English letters only (KTB, TMB, BBL). */
     englishNameOnly: z.boolean(),
+    /** How many digits its account numbers have (none listed: not known); decision 035. */
+    accountNoLengths: z.array(z.number()),
   })
   .register(z.globalRegistry, { id: 'Bank' });
 export type Bank = z.infer<typeof Bank>;

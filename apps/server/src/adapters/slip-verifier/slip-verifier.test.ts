@@ -82,6 +82,21 @@ describe('nameMatches', () => {
   });
 });
 
+describe('nameMatches, Thai and Lao spellings (issue 25)', () => {
+  const cp = (...codes: number[]) => String.fromCodePoint(...codes);
+  it('takes a holder whose name is spelt another way that reads the same, and no other', () => {
+    // ใจดำ registered with SARA AM; the bank shows ด + NIKHAHIT + SARA AA, and the marks of มั่น swapped.
+    const registered = `${cp(0x0e21, 0x0e31, 0x0e48, 0x0e19)} ใจ${cp(0x0e14, 0x0e33)}`;
+    expect(
+      nameMatches(`นาย ${cp(0x0e21, 0x0e48, 0x0e31, 0x0e19)} ใจ${cp(0x0e14, 0x0e4d, 0x0e32)}`, registered),
+    ).toBe(true);
+    expect(nameMatches(`${cp(0x0e21, 0x0e48, 0x0e31, 0x0e19)} ใ***`, registered)).toBe(false);
+    expect(nameMatches(`${cp(0x0e21, 0x0e31, 0x0e48, 0x0e19)} ใจดี`, registered)).toBe(false);
+    // ຄຳ: Lao SARA AM, and NIGGAHITA with SARA AA.
+    expect(nameMatches(`ສົມ ${cp(0x0e84, 0x0ecd, 0x0eb2)}ມະນີ`, `ສົມ ${cp(0x0e84, 0x0eb3)}ມະນີ`)).toBe(true);
+  });
+});
+
 describe('normalizeReference', () => {
   it('keys a reference in one letter case', () => {
     expect(normalizeReference('202506155AbCdEfGh1234IjKl')).toBe('202506155ABCDEFGH1234IJKL');

@@ -1,4 +1,5 @@
 import { and, count, countDistinct, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
+import { bankAccountNoKey } from '@wallet/contract/rules';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import {
@@ -62,6 +63,24 @@ export function createAccountsRepository(db: Database) {
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('session_by_hash');
+  /**
+   * The holder's name of a registered bank account; null when no member registered it. Numbers
+   * are compared without leading zeros (decision 035), rows registered before the rule included.
+   */
+  async function holderOf(bankCode: string, accountNo: string, tx: Pick<Database, 'select'> = db) {
+    const [row] = await tx
+      .select({ accountName: memberBankAccounts.accountName })
+      .from(memberBankAccounts)
+      .where(
+        and(
+          eq(memberBankAccounts.bankCode, bankCode),
+          sql`ltrim(${memberBankAccounts.accountNo}, '0') = ${bankAccountNoKey(accountNo)}`,
+        ),
+      )
+      .limit(1);
+    return row?.accountName ?? null;
+  }
+
   return {
     async memberByUsername(username: string) {
       const [row] = await db.select().from(members).where(eq(members.username, username));
@@ -73,22 +92,23 @@ export function createAccountsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The holder's name of a registered bank account; null when no member registered it. */
-    async bankAccountHolder(bankCode: string, accountNo: string): Promise<string | null> {
-      const [row] = await db
-        .select({ accountName: memberBankAccounts.accountName })
-        .from(memberBankAccounts)
-        .where(and(eq(memberBankAccounts.bankCode, bankCode), eq(memberBankAccounts.accountNo, accountNo)));
-      return row?.accountName ?? null;
-    },
+    bankAccountHolder: holderOf,
 
-    /** The member, their bank account and its first audit row, all or nothing. */
+    /**
+     * The member, their bank account and its first audit row, all or nothing; null when the bank
+     * account is registered already (by its number without leading zeros). Registrations of one
+     * account wait for each other on an advisory lock: the unique key of the table is on the
+     * number as typed, so it alone would let "0" + a number through.
+     */
     async createMember(
       member: NewMember,
       bank: NewBankAccount,
       audit: Omit<BankChange, 'memberId'>,
-    ): Promise<number> {
+    ): Promise<number | null> {
       return db.transaction(async (tx) => {
+        const key = `bank-account:${bank.bankCode}:${bankAccountNoKey(bank.accountNo)}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        if ((await holderOf(bank.bankCode, bank.accountNo, tx)) !== null) return null;
         const [created] = await tx.insert(members).values(member).returning({ id: members.id });
         const memberId = created!.id;
         await tx.insert(memberBankAccounts).values({ ...bank, memberId });

@@ -4,18 +4,15 @@ import type {
   BankAccountNameRequest,
   ChangePasswordRequest,
   ProfileResponse,
-  RegisterRequest,
   ResetPasswordRequest,
   UpdateProfileRequest,
-  ValidateRequest,
 } from '@wallet/contract/http/account';
 import {
   isEnglishName,
   needsEnglishName,
+  bankAccountNoKey,
   normalizeAccountName,
-  normalizePhone,
   phoneRule,
-  profileIdOfInviteCode,
 } from '@wallet/contract/rules';
 import type { Config } from '../../config';
 import type { Authenticator } from '../../platform/auth';
@@ -25,10 +22,11 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
-import { uniqueViolation } from '../../platform/db/unique-violation';
 import type { SessionCache } from '../../platform/session-cache';
-import { createAccountsRepository, type AttemptFacts, type PhoneState } from './accounts.repository';
+import { createAccountsRepository } from './accounts.repository';
 import { argon2Hasher, type PasswordHasher } from './password';
+import { createRegistration } from './registration';
+import { signInDecision } from './sign-in-decision';
 
 /** Where a request came from, for the audit trail and the per-address limits. */
 export interface ClientMeta {
@@ -96,34 +94,10 @@ export function createAccountsService(options: AccountsServiceOptions) {
     passwords = argon2Hasher,
   } = options;
   const repository = createAccountsRepository(db);
+  const registration = createRegistration({ repository, lookups, otp, passwords });
   const isPhone = phoneRule(options.market);
   /** The sign-in limits' clock: the test's, else the database's (undefined here). */
   const limitsNow = options.now;
-
-  /** Every rule of registration the database can answer; the payload's own rules ran already. */
-  async function checkRegistration(payload: ValidateRequest) {
-    if (await repository.memberByUsername(payload.username)) fail('EXISTING_USER', 409);
-    if ((await lookups.registerOtpEnabled()) && !(await otp.isVerified(payload.username, payload.otpToken))) {
-      fail('UNVERIFIED_OTP', 400);
-    }
-    if (!(await lookups.sourceExists(payload.sourceCode))) fail('SOURCE_INVALID', 400);
-    let inviterId: number | null = null;
-    if (payload.inviteCode) {
-      inviterId = profileIdOfInviteCode(payload.inviteCode);
-      if (inviterId === null || !(await repository.memberById(inviterId))) fail('INVITE_CODE_INVALID', 400);
-    }
-    if (payload.bankCode) {
-      const bank = await lookups.findBank(payload.bankCode);
-      if (!bank) fail('INVALID_BANK', 400);
-      if (
-        payload.bankAccountNo &&
-        (await repository.bankAccountHolder(payload.bankCode, payload.bankAccountNo)) !== null
-      ) {
-        fail('EXISTING_BANK', 409);
-      }
-    }
-    return { inviterId };
-  }
 
   async function openSession(memberId: number, meta: ClientMeta): Promise<string> {
     const token = newToken();
@@ -140,55 +114,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
     return token;
   }
 
-  /** 1 s doubling with each step past a limit, at most backoffMaxMs; none below it. */
-  const backoffMs = (excess: number) =>
-    excess > 0 ? Math.min(1000 * 2 ** (excess - 1), limits.backoffMaxMs) : 0;
-  /** The phone's level never needs to go higher than where the longest back-off holds for a while. */
-  const levelCap =
-    limits.phoneBackoffAfter + Math.ceil(Math.log2(Math.max(limits.backoffMaxMs, 1000) / 1000)) + 4;
-  const waited = (since: Date | null, ms: number, at: Date) =>
-    since === null || at.getTime() - since.getTime() >= ms;
-
-  /**
-   * Whether a password try may be checked now, and if so the phone's back-off state after it
-   * (counted as a failure until the password proves right). No rule lets a stranger keep a member
-   * out (docs/decisions/015-sign-in-throttling.md):
-   * 1. an address that failed maxFailuresPerPhoneAndAddress times in the window for a phone is
-   *    refused for that phone; other addresses are not;
-   * 2. a phone's failure level (every address; one forgotten every phoneForgetMs) past
-   *    phoneBackoffAfter makes each try wait a back-off after the last one (1 s doubling, at most
-   *    backoffMaxMs): only a distributed attack gets there, and it gets about one guess every
-   *    backoffMaxMs. A device or address the member signed in from lately is not held back;
-   * 3. an address that failed addressBackoffAfter times in the window (any phones) waits a
-   *    back-off after its last failure, so one address cannot make argon2 work without end;
-   * 4. on an address from which busyAddressPhones phones failed, a phone that failed there waits
-   *    a short back-off after its last failure there (2 s doubling), not the window.
-   * Rules 2 to 4 pass a known device or address.
-   */
-  function decide(facts: AttemptFacts): PhoneState | null {
-    const { at, known } = facts;
-    if (facts.pair >= limits.maxFailuresPerPhoneAndAddress) return null;
-    const phone = facts.phone;
-    if (!known) {
-      if (phone?.nextTryAt && phone.nextTryAt > at) return null;
-      const addressExcess = facts.address - limits.addressBackoffAfter + 1;
-      if (!waited(facts.addressLast, backoffMs(addressExcess), at)) return null;
-      if (facts.pair > 0 && facts.addressPhones >= limits.busyAddressPhones) {
-        if (!waited(facts.pairLast, backoffMs(facts.pair + 1), at)) return null;
-      }
-    }
-    const drained = phone
-      ? Math.max(0, phone.level - (at.getTime() - phone.levelAt.getTime()) / limits.phoneForgetMs)
-      : 0;
-    const level = Math.min(levelCap, drained + 1);
-    const wait = backoffMs(level - limits.phoneBackoffAfter);
-    return {
-      level,
-      levelAt: at,
-      // A known device's try holds no one back; an unknown one's sets the next turn.
-      nextTryAt: !known && wait > 0 ? new Date(at.getTime() + wait) : (phone?.nextTryAt ?? null),
-    };
-  }
+  const decide = signInDecision(limits);
 
   /**
    * The member whose password this is, with their device token, or null. Every try is counted before
@@ -286,46 +212,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
 
     usernameExists: async (username: string) => (await repository.memberByUsername(username)) !== null,
 
-    async validate(payload: ValidateRequest): Promise<void> {
-      await checkRegistration(payload);
-    },
-
-    async register(payload: RegisterRequest, meta: ClientMeta): Promise<string> {
-      const { inviterId } = await checkRegistration(payload);
-      try {
-        const id = await repository.createMember(
-          {
-            username: payload.username,
-            name: payload.name,
-            passwordHash: await passwords.hash(payload.password),
-            sourceCode: payload.sourceCode,
-            inviterId,
-            currency: payload.currency,
-          },
-          {
-            bankCode: payload.bankCode,
-            accountNo: payload.bankAccountNo,
-            accountName: payload.bankAccountName,
-          },
-          {
-            actorType: 'member',
-            actorId: 'registration',
-            field: 'bankAccount',
-            oldValue: null,
-            newValue: `${payload.bankCode} ${payload.bankAccountNo} ${payload.bankAccountName}`,
-            clientAddress: meta.address,
-            userAgent: meta.userAgent ?? null,
-          },
-        );
-        await otp.consume(payload.username);
-        return String(id);
-      } catch (error) {
-        // Two registrations racing for one phone or one bank account: the database decides.
-        const constraint = uniqueViolation(error);
-        if (constraint === null) throw error;
-        return fail(constraint.includes('bank') ? 'EXISTING_BANK' : 'EXISTING_USER', 409);
-      }
-    },
+    validate: registration.validate,
+    register: registration.register,
 
     /**
      * One answer for an unknown phone and a wrong password, after the same work, so neither
@@ -455,7 +343,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
         sent !== undefined && sent.trim() !== '' && normalize(sent) !== normalize(stored);
       if (
         differs(body.bankCode, current.bank.bankCode) ||
-        differs(body.bankAccountNo, current.bank.accountNo, normalizePhone) ||
+        differs(body.bankAccountNo, current.bank.accountNo, bankAccountNoKey) ||
         differs(body.bankAccountName, current.bank.accountName, normalizeAccountName)
       ) {
         fail('BANK_CHANGE_BY_STAFF_ONLY', 403);

@@ -42,7 +42,12 @@ export const memberBankAccounts = pgTable(
     accountName: text('account_name').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('member_bank_accounts_bank_no').on(table.bankCode, table.accountNo)],
+  (table) => [
+    unique('member_bank_accounts_bank_no').on(table.bankCode, table.accountNo),
+    // Numbers are compared without leading zeros (bankAccountNoKey, decision 035). Not unique: rows
+    // registered before the rule may share a key; new ones are checked under an advisory lock.
+    index('member_bank_accounts_bank_key').on(table.bankCode, sql`ltrim(${table.accountNo}, '0')`),
+  ],
 );
 
 /** Every change of a member's bank details: who, when, from where, what it was and became. */

@@ -435,7 +435,7 @@ describe('profile, password and bank name', () => {
     const repository = createAccountsRepository(t.database.db);
     // An account from before the English rule: only the database can make one now.
     const phone = randomPhone();
-    const id = await repository.createMember(
+    const id = (await repository.createMember(
       {
         username: phone,
         name: 'Old',
@@ -452,7 +452,7 @@ describe('profile, password and bank name', () => {
         newValue: 'KTB',
         clientAddress: 'import',
       },
-    );
+    ))!;
     const token = await login(t.app, phone, 'secret-1');
     const before = (await profileWith(token)).json<{ bankAccount: { nameEditable: boolean } }>();
     expect(before.bankAccount.nameEditable).toBe(true);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { SETTINGS, type ReferenceData, type SettingKey, type SettingValue } from './lookups.settings';
 import {
@@ -63,7 +63,8 @@ export function createLookupsRepository(db: Database) {
     /**
      * Inserts whatever reference data is missing and leaves existing rows alone, so running
      * it at every start keeps an operator's edits. Names in a language a row has none in yet
-     * (Lao bank names, the operator's account names per language) are filled in.
+     * (Lao bank names, the operator's account names per language) are filled in, and so are the
+     * account number lengths of a bank that has none yet.
      */
     async seed(data: ReferenceData): Promise<void> {
       await db.transaction(async (tx) => {
@@ -73,8 +74,12 @@ export function createLookupsRepository(db: Database) {
             .values(data.banks.map((bank, sortOrder) => ({ ...bank, sortOrder })))
             .onConflictDoUpdate({
               target: banks.code,
-              set: { nameLo: sql`excluded.name_lo` },
-              where: isNull(banks.nameLo),
+              set: {
+                nameLo: sql`coalesce(${banks.nameLo}, excluded.name_lo)`,
+                accountNoLengths: sql`case when ${banks.accountNoLengths} = '{}' then excluded.account_no_lengths
+                  else ${banks.accountNoLengths} end`,
+              },
+              where: or(isNull(banks.nameLo), sql`${banks.accountNoLengths} = '{}'`),
             });
         }
         if (data.sources.length > 0) {

@@ -39,6 +39,7 @@ export function createLookupsService({
           ...bankNames(bank, locale),
           market: bank.market as Market,
           englishNameOnly: bank.englishNameOnly,
+          accountNoLengths: bank.accountNoLengths,
         })),
     }),
     sources: async (locale) => ({
@@ -122,7 +123,12 @@ export function createLookupsService({
     async findBank(code: string, locale: Locale = market === 'LA' ? 'lo' : 'th') {
       const bank = (await repository.listBanks(bankMarkets)).find((row) => row.code === code && row.active);
       return bank
-        ? { code: bank.code, ...bankNames(bank, locale), englishNameOnly: bank.englishNameOnly }
+        ? {
+            code: bank.code,
+            ...bankNames(bank, locale),
+            englishNameOnly: bank.englishNameOnly,
+            accountNoLengths: bank.accountNoLengths,
+          }
         : null;
     },
 

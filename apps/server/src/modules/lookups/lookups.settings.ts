@@ -57,6 +57,8 @@ export interface BankSeed {
   /** Null: Lao readers are answered the Thai name. */
   nameLo: string | null;
   market: 'TH' | 'LA';
+  /** How many digits the bank's account numbers have (decision 035). */
+  accountNoLengths: number[];
   englishNameOnly: boolean;
 }
 

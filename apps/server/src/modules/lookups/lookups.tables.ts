@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Banks a member can register an account at, and the operator's receiving banks. */
@@ -10,6 +11,11 @@ export const banks = pgTable('banks', {
   /** TH or LA: which market's members bank there. */
   market: text('market').notNull(),
   englishNameOnly: boolean('english_name_only').notNull().default(false),
+  /** How many digits the bank's account numbers have (one or more lengths; none: not known). */
+  accountNoLengths: integer('account_no_lengths')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });

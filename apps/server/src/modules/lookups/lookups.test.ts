@@ -238,6 +238,8 @@ describe('lookups in Lao mode: names in the language asked for', () => {
     const member = await registerMember(t.app, {
       username: `020${String(randomInt(0, 1e8)).padStart(8, '0')}`,
       bankCode: 'BCEL',
+      // BCEL numbers have 13 or 18 digits (decision 035).
+      bankAccountNo: `101${String(randomInt(0, 1e10)).padStart(10, '0')}`,
       currency: 'LAK',
     });
     const token = await login(t.app, member.username, member.password);

@@ -9,6 +9,13 @@ const OPERATOR_NAMES = {
 };
 
 /**
+ * Lao banks whose account number lengths we could not confirm (decision 035): the lengths seen in
+ * Lao account numbers, so that no member is turned away; a number typed with zeros before it is
+ * still caught as the same account, since numbers are compared without them.
+ */
+const LAO_UNKNOWN = [10, 11, 12, 13, 14, 15, 16, 17, 18];
+
+/**
  * Demo reference data: banks, discovery sources, site settings and the operator's deposit accounts.
  * Account numbers are invented. Amounts are integer minor units (satang / att).
  */
@@ -20,6 +27,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Siam Commercial Bank',
       nameLo: 'ທະນາຄານໄທພານິດ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -28,6 +36,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Kasikornbank',
       nameLo: 'ທະນາຄານກະສິກອນໄທ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -36,6 +45,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Krung Thai Bank',
       nameLo: 'ທະນາຄານກຸງໄທ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: true,
     },
     {
@@ -44,6 +54,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Bangkok Bank',
       nameLo: 'ທະນາຄານກຸງເທບ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: true,
     },
     {
@@ -52,6 +63,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Bank of Ayudhya (Krungsri)',
       nameLo: 'ທະນາຄານກຸງສີອະຍຸດທະຍາ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -60,6 +72,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'TMBThanachart Bank (ttb)',
       nameLo: 'ທະນາຄານທະຫານໄທທະນະຊາດ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: true,
     },
     {
@@ -68,6 +81,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Government Savings Bank',
       nameLo: 'ທະນາຄານອອມສິນ',
       market: 'TH',
+      accountNoLengths: [12],
       englishNameOnly: false,
     },
     {
@@ -76,6 +90,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Bank for Agriculture and Agricultural Cooperatives',
       nameLo: 'ທະນາຄານເພື່ອການກະເສດ ແລະ ສະຫະກອນການກະເສດ',
       market: 'TH',
+      accountNoLengths: [12],
       englishNameOnly: false,
     },
     {
@@ -84,6 +99,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Government Housing Bank',
       nameLo: 'ທະນາຄານອາຄານສົງເຄາະ',
       market: 'TH',
+      accountNoLengths: [12],
       englishNameOnly: false,
     },
     {
@@ -92,6 +108,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Kiatnakin Phatra Bank',
       nameLo: 'ທະນາຄານກຽດນາກິນພັດ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -100,6 +117,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'CIMB Thai Bank',
       nameLo: 'ທະນາຄານ ຊີໄອເອັມບີ ໄທ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -108,6 +126,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'United Overseas Bank (Thai)',
       nameLo: 'ທະນາຄານ ຢູໂອບີ',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -116,6 +135,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'TISCO Bank',
       nameLo: 'ທະນາຄານ ທິສໂກ້',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -124,6 +144,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Land and Houses Bank',
       nameLo: 'ທະນາຄານ ແລນ ແອນ ເຮົ້າສ໌',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -132,6 +153,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Industrial and Commercial Bank of China (Thai)',
       nameLo: 'ທະນາຄານ ໄອຊີບີຊີ (ໄທ)',
       market: 'TH',
+      accountNoLengths: [10],
       englishNameOnly: false,
     },
     {
@@ -140,6 +162,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Banque pour le Commerce Extérieur Lao',
       nameLo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
       market: 'LA',
+      accountNoLengths: [13, 18],
       englishNameOnly: false,
     },
     {
@@ -148,6 +171,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Lao Development Bank',
       nameLo: 'ທະນາຄານພັດທະນາລາວ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -156,6 +180,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Agricultural Promotion Bank',
       nameLo: 'ທະນາຄານສົ່ງເສີມກະສິກຳ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -164,6 +189,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Joint Development Bank',
       nameLo: 'ທະນາຄານຮ່ວມພັດທະນາ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -172,6 +198,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Lao-Viet Bank',
       nameLo: 'ທະນາຄານຮ່ວມທຸນລາວ-ຫວຽດ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -180,6 +207,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'ST Bank',
       nameLo: 'ທະນາຄານ ເອັສທີ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -188,6 +216,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Indochina Bank',
       nameLo: 'ທະນາຄານອິນໂດຈີນ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -196,6 +225,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Banque Franco-Lao (BRED)',
       nameLo: 'ທະນາຄານຝຣັ່ງ-ລາວ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -204,6 +234,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'ACLEDA Bank Lao',
       nameLo: 'ທະນາຄານ ເອຊີລີດາ ລາວ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
     {
@@ -212,6 +243,7 @@ export const referenceData: ReferenceData = {
       nameEn: 'Phongsavanh Bank',
       nameLo: 'ທະນາຄານ ພົງສະຫວັນ',
       market: 'LA',
+      accountNoLengths: LAO_UNKNOWN,
       englishNameOnly: false,
     },
   ],

@@ -101,6 +101,10 @@ describe('invite bonus and loss refund: found in review', () => {
       bankAccountName: 'สมชาย ใจดี',
     });
     await credit(invitee.token, 40_000);
+    // Played, so that only the self-referral rule can keep the commission back (decision 036).
+    await activate(t.app, invitee.token, 'JOKER');
+    await toGame(invitee.token, 'JOKER', 40_000);
+    await play(invitee.token, 'JOKER', 40, 1_000, 0);
     const summary = (await get<InviteSummaryResponse>(inviter.token, '/api/invite/bonus')).body;
     // 'นาย สมชาย ใจดี' (with a space) is caught as the same name; without the space it pays 2,000.
     expect(summary.amount).toBe(0);

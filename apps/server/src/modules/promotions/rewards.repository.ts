@@ -78,6 +78,32 @@ export function createRewardsRepository(db: Database) {
       return inserted.length === 1;
     },
 
+    /** A member's settled stakes in hours from `from` on, every game, with a grant running or not. */
+    async stakesSince(tx: Executor, memberId: number, from: Date): Promise<bigint> {
+      const [row] = await rowsOf<{ stakes: string }>(
+        tx,
+        sql`select coalesce(sum(stakes), 0)::text as stakes from play_tally
+            where member_id = ${memberId} and hour >= ${from.toISOString()}`,
+      );
+      return BigInt(row!.stakes);
+    },
+
+    /** The deposits of an invitee recorded for commission since `since` (their bases), any note. */
+    async depositBaseRecordedSince(
+      tx: Executor,
+      inviterId: number,
+      inviteeId: number,
+      since: Date,
+    ): Promise<bigint> {
+      const [row] = await rowsOf<{ base: string }>(
+        tx,
+        sql`select coalesce(sum(base), 0)::text as base from invite_commissions
+            where inviter_id = ${inviterId} and created_at >= ${since.toISOString()}
+              and invitee_id = ${inviteeId} and kind = 'deposit'`,
+      );
+      return BigInt(row!.base);
+    },
+
     /** The commission a member earned (amount above 0), newest first, a page of it. */
     async commissionsOf(inviterId: number, page: { offset: number; limit: number }) {
       const earned = and(eq(inviteCommissions.inviterId, inviterId), sql`${inviteCommissions.amount} > 0`);

@@ -17,12 +17,12 @@ import { AppError } from '../../platform/errors';
 import type { GamesService } from '../games/games.service';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
 import type { GrantEngine } from './grant-engine';
+import { createInviteAccrual, percentOf } from './invite-accrual';
 import { createPlayTally } from './play-tally';
 import type { PromotionsRepository } from './promotions.repository';
 import { graced, lastClosedPeriod, marketDay, type Period } from './reward-periods';
 import { DEFAULT_PROGRAMS, InviteSettings, programTerms, RefundSettings } from './rewards-settings';
 import { createRewardsRepository, type ProgramName } from './rewards.repository';
-import type { Executor } from './promotions.repository';
 
 /** Who invited whom and the bank details compared for self-referral (the accounts module). */
 export interface Referrals {
@@ -48,10 +48,6 @@ export interface RewardsServiceOptions {
   log: FastifyBaseLogger;
 }
 
-/** Invitee deposits looked at for commission: this far back (older ones were accrued by then). */
-const DEPOSIT_WINDOW_MS = 3 * 86_400_000;
-/** A deposit this old is committed, and so is every deposit with a smaller id. */
-const DEPOSIT_SETTLED_MS = 5 * 60_000;
 /** Periods looked back at when a schedule finds one that was never opened (an outage). */
 const CATCH_UP_PERIODS = 7;
 /** A member's share of closing a period is theirs for this long (several provider calls a game). */
@@ -61,20 +57,6 @@ const WORK_RETRY_MS = 60_000;
 
 const amount = (value: bigint) => Number(value) as MinorUnits;
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
-/** A percent (which may carry decimals, 2.5%) of an amount, rounded down. */
-const percentOf = (base: bigint, percent: number) => (base * BigInt(Math.round(percent * 100))) / 10_000n;
-/** Names compared for self-referral: case, spaces and titles do not make two people. */
-const sameName = (a: string, b: string) => {
-  const plain = (name: string) =>
-    name
-      .toLowerCase()
-      .trim()
-      // Longest first, with or without a space after (Thai writes นายสมชาย as one word).
-      .replace(/^(นางสาว|นาง|นาย|ท้าว|ນາງສາວ|ນາງ|ທ້າວ|mrs|mr|ms|miss)\.?\s*/u, '')
-      .replace(/\s+/g, '');
-  return plain(a) !== '' && plain(a) === plain(b);
-};
-
 /**
  * The invite bonus and the loss refund (spec sections 1-4, 7, 8; docs/decisions/020): commission
  * earned from invitees, refunds worked out per closed period, and both claimed as a grant of the
@@ -85,11 +67,19 @@ export function createRewardsService(options: RewardsServiceOptions) {
   const { ledger, games, engine, referrals, now, log } = options;
   const repository = createRewardsRepository(options.db);
   const tally = createPlayTally({ games, ledger, provider: options.provider, repository, log });
-  /**
-   * Deposits below this id were all looked at by this process's schedule and are older than the
-   * time a deposit's transaction could still be committing: a pass starts after it.
-   */
-  let depositMark = 0;
+  const accrual = createInviteAccrual({
+    ledger,
+    repository,
+    referrals,
+    tally,
+    currencyOf: options.currencyOf,
+    depositSettings: async () => {
+      const program = await programOf('invite');
+      return program.active && program.settings?.rule === 'deposit' ? program.settings : null;
+    },
+    log,
+  });
+  const accrueDeposits = accrual.accrueDeposits;
 
   async function programOf(name: 'invite'): Promise<{ active: boolean; settings: InviteSettings | null }>;
   async function programOf(name: 'refund'): Promise<{ active: boolean; settings: RefundSettings | null }>;
@@ -123,169 +113,6 @@ export function createRewardsService(options: RewardsServiceOptions) {
   async function balanceOf(key: string): Promise<bigint> {
     const [state] = await ledger.accountStates([key]);
     return state?.balance ?? 0n;
-  }
-
-  // --- Invite commission ---------------------------------------------------------------------
-
-  async function selfReferral(inviteeId: number, inviterId: number) {
-    if (inviteeId === inviterId) return 'same_member' as const;
-    const [invitee, inviter] = await Promise.all([referrals.bankOf(inviteeId), referrals.bankOf(inviterId)]);
-    if (!invitee || !inviter) return 'same_member' as const;
-    if (invitee.bankCode === inviter.bankCode && invitee.accountNo === inviter.accountNo)
-      return 'same_bank_account' as const;
-    if (sameName(invitee.accountName, inviter.accountName)) return 'same_account_name' as const;
-    return null;
-  }
-
-  /**
-   * Records what one event of an invitee earns their inviter, once by its source, and moves it in
-   * the same transaction: nothing for a self-referral (flagged for staff), at most what is left of
-   * the inviter's daily cap (judged under the lock of the inviter's invite account).
-   */
-  type AccrualEvent = {
-    inviteeId: number;
-    inviterId: number;
-    kind: 'deposit' | 'loss';
-    source: string;
-    base: bigint;
-    day: string;
-    currency: string;
-  };
-
-  /**
-   * What an accrual needs before its transaction (read outside it: a transaction on the embedded
-   * database holds its one connection): whether it is a self-referral (flagged for staff), the
-   * inviter's currency, and the inviter's invite account, opened.
-   */
-  async function prepareAccrual(event: Pick<AccrualEvent, 'inviteeId' | 'inviterId' | 'currency'>) {
-    const { inviteeId, inviterId } = event;
-    let note: 'self_referral' | 'currency' | null = null;
-    const self = await selfReferral(inviteeId, inviterId);
-    const inviterCurrency = await options.currencyOf(inviterId);
-    if (self) {
-      await repository.flag({ inviteeId, inviterId, reason: self });
-      log.warn({ inviteeId, inviterId, reason: self }, 'self-referral: no invite commission');
-      note = 'self_referral';
-    } else if (inviterCurrency !== event.currency) note = 'currency';
-    const inviteKey = accountKey.invite(inviterId);
-    if (!note) await ledger.openAccount(inviteKey, inviterCurrency);
-    return { note, inviterCurrency, inviteKey, operatorKey: accountKey.operator('invite', inviterCurrency) };
-  }
-
-  /**
-   * Records what one event of an invitee earns their inviter, once by its source, and moves it in
-   * the caller's transaction: nothing for a self-referral, at most what is left of the inviter's
-   * daily cap (judged under the lock of the inviter's invite account).
-   */
-  async function accrueIn(
-    tx: Executor,
-    event: AccrualEvent,
-    settings: InviteSettings,
-    prepared: Awaited<ReturnType<typeof prepareAccrual>>,
-  ): Promise<bigint> {
-    const { inviteKey, operatorKey, inviterCurrency } = prepared;
-    let note: 'self_referral' | 'capped' | 'currency' | null = prepared.note;
-    let earned = note ? 0n : percentOf(event.base, settings.percent);
-    if (earned > 0n) {
-      // One accrual of this inviter at a time: the cap below is judged on what is committed.
-      await ledger.lockedBalance(tx, inviteKey);
-      if (settings.dailyCap > 0) {
-        const today = await ledger.creditedWhere(tx, inviteKey, 'invite_commission', 'day', event.day);
-        const room = BigInt(settings.dailyCap) - today;
-        if (room < earned) {
-          earned = room > 0n ? room : 0n;
-          note = 'capped';
-        }
-      }
-    }
-    const fresh = await repository.insertCommission(tx, {
-      source: event.source,
-      inviterId: event.inviterId,
-      inviteeId: event.inviteeId,
-      kind: event.kind,
-      base: event.base,
-      percent: settings.percent,
-      amount: earned,
-      currency: inviterCurrency,
-      day: event.day,
-      note,
-    });
-    if (!fresh || earned === 0n) return 0n;
-    await ledger.transferIn(tx, {
-      idempotencyKey: `invite:${event.source}`,
-      debit: operatorKey,
-      credit: inviteKey,
-      amount: earned,
-      kind: 'invite_commission',
-      metadata: {
-        memberId: event.inviterId,
-        inviteeId: event.inviteeId,
-        source: event.source,
-        day: event.day,
-      },
-    });
-    return earned;
-  }
-
-  async function accrue(event: AccrualEvent, settings: InviteSettings): Promise<bigint> {
-    const prepared = await prepareAccrual(event);
-    return repository.transaction((tx) => accrueIn(tx, event, settings, prepared));
-  }
-
-  /**
-   * Accrues commission on invitee deposits not accrued yet (the last few days; each once by its
-   * deposit): every invitee's from the schedule, or one inviter's invitees' before they look.
-   */
-  async function accrueDeposits(inviterId?: number): Promise<number> {
-    const program = await programOf('invite');
-    if (!program.active || program.settings?.rule !== 'deposit') return 0;
-    const settings = program.settings;
-    const memberIds = inviterId === undefined ? undefined : await referrals.inviteesOf(inviterId);
-    const since = new Date(Date.now() - DEPOSIT_WINDOW_MS);
-    const schedule = inviterId === undefined;
-    let afterId = schedule ? depositMark : 0;
-    let advancing = schedule;
-    let accrued = 0;
-    for (;;) {
-      const deposits = await ledger.depositsAwaiting('invite:deposit:', since, {
-        afterId,
-        limit: 500,
-        ...(memberIds ? { memberIds } : {}),
-      });
-      if (deposits.length === 0) return accrued;
-      afterId = deposits.at(-1)!.transferId;
-      const inviters = await referrals.invitersOf([...new Set(deposits.map((deposit) => deposit.memberId))]);
-      const recorded = await repository.recordedSources(
-        deposits.map((deposit) => `deposit:${deposit.transferId}`),
-      );
-      for (const deposit of deposits) {
-        const inviter = inviters.get(deposit.memberId);
-        const source = `deposit:${deposit.transferId}`;
-        if (inviter === undefined || recorded.has(source)) continue;
-        await accrue(
-          {
-            inviteeId: deposit.memberId,
-            inviterId: inviter,
-            kind: 'deposit',
-            source,
-            base: deposit.amount,
-            day: marketDay(deposit.createdAt),
-            currency: deposit.currency,
-          },
-          settings,
-        );
-        accrued += 1;
-      }
-      // The mark moves past what is old enough that no earlier id can still be committing.
-      const settled = Date.now() - DEPOSIT_SETTLED_MS;
-      for (const deposit of deposits) {
-        if (!advancing || deposit.createdAt.getTime() >= settled) {
-          advancing = false;
-          break;
-        }
-        depositMark = deposit.transferId;
-      }
-    }
   }
 
   // --- Closing periods -----------------------------------------------------------------------
@@ -350,13 +177,13 @@ export function createRewardsService(options: RewardsServiceOptions) {
     const earning = settings?.rule === 'loss' && inviterId !== undefined ? settings : null;
     const games = earning ? await gamesIn(earning.categories) : [];
     const prepared = earning
-      ? await prepareAccrual({ inviteeId: memberId, inviterId: inviterId!, currency })
+      ? await accrual.prepare({ inviteeId: memberId, inviterId: inviterId!, currency })
       : null;
     await repository.transaction(async (tx) => {
       if (!(await repository.lockWork(tx, program, period.start, memberId))) return;
       const loss = earning ? await repository.lossOf(tx, program, memberId, games, period) : 0n;
       if (earning && prepared && loss > 0n)
-        await accrueIn(
+        await accrual.accrueIn(
           tx,
           {
             inviteeId: memberId,
@@ -455,9 +282,10 @@ export function createRewardsService(options: RewardsServiceOptions) {
     if (state.running) return 'BONUS_REMAINING';
     if (state.offered) return null;
     if (state.counting) return 'REFUND_CONDITION';
-    if (!state.refund || state.refund.state === 'received') return 'NO_REFUND';
-    if (state.refund.state === 'below_minimum') return 'REFUND_MINIMUM';
-    return null;
+    if (state.refund?.state === 'below_minimum') return 'REFUND_MINIMUM';
+    // NOTE: nothing offered is nothing to receive, though the period's refund was read as offered
+    // a moment before: another receive of the member's took it in between (issue 25).
+    return 'NO_REFUND';
   }
 
   const bannersOf = async (name: ProgramName, locale: Locale) => {

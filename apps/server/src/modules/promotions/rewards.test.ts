@@ -54,6 +54,12 @@ describe('invite bonus and loss refund', () => {
   };
   const summary = async (token: string) =>
     (await get<InviteSummaryResponse>(token, '/api/invite/bonus')).body;
+  /** Stakes `amount` at JOKER and loses it: a deposit earns commission once played (decision 036). */
+  const playThrough = async (token: string, amount: number, first = true) => {
+    if (first) await activate(t.app, token, 'JOKER');
+    await toGame(token, 'JOKER', amount);
+    await play(token, 'JOKER', amount / 1_000, 1_000, 0);
+  };
 
   it('earns 5% of each invitee deposit once, however often the deposit is replayed or looked at', async () => {
     await setInvite({ rule: 'deposit', percent: 5, dailyCap: 100_000, minimumClaim: 2_000 });
@@ -62,6 +68,7 @@ describe('invite bonus and loss refund', () => {
     const key = randomUUID();
     await credit(invitee.token, 40_000, key);
     await credit(invitee.token, 40_000, key); // the same deposit replayed
+    await playThrough(invitee.token, 40_000);
     await Promise.all([summary(inviter.token), summary(inviter.token), rewards().sweep(), rewards().sweep()]);
     const after = await summary(inviter.token);
     expect(after.amount).toBe(2_000);
@@ -107,6 +114,7 @@ describe('invite bonus and loss refund', () => {
       credit(second.token, 30_000),
       credit(invitee.token, 30_000),
     ]);
+    await Promise.all([playThrough(invitee.token, 60_000), playThrough(second.token, 30_000)]);
     await Promise.all([rewards().sweep(), summary(inviter.token)]);
     expect((await summary(inviter.token)).amount).toBe(5_000);
     const rows = await t.database.db
@@ -158,9 +166,11 @@ describe('invite bonus and loss refund', () => {
     const { inviter, invitee } = await pair();
     expect((await postAs(inviter.token, '/api/invite/claim')).body.message).toBe('NO_INVITEE_PLAY_INFO');
     await credit(invitee.token, 10_000);
+    await playThrough(invitee.token, 10_000);
     // 1,000 collected, the minimum is 2,000: keep collecting.
     expect((await postAs(inviter.token, '/api/invite/claim')).body.message).toBe('INVITE_COLLECT');
     await credit(invitee.token, 20_000);
+    await playThrough(invitee.token, 20_000, false);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => postAs<{ credited: number }>(inviter.token, '/api/invite/claim')),
     );

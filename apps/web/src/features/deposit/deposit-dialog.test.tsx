@@ -53,6 +53,7 @@ const banksLookup = (language: string) => ({
     nameEN: NAMES[code].en,
     market: code === 'SCB' ? 'TH' : 'LA',
     englishNameOnly: false,
+    accountNoLengths: [10],
   })),
 });
 

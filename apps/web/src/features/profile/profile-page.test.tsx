@@ -74,6 +74,7 @@ describe('profile page', () => {
         nameEN: names.en!,
         market: 'LA',
         englishNameOnly: false,
+        accountNoLengths: [10],
       };
       return { body: { banks: [bank] } };
     });

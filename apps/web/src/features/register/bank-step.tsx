@@ -3,7 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
-import { accountNameProblem, joinAccountName, needsEnglishName } from '@wallet/contract/rules';
+import {
+  accountNameProblem,
+  bankAccountNoProblem,
+  joinAccountName,
+  needsEnglishName,
+} from '@wallet/contract/rules';
 import { BankBadge } from '../../components/bank-badge';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
@@ -58,6 +63,8 @@ export function BankStep(props: BankStepProps) {
   const [busy, setBusy] = useState(false);
   const englishOnly = needsEnglishName(values.bankCode);
   const currencyValue = values.currency || (market === 'LA' ? 'LAK' : 'BAHT');
+  // The chosen bank's account number lengths (decision 035), as the server checks them.
+  const lengths = banks.data?.banks.find((bank) => bank.code === values.bankCode)?.accountNoLengths ?? [];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,6 +88,8 @@ export function BankStep(props: BankStepProps) {
       if (bankErrors.bankCode) found.bankCode = bankErrors.bankCode;
       if (bankErrors.bankAccountNo) found.bankAccountNo = bankErrors.bankAccountNo;
     }
+    const accountNoProblem = values.bankCode ? bankAccountNoProblem(lengths, values.bankAccountNo) : null;
+    if (accountNoProblem && !found.bankAccountNo) found.bankAccountNo = accountNoProblem;
     const currency = currencySchema(market).safeParse(currencyValue);
     if (!currency.success) found.currency = currency.error.issues[0]!.message;
     const profile = profilePayload(market, props.phone, props.profile, props.password, props.inviterCode);
@@ -96,7 +105,7 @@ export function BankStep(props: BankStepProps) {
     } catch (failure) {
       const code = failure instanceof ApiError ? failure.code : null;
       // Registered already: told where it belongs, with the way forward (issue 16).
-      if (code === 'EXISTING_BANK') setErrors({ bankAccountNo: code });
+      if (code === 'EXISTING_BANK' || code === 'BANK_ACCOUNT_NO_INVALID') setErrors({ bankAccountNo: code });
       else if (code === 'EXISTING_USER') setErrors({ form: code });
       else if (code === 'BANK_ACCOUNT_NAME_ENG' || code === 'BANK_ACCOUNT_NAME_MIXED')
         setErrors(nameErrors(values.bankCode, values.firstName, values.lastName, code));
@@ -143,6 +152,9 @@ export function BankStep(props: BankStepProps) {
           value={values.bankAccountNo}
           onChange={(event) => set('bankAccountNo', event.target.value.replace(/[^\d]/g, ''))}
           error={error('bankAccountNo')}
+          hint={
+            lengths.length > 0 ? t('register.accountNoDigits', { digits: lengths.join(' / ') }) : undefined
+          }
         />
         {errors.bankAccountNo === 'EXISTING_BANK' ? <WayForward kind="support" /> : null}
       </div>

@@ -98,6 +98,28 @@ describe('registration wizard', () => {
     expect(sessionStorage.getItem('registerDraft')).toBeNull();
   });
 
+  it("refuses an account number that is not the bank's length before sending it (issue 25)", async () => {
+    const calls = happyServer();
+    await renderApp('/register');
+    await fillPhone();
+    await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
+    await fillProfile();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'SCB');
+    // The bank's length is told under the field, from the banks lookup.
+    expect(screen.getByText('10 digits, as on your bank book')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Account number'), '01234567890');
+    await userEvent.type(screen.getByLabelText('First name'), 'somchai');
+    await userEvent.type(screen.getByLabelText('Last name'), 'jaidee');
+    await userEvent.click(screen.getByRole('button', { name: /Create my account/ }));
+    expect(
+      await screen.findByText(
+        "The account number does not have as many digits as this bank's account numbers.",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account')).toBe(false);
+  });
+
   it('skips the code step when the phone is verified already, and when OTP is off', async () => {
     happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
     const first = await renderApp('/register');
@@ -371,6 +393,7 @@ describe('registration wizard', () => {
         nameEN,
         market: 'LA',
         englishNameOnly: false,
+        accountNoLengths: [10],
       });
       return {
         body: {

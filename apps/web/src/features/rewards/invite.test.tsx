@@ -224,7 +224,9 @@ describe('invite dialog', () => {
     expect(within(dialog).getByText('Ready to receive').nextElementSibling!.textContent).toBe('฿250.00');
     expect(within(dialog).getByText('Earned in total').nextElementSibling!.textContent).toBe('฿1,250.00');
     expect(valueOf(dialog, 'Friends invited')).toBe('4');
-    expect(valueOf(dialog, 'How you earn')).toBe('10% of every deposit your friends make');
+    expect(valueOf(dialog, 'How you earn')).toBe(
+      '10% of every deposit your friends make, once they have played it',
+    );
     expect(valueOf(dialog, 'Least you can receive')).toBe('฿100.00');
     expect(valueOf(dialog, 'Most you can earn a day')).toBe('฿5,000.00');
     expect(valueOf(dialog, 'Turnover to play')).toBe('3× the amount, before you withdraw');

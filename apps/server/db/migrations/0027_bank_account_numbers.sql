@@ -1,0 +1,2 @@
+ALTER TABLE "banks" ADD COLUMN "account_no_lengths" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "member_bank_accounts_bank_key" ON "member_bank_accounts" USING btree ("bank_code",ltrim("account_no", '0'));
