@@ -443,8 +443,8 @@ async function operate() {
   }
 }
 
-async function worker(until) {
-  while (Date.now() < until && !stopping) {
+async function worker() {
+  while (Date.now() < loadEnd && !stopping) {
     if (!ourSlots().some((slot) => slot.up)) {
       await sleep(250);
       continue;
@@ -588,13 +588,59 @@ async function oneFault() {
   }
 }
 
-/** Faults one after another (a few at once at times) until `until`. */
+/** When the load stops; the closing storm moves it to its own end. */
+let loadEnd = 0;
+
+/**
+ * The last seconds before the faults stop: payouts hang; the provider stays silent without
+ * applying, then applies and stays silent (so calls whose outcome it knows are still unanswered
+ * when the faults stop); each server is killed once. So holds of both kinds (outcome known, never
+ * seen) are pending, some through restarts, when the faults stop.
+ */
+async function closingStorm(stormMs) {
+  const timeout = money.providerTimeoutMs;
+  noteFault('closing-storm', `${stormMs} ms`);
+  const [first, second] = rand.chance(0.5) ? ourSlots() : [...ourSlots()].reverse();
+  const killWhenUp = async (slot) => {
+    if ((await waitUp(slot, 15_000)) && kill(slot, rand.int(1_000, 2_000)))
+      noteFault('kill-server', `${slot.who} (closing storm)`);
+  };
+  if (await setPayoutFault('timeout')) {
+    counts.payoutFaults += 1;
+    bump(counts.payoutFaultsOf, 'payout-timeout');
+  }
+  if (await setProviderFault('timeout', timeout + 1_000)) {
+    counts.providerFaults += 1;
+    bump(counts.providerFaultsOf, 'provider-timeout');
+  }
+  await sleep(stormMs / 3);
+  await killWhenUp(first);
+  await sleep(stormMs / 6);
+  if (await setProviderFault('applied-then-timeout', timeout + 1_000)) {
+    counts.providerFaults += 1;
+    bump(counts.providerFaultsOf, 'provider-applied-then-timeout');
+  }
+  await sleep(stormMs / 6);
+  // The provider dies holding answers to calls it applied: their holds wait for its word.
+  if (kill(providerSlot(), 1_000)) {
+    noteFault('kill-provider', 'closing storm');
+    counts.providerFaults += 1;
+    bump(counts.providerFaultsOf, 'kill-provider');
+  }
+  await sleep(stormMs / 3);
+  // And the second server dies with calls in flight, the moment the faults stop.
+  await killWhenUp(second);
+}
+
+/** Faults one after another (a few at once at times) until `until`, then the closing storm. */
 async function faultLoop(until) {
   const gapMs = quick ? [2_000, 6_000] : [3_000, 12_000];
+  const stormMs = quick ? 18_000 : 30_000;
+  const randomUntil = until - stormMs;
   const running = new Set();
-  while (Date.now() < until && !stopping) {
+  while (Date.now() < randomUntil && !stopping) {
     await sleep(rand.int(...gapMs));
-    if (Date.now() >= until) break;
+    if (Date.now() >= randomUntil) break;
     const fault = oneFault().catch((error) => say(`fault failed: ${error.message}`));
     running.add(fault);
     fault.finally(() => running.delete(fault));
@@ -602,11 +648,16 @@ async function faultLoop(until) {
     if (running.size >= 2) await Promise.race(running);
   }
   await Promise.all(running);
+  if (stopping) return;
+  // The load goes on through the storm, which starts once the random faults are over.
+  loadEnd = Math.max(loadEnd, Date.now() + stormMs + 1_000);
+  await closingStorm(stormMs);
+  loadEnd = Date.now();
 }
 
 /** Every few seconds while the load runs: the ledger sums to zero (when PostgreSQL answers). */
-async function sumLoop(until) {
-  while (Date.now() < until && !stopping) {
+async function sumLoop() {
+  while (Date.now() < loadEnd && !stopping) {
     await sleep(10_000);
     const result = await query(
       `select currency, sum(balance)::text as total from ledger_accounts group by currency having sum(balance) <> 0`,
@@ -975,6 +1026,8 @@ async function main() {
 
   const loadStart = Date.now();
   const until = loadStart + loadSeconds * 1000;
+  // The fault loop ends the load once its closing storm is over (this is only a backstop).
+  loadEnd = until + 120_000;
   say(`load and faults for ${loadSeconds} s`);
   const progress = setInterval(() => {
     say(
@@ -983,22 +1036,20 @@ async function main() {
         `${counts.unexpectedExits} unexpected exits, ${violations.length} violations`,
     );
   }, 30_000);
-  await Promise.all([
-    ...Array.from({ length: workerCount }, () => worker(until)),
-    faultLoop(until),
-    sumLoop(until),
-  ]);
+  await Promise.all([...Array.from({ length: workerCount }, () => worker()), faultLoop(until), sumLoop()]);
   clearInterval(progress);
 
-  // The faults stop: no fault running (faultLoop waited for them); make sure every switch is off
-  // and every process is up, then note the time (the database's clock, as the holds use).
-  say('faults stopped: clearing the fault switches, waiting for every process');
-  for (const slot of slots) await waitUp(slot);
+  // The faults stop: no fault is running (faultLoop waited for them), the switches go off, and
+  // that moment, on the database's clock (as the holds use), is T0. Processes killed in the last
+  // seconds are still starting: their restart is part of the recovery the settle times measure.
+  say('faults stopped: clearing the fault switches');
   const cleared = (await setProviderFault('none', 0)) && (await setPayoutFault('none'));
   if (!cleared) violation('harness', { detail: 'could not clear the fault switches' });
   const t0 = (await mustQuery('select now() as t')).rows[0].t;
   t0wall = Date.now();
   const loadSecondsActual = Math.round((t0wall - loadStart) / 1000);
+  for (const slot of slots) await waitUp(slot);
+  say(`every process up ${Math.round((Date.now() - t0wall) / 100) / 10} s after the faults stopped`);
 
   say(`settling: waiting up to ${settleWaitS} s for every hold`);
   const allSettled = await waitSettled(t0, settleWaitS);
