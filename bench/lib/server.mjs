@@ -29,7 +29,16 @@ export async function freePort() {
  * `databaseUrl`, with the settings of a load test: no reconciler timer, form and OTP limits out of the way.
  * `nodeFlags` go to node (e.g. --cpu-prof); `extraEnv` are added to the environment.
  */
-export async function startServer({ root, databaseUrl, port, logFile, nodeFlags = [], extraEnv = {} }) {
+export async function startServer({
+  root,
+  databaseUrl,
+  port,
+  logFile,
+  nodeFlags = [],
+  extraEnv = {},
+  appendLog = false,
+  startTimeoutMs = 60_000,
+}) {
   const env = {
     ...process.env,
     ...SANDBOX_ON_DATABASE,
@@ -47,7 +56,7 @@ export async function startServer({ root, databaseUrl, port, logFile, nodeFlags 
     delete env.DATABASE_URL;
     delete env.SANDBOX_WITH_DATABASE_URL;
   }
-  const log = createWriteStream(logFile);
+  const log = createWriteStream(logFile, { flags: appendLog ? 'a' : 'w' });
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
@@ -64,18 +73,20 @@ export async function startServer({ root, databaseUrl, port, logFile, nodeFlags 
   });
 
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (exited) throw new Error(`the server exited at start (${JSON.stringify(exited)}); see ${logFile}`);
     try {
-      const response = await fetch(`${base}/api/health`);
+      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health within 60 s; see ${logFile}`);
+      throw new Error(
+        `the server did not answer /api/health within ${startTimeoutMs / 1000} s; see ${logFile}`,
+      );
     }
     await sleep(250);
   }
@@ -83,6 +94,12 @@ export async function startServer({ root, databaseUrl, port, logFile, nodeFlags 
   return {
     base,
     pid: child.pid,
+    /** Resolves with { code, signal } when the process ends, whoever ended it. */
+    exit,
+    /** Sends a signal (e.g. SIGKILL) now; false when the process had ended already. */
+    kill(signal) {
+      return exited ? false : child.kill(signal);
+    },
     /** SIGTERM (the server closes and exits 0, writing a CPU profile if asked), SIGKILL after 15 s. */
     async stop() {
       if (exited) return exited;
