@@ -16,6 +16,11 @@ export class AppError extends Error {
   }
 }
 
+/** Throws the AppError of `code`; typed `never`, so it also ends an expression (`found ?? fail(...)`). */
+export const fail = (code: ErrorCode, status: number): never => {
+  throw new AppError(code, status);
+};
+
 /**
  * A route's failure answers, for its response schema (and so the OpenAPI document): each status
  * listed answers `ErrorResponse` (`{ "message": CODE }`), or the schema given first where a
