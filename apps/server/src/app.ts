@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
 import type { Config } from './config';
+import type { PushSender } from './adapters/push/push-sender';
 import { createOutsideSystems } from './outside-systems';
 import { registerAuth } from './platform/auth';
 import type { DatabaseHandle } from './platform/db/database';
@@ -35,7 +36,7 @@ import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { moneyFactsFrom } from './modules/chat/chat-money-facts';
 import { attachChatSocket, type ChatSocket } from './modules/chat/chat-socket';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
-import { createChatService, type ChatService, type PushSender } from './modules/chat/chat.service';
+import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createDepositNoticesService } from './modules/deposits/deposit-notices.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { createGiftLinksService } from './modules/deposits/gift-links.service';

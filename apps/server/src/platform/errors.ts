@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isErrorCode, type ErrorCode } from '@wallet/contract/errors';
+import { ErrorResponse, isErrorCode, type ErrorCode } from '@wallet/contract/errors';
 
 /**
  * A failure a member may meet: a code from the contract and the HTTP status that fits it.
@@ -14,6 +14,24 @@ export class AppError extends Error {
     super(code);
     this.name = 'AppError';
   }
+}
+
+/** Throws the AppError of `code`; typed `never`, so it also ends an expression (`found ?? fail(...)`). */
+export const fail = (code: ErrorCode, status: number): never => {
+  throw new AppError(code, status);
+};
+
+/**
+ * A route's failure answers, for its response schema (and so the OpenAPI document): each status
+ * listed answers `ErrorResponse` (`{ "message": CODE }`), or the schema given first where a
+ * route's refusals take another shape.
+ */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof ErrorResponse>;
+export function errorResponses<T, S extends number>(schema: T, ...statuses: S[]): Record<S, T>;
+export function errorResponses(...args: unknown[]): Record<number, unknown> {
+  const [schema, statuses] =
+    typeof args[0] === 'number' ? [ErrorResponse, args as number[]] : [args[0], args.slice(1) as number[]];
+  return Object.fromEntries(statuses.map((status) => [status, schema]));
 }
 
 interface ValidationIssue {

@@ -147,6 +147,15 @@ export const SLIP_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
  */
 export const SLIP_ROW_STATUSES = [...SLIP_STATUSES, 'REVIEW'] as const;
 
+/**
+ * The daily window closed to slip uploads: "HH:mm" in the operator's time zone, from closedFrom up
+ * to closedTo, over midnight when closedTo comes first; either null: never closed. The slip
+ * setting stores it, the upload checks it and the sandbox sets it.
+ */
+const HourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export const SlipWindow = z.object({ closedFrom: HourMinute.nullable(), closedTo: HourMinute.nullable() });
+export type SlipWindow = z.infer<typeof SlipWindow>;
+
 /** The answer of POST /api/wallet/slip for a slip that was read (a refused one is an error). */
 export const SlipUploadResult = z
   .object({

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   BankAccountNameRequest,
   ChangePasswordRequest,
@@ -16,6 +15,7 @@ import {
   validateRequestSchema,
 } from '@wallet/contract/http/account';
 import { memberOf } from '../../platform/auth';
+import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import type { AccountsService, ClientMeta } from './accounts.service';
 
@@ -57,14 +57,7 @@ function setDeviceCookie(reply: FastifyReply, token: string, maxAgeMs: number) {
   );
 }
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,

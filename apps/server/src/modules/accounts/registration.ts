@@ -1,24 +1,22 @@
-import type { ErrorCode } from '@wallet/contract/errors';
 import type { RegisterRequest, ValidateRequest } from '@wallet/contract/http/account';
 import { bankAccountNoProblem, profileIdOfInviteCode } from '@wallet/contract/rules';
 import { uniqueViolation } from '../../platform/db/unique-violation';
-import { AppError } from '../../platform/errors';
+import { fail } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
 import type { OtpService } from '../otp/otp.service';
 import type { AccountsRepository } from './accounts.repository';
+import type { ClientMeta } from './accounts.service';
 import type { PasswordHasher } from './password';
 
-const fail = (code: ErrorCode, status: number): never => {
-  throw new AppError(code, status);
-};
-
 /** Registration (spec sections 3 and 5): the checks the database can answer, and the new member. */
-export function createRegistration(options: {
+export interface RegistrationOptions {
   repository: AccountsRepository;
   lookups: LookupsService;
   otp: Pick<OtpService, 'isVerified' | 'consume'>;
   passwords: PasswordHasher;
-}) {
+}
+
+export function createRegistration(options: RegistrationOptions) {
   const { repository, lookups, otp, passwords } = options;
 
   /** Every rule of registration the database can answer; the payload's own rules ran already. */
@@ -53,10 +51,7 @@ export function createRegistration(options: {
       await checkRegistration(payload);
     },
 
-    register: async (
-      payload: RegisterRequest,
-      meta: { address: string; userAgent: string | undefined },
-    ): Promise<string> => {
+    register: async (payload: RegisterRequest, meta: ClientMeta): Promise<string> => {
       const { inviterId } = await checkRegistration(payload);
       let id: number | null;
       try {

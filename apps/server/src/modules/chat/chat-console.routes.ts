@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   CHAT_LIMITS,
   ChatRoomState,
@@ -17,19 +16,12 @@ import {
   StaffReadRequest,
   StaffSendRequest,
 } from '@wallet/contract/http/console';
+import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
 import { readUpload } from './chat.routes';
 import type { ChatService } from './chat.service';
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
+const refusals = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /**
  * The staff inbox's calls (docs/decisions/023): staff only (`app.requireStaff`), each action written

@@ -18,7 +18,7 @@ import { listen, signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
-import { createWebPushSender } from './chat.service';
+import { createWebPushSender } from '../../adapters/push/web-push-sender';
 
 /**
  * The chat socket and the staff inbox on a listening server (decision 023): a socket joins only its

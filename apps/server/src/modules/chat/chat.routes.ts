@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import { OkResponse } from '@wallet/contract/http/account';
 import {
   CHAT_LIMITS,
@@ -27,7 +26,7 @@ import {
 } from '@wallet/contract/http/chat';
 import { memberOf } from '../../platform/auth';
 import { clientKey } from '../../platform/client-address';
-import { AppError } from '../../platform/errors';
+import { AppError, errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ChatCaller, ChatService } from './chat.service';
@@ -55,16 +54,7 @@ export interface ChatRoutesOptions {
   market: Market;
 }
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  429: ErrorResponse,
-};
+const refusals = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Chat calls of the member app (spec section 7, Chat), for members and guests alike. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (

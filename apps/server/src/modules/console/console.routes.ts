@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import { OkResponse } from '@wallet/contract/http/account';
 import {
   MemberContextResponse,
@@ -11,6 +10,7 @@ import {
   StaffSessionResponse,
   StaffTotpRequest,
 } from '@wallet/contract/http/console';
+import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import { staffOf } from '../../platform/staff-auth';
 import type { MemberContextService } from './member-context.service';
@@ -23,12 +23,7 @@ export interface ConsoleRoutesOptions {
   market: Market;
 }
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 404, 429);
 
 /** The operator console's sign-in and the member beside a conversation (staff only). */
 export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async (

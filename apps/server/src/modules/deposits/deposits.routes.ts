@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   DepositResult,
   ManualDepositRequest,
@@ -11,6 +10,7 @@ import {
   TruelinkRequest,
 } from '@wallet/contract/http/deposit';
 import { memberOf } from '../../platform/auth';
+import { errorResponses } from '../../platform/errors';
 import type { Idempotent } from '../../platform/idempotency/idempotency';
 import type { DepositNoticesService } from './deposit-notices.service';
 import type { GiftLinksService } from './gift-links.service';
@@ -23,13 +23,7 @@ export interface DepositsRoutesOptions {
   idempotent: Idempotent;
 }
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const refusals = errorResponses(400, 401, 403, 404, 409);
 
 /** The member's deposit calls (spec section 7: QR, Wallet truelink and add). */
 export const depositsRoutes: FastifyPluginAsyncZod<DepositsRoutesOptions> = async (

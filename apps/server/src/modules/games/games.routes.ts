@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   AutoLoginResponse,
   GameCredentials,
@@ -10,6 +9,7 @@ import {
   WalletResponse,
 } from '@wallet/contract/http/wallet';
 import { memberOf } from '../../platform/auth';
+import { errorResponses } from '../../platform/errors';
 import { moneyAnswer, type Idempotent, type TravellingClaim } from '../../platform/idempotency/idempotency';
 import type { GamesService } from './games.service';
 
@@ -18,16 +18,7 @@ export interface GamesRoutesOptions {
   idempotent: Idempotent;
 }
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  502: ErrorResponse,
-  503: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502, 503);
 
 const gameCodeParams = z.object({ gameCode: z.string().min(1).max(32) });
 const moneyAnswers = { 200: MoneyResult, 202: MoneyResult, ...errors };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount } from '@wallet/contract/money';
 import { HOWTO_TOPICS } from '@wallet/contract/constants';
+import { SlipWindow } from '@wallet/contract/http/deposit';
 
 /**
  * The value stored under each key of site_settings. Texts members read are stored in all
@@ -15,8 +16,6 @@ export const LocalizedList = z.object({
   en: z.array(z.string()),
 });
 export type LocalizedList = z.infer<typeof LocalizedList>;
-
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const SETTINGS = {
   info: z.object({ name: z.string(), website: z.string() }),
@@ -35,8 +34,7 @@ export const SETTINGS = {
     .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
   slip: z.object({
     maxAgeMinutes: z.number().int().positive(),
-    closedFrom: HHMM.nullable(),
-    closedTo: HHMM.nullable(),
+    ...SlipWindow.shape,
     timeZone: z.string(),
   }),
   active: z.object({ terminated: z.boolean() }),

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   OtpSendRequest,
   OtpSendResponse,
@@ -12,6 +11,7 @@ import {
   PasswordResetSendResponse,
 } from '@wallet/contract/http/otp';
 import { clientKey } from '../../platform/client-address';
+import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import { WrongCodeError, type OtpService } from './otp.service';
 
@@ -37,7 +37,7 @@ async function answerCheck(reply: FastifyReply, check: () => Promise<void>) {
 }
 
 export const otpRoutes: FastifyPluginAsyncZod<OtpRoutesOptions> = async (app, { otp, market, formLimit }) => {
-  const errors = { 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse };
+  const errors = errorResponses(400, 409, 429, 502);
   const verifyErrors = { ...errors, 400: OtpVerifyRefusal };
 
   app.post(

@@ -1,11 +1,10 @@
+import type { SlipWindow } from '@wallet/contract/http/deposit';
+
 /**
  * Whether `at` falls in the daily window closed to slip uploads, read in the operator's time zone.
  * Times are "HH:mm"; a window may run over midnight (23:50 to 00:10); no window: never closed.
  */
-export function insideClosedWindow(
-  at: Date,
-  window: { closedFrom: string | null; closedTo: string | null; timeZone: string },
-): boolean {
+export function insideClosedWindow(at: Date, window: SlipWindow & { timeZone: string }): boolean {
   if (!window.closedFrom || !window.closedTo) return false;
   const clock = new Intl.DateTimeFormat('en-GB', {
     timeZone: window.timeZone,

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@wallet/contract/errors';
 import {
   SlipReferenceResponse,
   SlipStatementRequest,
@@ -10,7 +9,7 @@ import {
   SlipUploadResult,
 } from '@wallet/contract/http/deposit';
 import { memberOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, errorResponses } from '../../platform/errors';
 import type { Idempotent } from '../../platform/idempotency/idempotency';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SlipsService } from './slips.service';
@@ -24,20 +23,11 @@ export interface SlipsRoutesOptions {
   perMember: { limit: number; windowMs: number };
 }
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  422: ErrorResponse,
-  /** SLIP_UPLOAD_BUSY: this member's uploads of the last hour. */
-  429: ErrorResponse,
-  502: ErrorResponse,
-  /** SLIP_UPLOAD_BUSY: too many uploads waiting to be read, or none can be read now. */
-  503: ErrorResponse,
-};
+/**
+ * SLIP_UPLOAD_BUSY is 429 for this member's uploads of the last hour, and 503 for too many uploads
+ * waiting to be read, or none can be read now.
+ */
+const refusals = errorResponses(400, 401, 403, 404, 409, 413, 422, 429, 502, 503);
 
 /** Slip uploads and their status (spec section 7: Wallet slip, Statement slip). */
 export const slipsRoutes: FastifyPluginAsyncZod<SlipsRoutesOptions> = async (

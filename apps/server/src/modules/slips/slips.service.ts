@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SlipNote } from '@wallet/contract/errors';
-import type { SlipRow, SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
+import type {
+  SlipRow,
+  SlipStatementResponse,
+  SlipUploadResult,
+  SlipWindow,
+} from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import {
   accountMatches,
@@ -22,12 +27,7 @@ export interface SlipsOptions {
   db: Database;
   ledger: LedgerService;
   verifier: SlipVerifier;
-  rules: () => Promise<{
-    maxAgeMinutes: number;
-    closedFrom: string | null;
-    closedTo: string | null;
-    timeZone: string;
-  }>;
+  rules: () => Promise<SlipWindow & { maxAgeMinutes: number; timeZone: string }>;
   /** The operator's receiving accounts. */
   depositAccounts: () => Promise<{ bankCode: string; accountNo: string; currency: string }[]>;
   /** The member's currency and registered bank account, and since when it is as it stands. */

@@ -13,7 +13,7 @@ import {
   SpinSetupResponse,
 } from '@wallet/contract/http/spinwheel';
 import { memberOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, errorResponses } from '../../platform/errors';
 import type { Idempotent } from '../../platform/idempotency/idempotency';
 import { requestLocale } from '../../platform/locale';
 import type { SpinwheelService } from './spinwheel.service';
@@ -26,7 +26,7 @@ export interface SpinwheelRoutesOptions {
 
 /** A spin's or claim's refusal is `{success: false, error}` (spec section 7); other failures `{message}`. */
 const refusal = z.union([SpinRefusal, ErrorResponse]);
-const refusals = { 400: refusal, 401: refusal, 404: refusal, 409: refusal, 503: refusal };
+const refusals = errorResponses(refusal, 400, 401, 404, 409, 503);
 
 const refused = (code: ErrorCode, status: number) => ({
   status,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ServiceStateRequest, ServiceStateResponse } from '@wallet/contract/http/sandbox';
 import { SandboxSmsResponse } from '@wallet/contract/http/otp';
 import { StaffCreate, StaffProfile } from '@wallet/contract/http/console';
+import { SlipWindow } from '@wallet/contract/http/deposit';
 import type { SandboxSmsSender } from './sandbox-sms-sender';
 import type { LookupsService } from '../../modules/lookups/lookups.service';
 import type { SpinwheelService } from '../../modules/spinwheel/spinwheel.service';
@@ -137,18 +138,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     },
   );
 
-  const hhmm = z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-    .nullable();
   app.post(
     '/api/sandbox/settings/slip-window',
     {
       schema: {
         tags: ['sandbox'],
         summary: 'Set the daily window closed to slip uploads (both null: never closed)',
-        body: z.object({ closedFrom: hhmm, closedTo: hhmm }),
-        response: { 200: z.object({ closedFrom: hhmm, closedTo: hhmm }) },
+        body: SlipWindow,
+        response: { 200: SlipWindow },
       },
     },
     async (request) => {

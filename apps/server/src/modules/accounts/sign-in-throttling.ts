@@ -1,8 +1,23 @@
 import type { Config } from '../../config';
-import type { AttemptFacts, PhoneState } from './accounts.repository';
+import { clientKey } from '../../platform/client-address';
+import { hashToken, looksLikeToken, newToken } from '../../platform/crypto';
+import { fail } from '../../platform/errors';
+import type { AccountsRepository, AttemptFacts, PhoneState } from './accounts.repository';
+import type { ClientMeta } from './accounts.service';
+import type { PasswordHasher } from './password';
 
-/** The sign-in limits' judgement of one password try (decision 015), from the configured limits. */
-export function signInDecision(limits: Config['login']) {
+export interface SignInThrottlingOptions {
+  repository: AccountsRepository;
+  limits: Config['login'];
+  /** The sign-in limits' clock: the test's, else the database's (undefined here). */
+  limitsNow: (() => Date) | undefined;
+  passwords: PasswordHasher;
+}
+
+/** Password checks counted and throttled so that no stranger can lock a member out (decision 015). */
+export function createSignInThrottling(options: SignInThrottlingOptions) {
+  const { repository, limits, limitsNow, passwords } = options;
+
   /** 1 s doubling with each step past a limit, at most backoffMaxMs; none below it. */
   const backoffMs = (excess: number) =>
     excess > 0 ? Math.min(1000 * 2 ** (excess - 1), limits.backoffMaxMs) : 0;
@@ -53,5 +68,44 @@ export function signInDecision(limits: Config['login']) {
     };
   }
 
-  return decide;
+  return {
+    /**
+     * The member whose password this is, with their device token, or null. Every try is counted
+     * before argon2 runs (REQUEST_LIMIT when `decide` refuses it); a right password forgets this
+     * address's failures for the phone and marks the device and address as the member's. Unknown
+     * phones cost the same work as known ones (a decoy hash).
+     */
+    async checkPassword(username: string, password: string, meta: ClientMeta) {
+      const addressKey = clientKey(meta.address);
+      const deviceHash = meta.device && looksLikeToken(meta.device) ? hashToken(meta.device) : null;
+      const at = await repository.beginPasswordAttempt(
+        {
+          username,
+          addressKey,
+          deviceHash,
+          at: limitsNow?.(),
+          windowMs: limits.windowMs,
+          knownForMs: limits.knownForMs,
+        },
+        decide,
+      );
+      if (!at) return fail('REQUEST_LIMIT', 429);
+      const member = await repository.memberByUsername(username);
+      const passwordOk = await passwords.verify(
+        member?.passwordHash ?? (await passwords.decoyHash()),
+        password,
+      );
+      if (!member || !passwordOk) return null;
+      // The device keeps its token when it is this member's already; else it gets a new one.
+      const device =
+        deviceHash !== null &&
+        (await repository.isKnownDevice(username, deviceHash, new Date(at.getTime() - limits.knownForMs)))
+          ? meta.device!
+          : newToken();
+      await repository.passwordWasRight(username, addressKey, hashToken(device), at);
+      return { member, device };
+    },
+  };
 }
+
+export type SignInThrottling = ReturnType<typeof createSignInThrottling>;
