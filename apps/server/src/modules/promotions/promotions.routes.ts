@@ -11,9 +11,8 @@ import {
 } from '@wallet/contract/http/bonus';
 import { z } from 'zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import { memberOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { PromotionsService } from './promotions.service';
@@ -24,14 +23,7 @@ export interface PromotionsRoutesOptions {
   limiter: RateLimiter;
 }
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  503: ErrorResponse,
-};
+const refusals = errorResponses(400, 401, 404, 409, 429, 503);
 
 /** Promotion codes a member may try in a minute: enough for typos, too few to guess codes. */
 const CODE_TRIES_PER_MINUTE = 10;

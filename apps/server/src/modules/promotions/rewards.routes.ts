@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Market } from '@wallet/contract/constants';
-import { ErrorResponse } from '@wallet/contract/errors';
 import type { MinorUnits } from '@wallet/contract/money';
 import {
   InviteClaimResponse,
@@ -17,19 +16,14 @@ import {
 import { memberOf } from '../../platform/auth';
 import { requestLocale } from '../../platform/locale';
 import type { RewardsService } from './rewards.service';
+import { errorResponses } from '../../platform/errors';
 
 export interface RewardsRoutesOptions {
   rewards: RewardsService;
   market: Market;
 }
 
-const refusals = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  503: ErrorResponse,
-};
+const refusals = errorResponses(400, 401, 404, 409, 503);
 
 const money = (value: bigint) => Number(value) as MinorUnits;
 
