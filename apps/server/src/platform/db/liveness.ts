@@ -34,7 +34,11 @@ export function startLiveness(url: string, log: DatabaseLog): ProcessLiveness {
     held = false;
     client = null;
     if (closed) return;
-    if (error) log.warn({ error: error instanceof Error ? error.message : 'ended' }, 'the liveness lock connection was lost; it is made again');
+    if (error)
+      log.warn(
+        { error: error instanceof Error ? error.message : 'ended' },
+        'the liveness lock connection was lost; it is made again',
+      );
     retry ??= setTimeout(() => {
       retry = null;
       void connect();
