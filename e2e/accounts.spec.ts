@@ -18,7 +18,9 @@ import { text } from './texts';
 
 const thaiPhone = () => `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 const laoPhone = () => `020${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-const accountNo = () => `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+/** A bank account number of `digits` digits (10 at Thai banks; BCEL's are 13, decision 035). */
+const accountNo = (digits = 10) =>
+  `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`.padEnd(digits, '7');
 
 const submit = (page: Page) => page.locator('form button[type="submit"]').click();
 
@@ -48,7 +50,7 @@ async function registerThroughWizard(
   await submit(page);
   await expect(page.locator('select[name="bankCode"]')).toBeVisible();
   await page.locator('select[name="bankCode"]').selectOption(base ? 'BCEL' : 'SCB');
-  await page.locator('input[name="bankAccountNo"]').fill(accountNo());
+  await page.locator('input[name="bankAccountNo"]').fill(accountNo(base ? 13 : 10));
   await page.locator('input[name="firstName"]').pressSequentially('somchai');
   await page.locator('input[name="lastName"]').pressSequentially('jaidee');
   await expect(page.locator('input[name="firstName"]')).toHaveValue('SOMCHAI');

@@ -91,7 +91,8 @@ for (const locale of LOCALES) {
     if (locale === 'en') expect(names).not.toMatch(LAO);
     await select.selectOption('BCEL');
     await expect(page.locator('[data-bank-badge="BCEL"]')).toHaveText('BCEL');
-    await page.locator('input[name="bankAccountNo"]').fill(`${randomInt(1e9, 1e10)}`);
+    // BCEL numbers have 13 digits (decision 035).
+    await page.locator('input[name="bankAccountNo"]').fill(`${randomInt(1e12, 1e13)}`);
     await page.locator('input[name="firstName"]').pressSequentially('somchai');
     await page.locator('input[name="lastName"]').pressSequentially('jaidee');
     await expectAccessible(page);
