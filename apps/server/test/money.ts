@@ -95,6 +95,15 @@ export async function booksAreSound(db: Database): Promise<void> {
 }
 
 /**
+ * The env of tests that silence a provider: a reference expires after 3 s, a call times out after 1 s.
+ */
+export const SILENT_PROVIDER_ENV = { REFERENCE_TTL_SECONDS: '3', GAME_PROVIDER_TIMEOUT_MS: '1000' };
+/** A silent provider answers 504 after this long: the call's outcome is unknown, and fails fast. */
+export const SILENT_MS = 20;
+/** Past a reference's expiry (3 s) plus the call's timeout (1 s), under SILENT_PROVIDER_ENV. */
+export const PAST_EXPIRY_MS = 4_200;
+
+/**
  * Makes a member's holds `ms` older, as if that much time had passed on the database's clock,
  * which is the clock their references expire by: no test waits for an expiry.
  */

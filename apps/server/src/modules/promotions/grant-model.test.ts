@@ -11,7 +11,10 @@ import {
   getAs,
   listen,
   moneyCall,
+  PAST_EXPIRY_MS,
   setFault,
+  SILENT_MS,
+  SILENT_PROVIDER_ENV,
   signedInMember,
 } from '../../../test/money';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -25,10 +28,6 @@ import { promotionGrants, promotionOffers } from './promotions.tables';
  */
 
 // The offer of the model: 50% up to 200 baht, turnover 2 x, cap 3 x, floor 5 baht, 60% on cancel.
-/** JOKER's silence: it answers 504 after this long, so each call fails fast. */
-const SILENT_MS = 20;
-/** Past a reference's expiry (3 s) plus the call's timeout (1 s). */
-const PAST_EXPIRY_MS = 4_200;
 
 const TERMS = { percent: 50, max: 20_000, minimum: 1_000, multiple: 2, cap: 3, floor: 500, percentFail: 60 };
 
@@ -77,8 +76,7 @@ describe('the grant state machine against a model', () => {
     t = await createTestApp({
       RECONCILE_INTERVAL_SECONDS: '0',
       SANDBOX_PAYOUT_DELAY_SECONDS: '3600',
-      REFERENCE_TTL_SECONDS: '3',
-      GAME_PROVIDER_TIMEOUT_MS: '1000',
+      ...SILENT_PROVIDER_ENV,
     });
     await t.database.db.insert(promotionOffers).values({
       code: 'M_MODEL',

@@ -11,7 +11,10 @@ import {
   getAs,
   listen,
   moneyCall,
+  PAST_EXPIRY_MS,
   setFault,
+  SILENT_MS,
+  SILENT_PROVIDER_ENV,
   signedInMember,
 } from '../../../test/money';
 import { testOffer } from '../../../test/offers';
@@ -26,18 +29,12 @@ import { promotionOffers } from './promotions.tables';
  * win back their bets (net 0) when the money leaves the game before the next look.
  */
 
-/** A silent provider answers 504 after this long: the call's outcome is unknown. */
-const SILENT_MS = 20;
-/** Past the reference's expiry (3 s) plus the call's timeout (1 s). */
-const PAST_EXPIRY_MS = 4_200;
-
 describe('money in flight under a grant', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
       RECONCILE_INTERVAL_SECONDS: '0',
-      REFERENCE_TTL_SECONDS: '3',
-      GAME_PROVIDER_TIMEOUT_MS: '1000',
+      ...SILENT_PROVIDER_ENV,
       SANDBOX_PAYOUT_DELAY_SECONDS: '0',
     });
     await t.database.db
