@@ -29,8 +29,10 @@ export function startLiveness(url: string, log: DatabaseLog): ProcessLiveness {
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
 
-  const lost = (error?: unknown) => {
-    if (!held && client === null) return;
+  // NOTE: only the current connection's events count: a late 'end' of one already replaced must
+  // not drop the lock the new one holds.
+  const lost = (from: pg.Client, error?: unknown) => {
+    if (from !== client) return;
     held = false;
     client = null;
     if (closed) return;
@@ -47,8 +49,8 @@ export function startLiveness(url: string, log: DatabaseLog): ProcessLiveness {
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: url, application_name: 'wallet-liveness' });
-    next.on('error', (error) => lost(error));
-    next.on('end', () => lost());
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
     try {
       client = next;
       await next.connect();
@@ -59,7 +61,7 @@ export function startLiveness(url: string, log: DatabaseLog): ProcessLiveness {
       }
       held = true;
     } catch (error) {
-      lost(error);
+      lost(next, error);
       await next.end().catch(() => undefined);
     }
   }
