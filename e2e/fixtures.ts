@@ -46,8 +46,12 @@ export async function open(
   await page.goto(url);
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/<name>.png for a person to look at. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots/<name>.png for a person to look at, when
+ * E2E_SCREENSHOTS is set: nothing compares them, so CI does not spend its minutes on them.
+ */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.E2E_SCREENSHOTS) return;
   const file = path.join(SCREENSHOTS, `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
   // Fonts decide line breaks in Thai and Lao: wait for them before the picture.

@@ -11,12 +11,32 @@ export const LAO_PORT = port - 1;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
 const laoDataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-lao-'));
 
+/**
+ * Specs that change a setting every member shares (the service switched off, the wheel, the slip
+ * window, the registration code): they run after the rest, one at a time (docs/decisions/040).
+ */
+const SHARED_SETTINGS = [
+  'accounts.spec.ts',
+  'deposit.spec.ts',
+  'deposit-guidance.spec.ts',
+  'home-guidance.spec.ts',
+  'lao-banks.spec.ts',
+  'lao-forgot-password.spec.ts',
+  'review-and-passwords.spec.ts',
+  'shell.spec.ts',
+  'spin.spec.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // The terminated flow switches the whole service off: tests share one server, so one at a time.
-  workers: 1,
+  // Each member of a test is new, so files run side by side; a file's tests run in order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
+  projects: [
+    { name: 'members', testIgnore: SHARED_SETTINGS },
+    { name: 'shared-settings', testMatch: SHARED_SETTINGS, workers: 1, dependencies: ['members'] },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],

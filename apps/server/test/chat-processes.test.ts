@@ -1,4 +1,3 @@
-import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { SOCKET_PATH, type ClaimedEvent, type JoinAck } from '@wallet/contract/s
 import { readEnvironment } from '../src/config';
 import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
-import { client, freePort, processEnv, registerFunded, scratchDatabase, startServer } from './processes';
+import { registerFunded, withServers } from './processes';
 import { STAFF_PASSWORD, totpCode } from './staff';
 
 /**
@@ -49,19 +48,17 @@ function next<T>(socket: Socket, event: string, where: (data: T) => boolean): Pr
 
 describe.runIf(serverUrl)('support chat in two server processes', () => {
   it('passes messages both ways between processes through Redis', { timeout: 120_000 }, async () => {
-    const scratch = await scratchDatabase('wallet_chat_two');
-    const [portA, portB] = [await freePort(), await freePort()];
-    const env = (port: number) => ({ ...processEnv(scratch.url, port), REDIS_URL: redisUrl });
-    const servers: ChildProcess[] = [];
     const sockets: Socket[] = [];
-    try {
-      servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
-      const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-      const [a, b] = [client(baseA), client(baseB)];
+    await withServers('wallet_chat_two', async ({ start, url }) => {
+      const env = { REDIS_URL: redisUrl };
+      const [{ base: baseA, call: a }, { base: baseB, call: b }] = await Promise.all([
+        start(env),
+        start(env),
+      ]);
 
       // A staff member, signed in on process A.
       const username = `staff-${randomBytes(4).toString('hex')}`;
-      const database = await openServerDatabase(scratch.url, 2);
+      const database = await openServerDatabase(url, 2);
       try {
         const made = await runStaffCreate(['--username', username, '--name', 'Ploy'], {
           db: database.db,
@@ -131,7 +128,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
         'messaging',
         (message) => message.sender === 'other' && !message.bot,
       );
-      const answered = await client(baseA)(
+      const answered = await a(
         'POST',
         `/api/console/chat/conversations/${conversation.id}/messages`,
         {
@@ -182,10 +179,8 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       );
       expect(signedInSend.status).toBe(200);
       expect((await memberOnA).message).toEqual({ message_type: 'text', payload: 'signed in on B' });
-    } finally {
+    }).finally(() => {
       for (const socket of sockets) socket.close();
-      for (const server of servers) server.kill('SIGKILL');
-      await scratch.drop();
-    }
+    });
   });
 });

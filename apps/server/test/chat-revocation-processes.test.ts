@@ -1,4 +1,3 @@
-import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import type { ChatMessage } from '@wallet/contract/http/chat';
 import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
 import { readEnvironment } from '../src/config';
 import { registration } from './members';
-import { client, freePort, processEnv, registerFunded, scratchDatabase, startServer } from './processes';
+import { registerFunded, withServers } from './processes';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (decision 038): a member's sockets
@@ -69,21 +68,18 @@ describe.runIf(serverUrl)('revoked sessions’ chat sockets in two server proces
     'a password change or reset through A closes the ended sessions’ sockets on B at once',
     { timeout: 120_000 },
     async () => {
-      const scratch = await scratchDatabase('wallet_chat_revoke_two');
-      const [portA, portB] = [await freePort(), await freePort()];
-      const env = (port: number) => ({
-        ...processEnv(scratch.url, port),
+      const env = {
         REDIS_URL: redisUrl,
         // Off: whatever closes a socket here is the revocation, never the 30 s recheck.
         CHAT_SOCKET_RECHECK_SECONDS: '0',
         OTP_RESEND_SECONDS: '0',
-      });
-      const servers: ChildProcess[] = [];
+      };
       const sockets: Socket[] = [];
-      try {
-        servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
-        const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-        const [a, b] = [client(baseA), client(baseB)];
+      await withServers('wallet_chat_revoke_two', async ({ start }) => {
+        const [{ base: baseA, call: a }, { base: baseB, call: b }] = await Promise.all([
+          start(env),
+          start(env),
+        ]);
         const send = (call: typeof a, token: string, payload: string) =>
           call(
             'POST',
@@ -137,11 +133,9 @@ describe.runIf(serverUrl)('revoked sessions’ chat sockets in two server proces
         expect(reset.status, JSON.stringify(reset.body)).toBe(200);
         expect(await phoneSideB.closed).toBe('io server disconnect');
         expect(await phoneSideA.closed).toBe('io server disconnect');
-      } finally {
+      }).finally(() => {
         for (const socket of sockets) socket.close();
-        for (const server of servers) server.kill('SIGKILL');
-        await scratch.drop();
-      }
+      });
     },
   );
 });

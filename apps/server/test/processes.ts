@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
 import { readEnvironment } from '../src/config';
 import { randomPhone, registration } from './members';
+import { migratedTemplate } from './template';
 
 /** Real server processes for the tests that kill or run several of them. */
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -123,9 +123,12 @@ export async function ledgerCheck(
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = readEnvironment().DATABASE_URL!;
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const template = migratedTemplate();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    `CREATE DATABASE ${name}${template?.kind === 'server' ? ` TEMPLATE ${template.name}` : ''}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -135,4 +138,55 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
       await admin.end();
     },
   };
+}
+
+/** A server process a test started, on its port, with a caller of its API. */
+export interface RunningServer {
+  process: ChildProcess;
+  port: number;
+  base: string;
+  call: ReturnType<typeof client>;
+}
+
+export interface ServerScope {
+  /** The scratch database the processes share. */
+  url: string;
+  /** A connection of the test's own to it. */
+  database: pg.Client;
+  /** Starts a server process on it: processEnv's settings with `env` over them; a free port unless given. */
+  start(env?: Record<string, string>, port?: number): Promise<RunningServer>;
+}
+
+/**
+ * Runs `test` with server processes on a scratch database of their own; whatever it started is
+ * killed and the database dropped afterwards, however it ends.
+ */
+export async function withServers(
+  prefix: string,
+  test: (scope: ServerScope) => Promise<void>,
+): Promise<void> {
+  const scratch = await scratchDatabase(prefix);
+  const database = new pg.Client({ connectionString: scratch.url });
+  const started: ChildProcess[] = [];
+  try {
+    await database.connect();
+    await test({
+      url: scratch.url,
+      database,
+      async start(env = {}, port?: number) {
+        const chosen = port ?? (await freePort());
+        const child = await startServer({ ...processEnv(scratch.url, chosen), ...env });
+        started.push(child);
+        const base = `http://127.0.0.1:${chosen}`;
+        return { process: child, port: chosen, base, call: client(base) };
+      },
+    });
+  } finally {
+    for (const child of started.filter((one) => one.exitCode === null && one.signalCode === null)) {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+    await database.end().catch(() => undefined);
+    await scratch.drop();
+  }
 }

@@ -1,19 +1,8 @@
-import { type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import {
-  client,
-  freePort,
-  ledgerCheck,
-  processEnv,
-  registerAndFund,
-  scratchDatabase,
-  startServer,
-} from './processes';
+import { ledgerCheck, processEnv, registerAndFund, withServers } from './processes';
 
 /**
  * Two server processes on one PostgreSQL database, both running the bonus schedule every second
@@ -26,15 +15,9 @@ const MEMBERS = 6;
 
 describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
   it('completes each grant once, taking its cap once', { timeout: 180_000 }, async () => {
-    const scratch = await scratchDatabase('wallet_bonus_two');
-    const database = new pg.Client({ connectionString: scratch.url });
-    const [portA, portB] = [await freePort(), await freePort()];
-    const env = (port: number) => processEnv(scratch.url, port);
-    const servers: ChildProcess[] = [];
-    try {
-      servers.push(await startServer(env(portA)));
-      servers.push(await startServer(env(portB)));
-      await database.connect();
+    await withServers('wallet_bonus_two', async ({ start, database, url }) => {
+      const { call } = await start();
+      await start();
       // 100% up to 100 baht, turnover 1 x, withdraw cap 1 x (deposit + bonus).
       await database.query(
         `insert into promotion_offers (code, channel, names, notices, type, max_received, reward,
@@ -44,7 +27,6 @@ describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
            'limit', 1, '{"kind":"percent","percent":100,"max":10000}', 100, 1,
            '[{"category":"slot","percent":100}]', 1, 500, 100, 7)`,
       );
-      const call = client(`http://127.0.0.1:${portA}`);
       // Each: 10,000 baht deposited, 100 baht bonus; all of it to JOKER, then two rounds that
       // stake 12,000 and pay 24,000: turnover met, 22,100 held against a cap of 10,100.
       await Promise.all(
@@ -99,15 +81,8 @@ describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
           held: '1010000',
         })),
       );
-      const check = await ledgerCheck({ ...env(0), PORT: '0' });
+      const check = await ledgerCheck(processEnv(url, 0));
       expect(check.exitCode, check.report).toBe(0);
-    } finally {
-      for (const server of servers) {
-        server.kill('SIGTERM');
-        await once(server, 'exit');
-      }
-      await database.end().catch(() => undefined);
-      await scratch.drop();
-    }
+    });
   });
 });

@@ -1,12 +1,10 @@
-import { type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
+import { type client, freePort, ledgerCheck, processEnv, registerAndFund, withServers } from './processes';
 
 /**
  * Two server processes on one PostgreSQL server, both reconciling, under a load of transfers to
@@ -89,7 +87,12 @@ async function recordingProvider(target: () => string) {
 }
 
 /** Transfers to JOKER and PG and back, through `call`, until `stop` says so or the server dies. */
-async function load(call: ReturnType<typeof client>, token: string, stop: () => boolean): Promise<number> {
+async function load(
+  call: ReturnType<typeof client>,
+  token: string,
+  stop: () => boolean,
+  onAnswer: () => void,
+): Promise<number> {
   const bodies = [
     { from: 'wallet', to: 'JOKER', amount: 3_000 },
     { from: 'wallet', to: 'PG', amount: 2_000 },
@@ -100,8 +103,17 @@ async function load(call: ReturnType<typeof client>, token: string, stop: () => 
     const body = bodies[answered % bodies.length]!;
     if (!(await call('POST', '/api/wallet/transfer', body, token, randomUUID()).catch(() => null))) break;
     answered += 1;
+    onAnswer();
   }
   return answered;
+}
+
+/** Polls `condition` every 50 ms until it holds; fails the test after `limitMs`. */
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>, limitMs = 30_000) {
+  for (const started = performance.now(); !(await condition());) {
+    expect(performance.now() - started, what).toBeLessThan(limitMs);
+    await sleep(50);
+  }
 }
 
 describe.runIf(serverUrl)('reconciliation by two server processes', () => {
@@ -109,33 +121,20 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
     'settles every hold exactly once, with one process killed and a provider hanging',
     { timeout: 180_000 },
     async () => {
-      const scratch = await scratchDatabase('wallet_two');
-      const url = new URL(scratch.url);
-      const database = new pg.Client({ connectionString: url.toString() });
-      const [portA, portB] = [await freePort(), await freePort()];
+      const portB = await freePort();
       const provider = await recordingProvider(() => `http://127.0.0.1:${portB}/api/sandbox/provider-api`);
-      const env = (port: number) => ({
-        APP_MODE: 'sandbox',
-        SANDBOX_WITH_DATABASE_URL: 'yes',
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
+      const env = {
         GAME_PROVIDER_URL: provider.url,
         GAME_PROVIDER_KEY: PROVIDER_KEY,
         REFERENCE_TTL_SECONDS: '2',
         GAME_PROVIDER_TIMEOUT_MS: '1000',
         PAYOUT_TIMEOUT_MS: '1000',
         RECONCILE_INTERVAL_SECONDS: '1',
-      });
-      let b: ChildProcess | null = null;
-      let a: ChildProcess | null = null;
-      try {
+      };
+      await withServers('wallet_two', async ({ start, database, url }) => {
         // B first: the provider sits behind it.
-        b = await startServer(env(portB));
-        a = await startServer(env(portA));
-        await database.connect();
-        const [callA, callB] = [client(`http://127.0.0.1:${portA}`), client(`http://127.0.0.1:${portB}`)];
+        const { call: callB } = await start(env, portB);
+        const { process: a, call: callA } = await start(env);
         const tokens = await Promise.all(Array.from({ length: MEMBERS }, () => registerAndFund(callA)));
         for (const token of tokens) {
           expect((await callB('GET', '/api/wallet/activate/PG', undefined, token)).status).toBe(200);
@@ -148,18 +147,25 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
         provider.hangStatus('PG');
 
         let stopped = false;
+        let answers = 0;
+        const counted = () => (answers += 1);
         // Four requests at a time per member on each process.
         const loads = tokens.flatMap((token) =>
-          [callA, callB].flatMap((call) => Array.from({ length: 4 }, () => load(call, token, () => stopped))),
+          [callA, callB].flatMap((call) =>
+            Array.from({ length: 4 }, () => load(call, token, () => stopped, counted)),
+          ),
         );
         const pending = async () =>
           Number(
             (await database.query<{ count: string }>('select count(*) from ledger_pending_holds')).rows[0]!
               .count,
           );
-        // Under load; holds are first asked about 10 s after they are made, so by 12 s both
-        // processes are reconciling (PG's status answers hang meanwhile), and A dies mid-pass.
-        await sleep(12_000);
+        // Under load until the processes reconcile (holds are first asked about 10 s after they
+        // are made; PG's status answers hang meanwhile), so that A dies mid-pass.
+        const questions = () =>
+          provider.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/transfers/'))
+            .length;
+        await waitFor('no process asked the provider about a hold', () => questions() > 0);
         const leased = async () =>
           Number(
             (
@@ -169,19 +175,18 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
             ).rows[0]!.count,
           );
         // Wait for a moment when a claim is held (questions about PG hang meanwhile), then kill.
-        for (const started = performance.now(); (await leased()) === 0;) {
-          expect(performance.now() - started, 'no process claimed a hold').toBeLessThan(10_000);
-          await sleep(50);
-        }
+        await waitFor('no process claimed a hold', async () => (await leased()) > 0, 10_000);
         const leasedAtKill = await leased();
         a.kill('SIGKILL');
         await once(a, 'exit');
-        a = null;
         const pendingAtKill = await pending();
-        await sleep(1_000);
+        // B goes on alone, under load and faults, until it has answered more transfers and asked
+        // the provider about holds again.
+        const [answersAtKill, questionsAtKill] = [answers, questions()];
+        await waitFor('B answered no transfer after the kill', () => answers >= answersAtKill + 10);
         stopped = true;
         const sent = (await Promise.all(loads)).reduce((sum, n) => sum + n, 0);
-        await sleep(3_000);
+        await waitFor('B asked nothing after the kill', () => questions() > questionsAtKill);
         await callB('POST', '/api/sandbox/provider/JOKER/faults', { mode: 'none', latencyMs: 0 });
         await callB('POST', '/api/sandbox/provider/PG/faults', { mode: 'none', latencyMs: 0 });
         provider.hangStatus(null);
@@ -223,7 +228,7 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
         );
         expect(overlapping).toEqual([]);
 
-        const { exitCode, report } = await ledgerCheck(env(portB));
+        const { exitCode, report } = await ledgerCheck({ ...processEnv(url, portB), ...env });
         expect(report).toContain('every invariant holds');
         expect(exitCode, report).toBe(0);
         console.log(
@@ -231,13 +236,7 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
             `one process was killed, all settled once ${drainedMs} ms after the faults ended; ` +
             `${sentRefs.length} money calls (each reference once), ${statusCalls.length} status questions, none overlapping`,
         );
-      } finally {
-        a?.kill('SIGKILL');
-        b?.kill('SIGKILL');
-        await database.end().catch(() => undefined);
-        await provider.close();
-        await scratch.drop();
-      }
+      }).finally(() => provider.close());
     },
   );
 });

@@ -1,21 +1,11 @@
-import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
 import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
-import {
-  client,
-  freePort,
-  ledgerCheck,
-  processEnv,
-  registerFunded,
-  scratchDatabase,
-  startServer,
-} from './processes';
+import { ledgerCheck, processEnv, registerFunded, withServers } from './processes';
 import { letters } from './rewards';
 
 /**
@@ -33,15 +23,9 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
     'closes a period once: one refund per member, one commission per invitee',
     { timeout: 180_000 },
     async () => {
-      const scratch = await scratchDatabase('wallet_rewards_two');
-      const database = new pg.Client({ connectionString: scratch.url });
-      const [portA, portB] = [await freePort(), await freePort()];
-      const env = (port: number, interval: string) => processEnv(scratch.url, port, interval);
-      const servers: ChildProcess[] = [];
-      try {
+      await withServers('wallet_rewards_two', async ({ start, database, url }) => {
         // The first process seeds the programs; the members play before any schedule runs.
-        servers.push(await startServer(env(portA, '0')));
-        await database.connect();
+        const first = await start({ RECONCILE_INTERVAL_SECONDS: '0' });
         await database.query(
           `update reward_programs set settings = settings || '{"rule":"loss","percent":10,"dailyCap":0,"categories":["slot"]}'
          where name = 'invite'`,
@@ -50,7 +34,7 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
           `update reward_programs set settings = settings || '{"period":"day","closeHour":0,"percent":5,"cap":0,"minimum":0,"categories":["slot"]}'
          where name = 'refund'`,
         );
-        const call = client(`http://127.0.0.1:${portA}`);
+        const { call } = first;
         const yesterday = lastClosedPeriod('day', 0, graced(new Date()));
         const playedAt = new Date(yesterday.start.getTime() + 3_600_000).toISOString();
         // Each: 10,000 baht at JOKER, 20 rounds of 100 baht lost yesterday: a loss of 2,000 baht.
@@ -80,10 +64,10 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
           }),
         );
         // Now both schedules, every second.
-        servers.push(await startServer(env(portB, '1')));
-        servers[0]!.kill('SIGTERM');
-        await once(servers[0]!, 'exit');
-        servers[0] = await startServer(env(portA, '1'));
+        await start({ RECONCILE_INTERVAL_SECONDS: '1' });
+        first.process.kill('SIGTERM');
+        await once(first.process, 'exit');
+        await start({ RECONCILE_INTERVAL_SECONDS: '1' }, first.port);
 
         const started = performance.now();
         for (;;) {
@@ -113,16 +97,9 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
         );
         // Every member with a game account, in each program: inviters have none but JOKER's too.
         expect(work.rows[0]!.n).toBeGreaterThanOrEqual(MEMBERS * 2);
-        const check = await ledgerCheck({ ...env(0, '0'), PORT: '0' });
+        const check = await ledgerCheck(processEnv(url, 0, '0'));
         expect(check.exitCode, check.report).toBe(0);
-      } finally {
-        for (const server of servers) {
-          server.kill('SIGTERM');
-          await once(server, 'exit').catch(() => undefined);
-        }
-        await database.end().catch(() => undefined);
-        await scratch.drop();
-      }
+      });
     },
   );
 });

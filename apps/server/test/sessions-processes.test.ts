@@ -1,11 +1,9 @@
-import { type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
 import { openRedis } from '../src/platform/redis';
 import { publishRevocation } from '../src/platform/session-cache';
 import { registration } from './members';
-import { client, freePort, processEnv, registerFunded, scratchDatabase, startServer } from './processes';
-import pg from 'pg';
+import { registerFunded, withServers } from './processes';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis, each keeping sessions in memory
@@ -20,20 +18,10 @@ describe.runIf(serverUrl)('sessions in two server processes', () => {
     'a revocation through one process holds on the next request at the other',
     { timeout: 120_000 },
     async () => {
-      const scratch = await scratchDatabase('wallet_sessions_two');
-      const [portA, portB] = [await freePort(), await freePort()];
-      const env = (port: number) => ({
-        ...processEnv(scratch.url, port),
-        REDIS_URL: redisUrl,
-        OTP_RESEND_SECONDS: '0',
-      });
-      const servers: ChildProcess[] = [];
       const redis = openRedis(redisUrl)!;
-      const database = new pg.Client({ connectionString: scratch.url });
-      try {
-        servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
-        await database.connect();
-        const [a, b] = [client(`http://127.0.0.1:${portA}`), client(`http://127.0.0.1:${portB}`)];
+      const env = { REDIS_URL: redisUrl, OTP_RESEND_SECONDS: '0' };
+      await withServers('wallet_sessions_two', async ({ start, database }) => {
+        const [{ call: a }, { call: b }] = await Promise.all([start(env), start(env)]);
         const password = registration().password;
         const profile = (call: typeof a, token: string) =>
           call('GET', '/api/account/profile', undefined, token);
@@ -98,12 +86,7 @@ describe.runIf(serverUrl)('sessions in two server processes', () => {
             expect((await profile(call, session)).body).toEqual({ message: 'invalid-token' });
           }
         }
-      } finally {
-        for (const server of servers) server.kill('SIGKILL');
-        await database.end().catch(() => undefined);
-        await redis.close();
-        await scratch.drop();
-      }
+      }).finally(() => redis.close());
     },
   );
 });

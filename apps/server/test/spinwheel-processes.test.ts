@@ -1,18 +1,7 @@
-import { type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import {
-  client,
-  freePort,
-  ledgerCheck,
-  processEnv,
-  registerFunded,
-  scratchDatabase,
-  startServer,
-} from './processes';
+import { ledgerCheck, processEnv, registerFunded, withServers } from './processes';
 
 /**
  * Two server processes on one PostgreSQL database, started at the same moment on an empty database
@@ -25,17 +14,10 @@ const MEMBERS = 3;
 
 describe.runIf(serverUrl)('the spin wheel in two server processes', () => {
   it('spends each coin once and pays each coupon once across processes', { timeout: 180_000 }, async () => {
-    const scratch = await scratchDatabase('wallet_spin_two');
-    const database = new pg.Client({ connectionString: scratch.url });
-    const [portA, portB] = [await freePort(), await freePort()];
-    const env = (port: number) => processEnv(scratch.url, port);
-    const servers: ChildProcess[] = [];
-    try {
-      servers.push(...(await Promise.all([startServer(env(portA)), startServer(env(portB))])));
-      await database.connect();
+    await withServers('wallet_spin_two', async ({ start, database, url }) => {
+      const [{ call: a }, { call: b }] = await Promise.all([start(), start()]);
       const wheels = await database.query<{ n: number }>(`select count(*)::int as n from spin_wheels`);
       expect(wheels.rows[0]!.n).toBe(1);
-      const [a, b] = [client(`http://127.0.0.1:${portA}`), client(`http://127.0.0.1:${portB}`)];
       // 1 coin per 1,000 baht, no daily coin; cash prizes only, so claims move money.
       const settings = await a('POST', '/api/sandbox/settings/spinwheel', {
         coinRules: { deposit: { per: { BAHT: '100000' }, coins: 1 }, daily: 0 },
@@ -77,15 +59,8 @@ describe.runIf(serverUrl)('the spin wheel in two server processes', () => {
         );
         expect(claims.filter((claim) => claim.status === 200)).toHaveLength(claimable.length);
       }
-      const check = await ledgerCheck({ ...env(0), PORT: '0' });
+      const check = await ledgerCheck(processEnv(url, 0));
       expect(check.exitCode, check.report).toBe(0);
-    } finally {
-      for (const server of servers) {
-        server.kill('SIGTERM');
-        await once(server, 'exit').catch(() => undefined);
-      }
-      await database.end().catch(() => undefined);
-      await scratch.drop();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,20 +12,27 @@ import { loadConfig, readEnvironment, type Config } from '../src/config';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database';
 import { localFolderStorage } from '../src/platform/storage';
 import type { RedisHandle } from '../src/platform/redis';
+import { migratedTemplate } from './template';
 
 /**
  * A database of a test file's own: a fresh database on the PostgreSQL server at
- * DATABASE_URL when it is set (as in CI), else an in-memory embedded PostgreSQL.
- * Either way migrations run on it exactly as at start-up.
+ * DATABASE_URL when it is set (as in CI), else an in-memory embedded PostgreSQL. Either way it
+ * starts as a copy of the run's migrated template (test/global-setup.ts), and migrations then
+ * run on it exactly as at start-up (finding nothing left to do).
  */
 export async function openTestDatabase(poolSize = 20): Promise<DatabaseHandle> {
   const serverUrl = readEnvironment().DATABASE_URL;
-  if (!serverUrl) return openEmbeddedDatabase(undefined);
+  const template = migratedTemplate();
+  if (!serverUrl) {
+    const startFrom = template?.kind === 'embedded' ? new Blob([readFileSync(template.file)]) : undefined;
+    return openEmbeddedDatabase(undefined, startFrom);
+  }
 
   const name = `wallet_test_${randomBytes(6).toString('hex')}`;
+  const copyOf = template?.kind === 'server' ? ` TEMPLATE ${template.name}` : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${copyOf}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

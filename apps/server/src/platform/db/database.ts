@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
 /** Any constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_ID = 7_140_431;
 
@@ -168,10 +168,17 @@ function serverOf(url: string): string {
   }
 }
 
-/** An embedded PostgreSQL kept under `dir` (or in memory when dir is undefined), migrated. */
-export async function openEmbeddedDatabase(dir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * An embedded PostgreSQL kept under `dir` (or in memory when dir is undefined), migrated.
+ * `startFrom` is a dumped data directory to begin with (tests clone one migrated database).
+ */
+export async function openEmbeddedDatabase(
+  dir: string | undefined,
+  startFrom?: Blob,
+): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const options = startFrom ? { loadDataDir: startFrom } : {};
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: 'embedded', close: () => client.close() };
