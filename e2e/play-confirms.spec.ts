@@ -65,6 +65,8 @@ test('what moves before play, what moved after, the password toggle and the conf
     const moved = filled(text(locale, 'game.moved'), { amount: '฿2,500.00', name: 'AskMeBet' });
     await expect(game.getByText(moved)).toBeVisible();
     await screenshot(page, `${locale}/play-moved-toast`, { fullPage: false });
+    // NOTE: closed before the game's address reaches it, the app would open the game here instead.
+    await popup.waitForURL(/\/play\//);
     await popup.close();
     await page.keyboard.press('Escape');
     await expect(game).toBeHidden();

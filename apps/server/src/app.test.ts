@@ -1,3 +1,5 @@
+// @module-tag embedded
+// (also run on the embedded PostgreSQL by npm run test:embedded: docs/decisions/040)
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -25,20 +25,24 @@ describe('registration', () => {
   });
   afterAll(() => t.close());
 
-  it('registers a verified phone with its bank account, names upper-cased', async () => {
-    const member = await registerMember(t.app, { bankAccountName: '  somchai   jaidee ' });
-    expect(member.id).toMatch(/^\d{6,}$/);
-    const token = await login(t.app, member.username, member.password);
-    const profile = (
-      await t.app.inject({ url: '/api/account/profile', headers: memberHeaders(bearer(token)) })
-    ).json<{
-      profile: { username: string; name: string; _id: string };
-      bankAccount: { bankAccountName: string; bank: { nameTH: string } };
-    }>();
-    expect(profile.profile).toMatchObject({ username: member.username, name: 'Somchai', _id: member.id });
-    expect(profile.bankAccount.bankAccountName).toBe('SOMCHAI JAIDEE');
-    expect(profile.bankAccount.bank.nameTH).toMatch(/ไทยพาณิชย์/);
-  });
+  it(
+    'registers a verified phone with its bank account, names upper-cased',
+    { tags: ['embedded'] },
+    async () => {
+      const member = await registerMember(t.app, { bankAccountName: '  somchai   jaidee ' });
+      expect(member.id).toMatch(/^\d{6,}$/);
+      const token = await login(t.app, member.username, member.password);
+      const profile = (
+        await t.app.inject({ url: '/api/account/profile', headers: memberHeaders(bearer(token)) })
+      ).json<{
+        profile: { username: string; name: string; _id: string };
+        bankAccount: { bankAccountName: string; bank: { nameTH: string } };
+      }>();
+      expect(profile.profile).toMatchObject({ username: member.username, name: 'Somchai', _id: member.id });
+      expect(profile.bankAccount.bankAccountName).toBe('SOMCHAI JAIDEE');
+      expect(profile.bankAccount.bank.nameTH).toMatch(/ไทยพาณิชย์/);
+    },
+  );
 
   it('lets only the holder of the verified code register the phone, once', async () => {
     const phone = randomPhone();

@@ -71,7 +71,7 @@ describe('guests', () => {
     expect(badToken.statusCode).toBe(401);
   });
 
-  it('two guests each see only their own conversation', async () => {
+  it('two guests each see only their own conversation', { tags: ['embedded'] }, async () => {
     const first = await newGuest(t.app);
     const second = await newGuest(t.app);
     await sendText(t.app, first, 'first guest here');

@@ -60,24 +60,28 @@ const auditOf = (staffId: number) =>
   );
 
 describe('staff sign-in', () => {
-  it('enrols the authenticator at the first sign-in, then asks for its code at the next', async () => {
-    const staff = await signIn({ name: 'Alice Ops' });
-    const profile = await me(staff.token);
-    expect(profile.statusCode, profile.body).toBe(200);
-    expect(profile.json()).toEqual({ id: staff.staffId, username: staff.username, name: 'Alice Ops' });
+  it(
+    'enrols the authenticator at the first sign-in, then asks for its code at the next',
+    { tags: ['embedded'] },
+    async () => {
+      const staff = await signIn({ name: 'Alice Ops' });
+      const profile = await me(staff.token);
+      expect(profile.statusCode, profile.body).toBe(200);
+      expect(profile.json()).toEqual({ id: staff.staffId, username: staff.username, name: 'Alice Ops' });
 
-    nextStep();
-    const second = await staffPasswordStep(t.app, staff.username, staff.password);
-    expect(second.step).toBe('totp');
-    expect(Object.keys(second).sort()).toEqual(['challenge', 'step']);
-    const session = await staffCodeStep(t.app, second.challenge, await totpCode(staff.secret, now()));
-    expect(session.statusCode, session.body).toBe(200);
-    const { token } = session.json<{ token: string }>();
-    expect(token).not.toBe(staff.token);
-    expect((await me(token)).statusCode).toBe(200);
-    // The first session lives on beside the second.
-    expect((await me(staff.token)).statusCode).toBe(200);
-  });
+      nextStep();
+      const second = await staffPasswordStep(t.app, staff.username, staff.password);
+      expect(second.step).toBe('totp');
+      expect(Object.keys(second).sort()).toEqual(['challenge', 'step']);
+      const session = await staffCodeStep(t.app, second.challenge, await totpCode(staff.secret, now()));
+      expect(session.statusCode, session.body).toBe(200);
+      const { token } = session.json<{ token: string }>();
+      expect(token).not.toBe(staff.token);
+      expect((await me(token)).statusCode).toBe(200);
+      // The first session lives on beside the second.
+      expect((await me(staff.token)).statusCode).toBe(200);
+    },
+  );
 
   it('shows the secret as an otpauth URL of the console, and keeps it only once a code proves it', async () => {
     const username = randomStaffUsername();

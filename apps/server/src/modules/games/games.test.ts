@@ -48,32 +48,36 @@ const booksAreSound = () => soundBooks(test.database.db);
 const fundedMember = () => fundedMemberOf(test.app);
 
 describe('game accounts', () => {
-  it('opens an account once, shows its login, resets its password, and refuses unknown games', async () => {
-    const { token } = await signedInMember(test.app);
-    const before = await walletOf(test.app, token);
-    expect(before.raw.games).toHaveLength(16);
-    expect(before.raw.games.every((game) => !game.isActive)).toBe(true);
+  it(
+    'opens an account once, shows its login, resets its password, and refuses unknown games',
+    { tags: ['embedded'] },
+    async () => {
+      const { token } = await signedInMember(test.app);
+      const before = await walletOf(test.app, token);
+      expect(before.raw.games).toHaveLength(16);
+      expect(before.raw.games.every((game) => !game.isActive)).toBe(true);
 
-    const login = await activate(test.app, token, 'PG');
-    expect(login.username.length).toBeLessThanOrEqual(16);
-    const again = await getAs(test.app, token, '/api/wallet/activate/PG');
-    expect(again.json()).toEqual({ message: 'SLOT_ALREADY_ACTIVE' });
-    expect((await getAs(test.app, token, '/api/wallet/account/PG')).json()).toEqual(login);
+      const login = await activate(test.app, token, 'PG');
+      expect(login.username.length).toBeLessThanOrEqual(16);
+      const again = await getAs(test.app, token, '/api/wallet/activate/PG');
+      expect(again.json()).toEqual({ message: 'SLOT_ALREADY_ACTIVE' });
+      expect((await getAs(test.app, token, '/api/wallet/account/PG')).json()).toEqual(login);
 
-    const reset = (await getAs(test.app, token, '/api/wallet/resetpassword/PG')).json<typeof login>();
-    expect(reset.username).toBe(login.username);
-    expect(reset.password).not.toBe(login.password);
-    expect((await getAs(test.app, token, '/api/wallet/account/PG')).json()).toEqual(reset);
+      const reset = (await getAs(test.app, token, '/api/wallet/resetpassword/PG')).json<typeof login>();
+      expect(reset.username).toBe(login.username);
+      expect(reset.password).not.toBe(login.password);
+      expect((await getAs(test.app, token, '/api/wallet/account/PG')).json()).toEqual(reset);
 
-    expect((await getAs(test.app, token, '/api/wallet/activate/NOPE')).json()).toEqual({
-      message: 'NO_GAME',
-    });
-    expect((await getAs(test.app, token, '/api/wallet/account/JOKER')).json()).toEqual({
-      message: 'SLOT_NO_ACCOUNT',
-    });
-    const after = await walletOf(test.app, token);
-    expect(after.raw.games.find((game) => game.code === 'PG')?.isActive).toBe(true);
-  });
+      expect((await getAs(test.app, token, '/api/wallet/activate/NOPE')).json()).toEqual({
+        message: 'NO_GAME',
+      });
+      expect((await getAs(test.app, token, '/api/wallet/account/JOKER')).json()).toEqual({
+        message: 'SLOT_NO_ACCOUNT',
+      });
+      const after = await walletOf(test.app, token);
+      expect(after.raw.games.find((game) => game.code === 'PG')?.isActive).toBe(true);
+    },
+  );
 
   it('reports SLOT_ACTIVATE_FAIL when the provider fails, and opens nothing', async () => {
     const { token } = await signedInMember(test.app);

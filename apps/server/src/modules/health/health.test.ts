@@ -1,3 +1,5 @@
+// @module-tag embedded
+// (also run on the embedded PostgreSQL by npm run test:embedded: docs/decisions/040)
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';

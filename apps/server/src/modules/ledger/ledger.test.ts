@@ -1,3 +1,5 @@
+// @module-tag embedded
+// (also run on the embedded PostgreSQL by npm run test:embedded: docs/decisions/040)
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -12,32 +12,36 @@ describe('OTP', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a 6-digit code and its reference by SMS, and verifies it once', async () => {
-    const phone = randomPhone();
-    const sent = await post(t.app, '/api/otp/send', { phoneNumber: phone }, { 'accept-language': 'en' });
-    expect(sent.statusCode).toBe(200);
-    const { otpRef, otpToken } = sent.json<{ otpRef: string; otpToken: string }>();
-    expect(otpRef).toMatch(/^[A-Z2-9]{4}$/);
-    expect(otpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const outbox = (
-      await t.app.inject({ url: `/api/sandbox/sms?phone=${phone}`, headers: memberHeaders() })
-    ).json<{
-      messages: { to: string; text: string; code: string }[];
-    }>();
-    expect(outbox.messages).toHaveLength(1);
-    expect(outbox.messages[0]!.code).toMatch(/^\d{6}$/);
-    expect(outbox.messages[0]!.text).toContain(outbox.messages[0]!.code);
-    expect(outbox.messages[0]!.text).toContain(otpRef);
+  it(
+    'sends a 6-digit code and its reference by SMS, and verifies it once',
+    { tags: ['embedded'] },
+    async () => {
+      const phone = randomPhone();
+      const sent = await post(t.app, '/api/otp/send', { phoneNumber: phone }, { 'accept-language': 'en' });
+      expect(sent.statusCode).toBe(200);
+      const { otpRef, otpToken } = sent.json<{ otpRef: string; otpToken: string }>();
+      expect(otpRef).toMatch(/^[A-Z2-9]{4}$/);
+      expect(otpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const outbox = (
+        await t.app.inject({ url: `/api/sandbox/sms?phone=${phone}`, headers: memberHeaders() })
+      ).json<{
+        messages: { to: string; text: string; code: string }[];
+      }>();
+      expect(outbox.messages).toHaveLength(1);
+      expect(outbox.messages[0]!.code).toMatch(/^\d{6}$/);
+      expect(outbox.messages[0]!.text).toContain(outbox.messages[0]!.code);
+      expect(outbox.messages[0]!.text).toContain(otpRef);
 
-    const verified = await post(t.app, '/api/otp/verify', { otpToken, otpCode: outbox.messages[0]!.code });
-    expect(verified.json()).toEqual({ code: 'OTP_CODE_VALID' });
-    const again = await post(t.app, '/api/otp/verify', { otpToken, otpCode: outbox.messages[0]!.code });
-    expect(codeOf(again)).toBe('OTP_NOT_EXIST');
-    // Verified: the same visitor's send says so instead of texting again.
-    expect((await post(t.app, '/api/otp/send', { phoneNumber: phone, otpToken })).json()).toEqual({
-      code: 'OTP_VERIFIED',
-    });
-  });
+      const verified = await post(t.app, '/api/otp/verify', { otpToken, otpCode: outbox.messages[0]!.code });
+      expect(verified.json()).toEqual({ code: 'OTP_CODE_VALID' });
+      const again = await post(t.app, '/api/otp/verify', { otpToken, otpCode: outbox.messages[0]!.code });
+      expect(codeOf(again)).toBe('OTP_NOT_EXIST');
+      // Verified: the same visitor's send says so instead of texting again.
+      expect((await post(t.app, '/api/otp/send', { phoneNumber: phone, otpToken })).json()).toEqual({
+        code: 'OTP_VERIFIED',
+      });
+    },
+  );
 
   it('stops a guesser within 5 tries, even with the right code after', async () => {
     const phone = randomPhone();

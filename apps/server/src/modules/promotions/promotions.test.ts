@@ -98,7 +98,7 @@ describe('bonuses and promotion codes', () => {
     return member;
   }
 
-  it('20 concurrent claims give one grant and one credit', async () => {
+  it('20 concurrent claims give one grant and one credit', { tags: ['embedded'] }, async () => {
     const member = await depositor(100_000);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => claim(member.token, i % 2 === 0 ? 'T_CAP' : 'T_HALF')),

@@ -61,30 +61,39 @@ describe('invite bonus and loss refund', () => {
     await play(token, 'JOKER', amount / 1_000, 1_000, 0);
   };
 
-  it('earns 5% of each invitee deposit once, however often the deposit is replayed or looked at', async () => {
-    await setInvite({ rule: 'deposit', percent: 5, dailyCap: 100_000, minimumClaim: 2_000 });
-    const { inviter, invitee } = await pair();
-    expect((await summary(inviter.token)).invitees).toBe(1);
-    const key = randomUUID();
-    await credit(invitee.token, 40_000, key);
-    await credit(invitee.token, 40_000, key); // the same deposit replayed
-    await playThrough(invitee.token, 40_000);
-    await Promise.all([summary(inviter.token), summary(inviter.token), rewards().sweep(), rewards().sweep()]);
-    const after = await summary(inviter.token);
-    expect(after.amount).toBe(2_000);
-    expect(after.earned).toBe(2_000);
-    const list = (await postAs<InviteListResponse>(inviter.token, '/api/invite', { page: 1, limit: 10 }))
-      .body;
-    expect(list.total).toBe(1);
-    expect(list.invites[0]).toMatchObject({ amount: 2_000, source: 'deposit', from: { name: 'Somchai' } });
-    // Another member sees none of it.
-    const other = await member();
-    expect((await summary(other.token)).amount).toBe(0);
-    expect(
-      (await postAs<InviteListResponse>(other.token, '/api/invite', { page: 1, limit: 10 })).body.total,
-    ).toBe(0);
-    await booksAreSound(t.database.db);
-  });
+  it(
+    'earns 5% of each invitee deposit once, however often the deposit is replayed or looked at',
+    { tags: ['embedded'] },
+    async () => {
+      await setInvite({ rule: 'deposit', percent: 5, dailyCap: 100_000, minimumClaim: 2_000 });
+      const { inviter, invitee } = await pair();
+      expect((await summary(inviter.token)).invitees).toBe(1);
+      const key = randomUUID();
+      await credit(invitee.token, 40_000, key);
+      await credit(invitee.token, 40_000, key); // the same deposit replayed
+      await playThrough(invitee.token, 40_000);
+      await Promise.all([
+        summary(inviter.token),
+        summary(inviter.token),
+        rewards().sweep(),
+        rewards().sweep(),
+      ]);
+      const after = await summary(inviter.token);
+      expect(after.amount).toBe(2_000);
+      expect(after.earned).toBe(2_000);
+      const list = (await postAs<InviteListResponse>(inviter.token, '/api/invite', { page: 1, limit: 10 }))
+        .body;
+      expect(list.total).toBe(1);
+      expect(list.invites[0]).toMatchObject({ amount: 2_000, source: 'deposit', from: { name: 'Somchai' } });
+      // Another member sees none of it.
+      const other = await member();
+      expect((await summary(other.token)).amount).toBe(0);
+      expect(
+        (await postAs<InviteListResponse>(other.token, '/api/invite', { page: 1, limit: 10 })).body.total,
+      ).toBe(0);
+      await booksAreSound(t.database.db);
+    },
+  );
 
   it('earns nothing from a self-referral and flags it for staff', async () => {
     await setInvite({ rule: 'deposit', percent: 5 });

@@ -167,45 +167,49 @@ const refusedWith = async (response: Awaited<ReturnType<typeof upload>>, status:
 };
 
 describe('slip uploads', () => {
-  it('credits a genuine slip once, lists it, and shows its image to its owner only', async () => {
-    const { token, slip, transRef } = await memberWithSlip(25_000);
-    const key = randomUUID();
-    const first = await upload(token, slip, { key });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<SlipUploadResult>()).toEqual({
-      status: 'SUCCESS',
-      amount: 25_000,
-      reference: transRef,
-    });
-    expect((await upload(token, slip, { key })).json()).toEqual(first.json());
-    expect((await walletOf(test.app, token)).wallet).toBe(25_000);
+  it(
+    'credits a genuine slip once, lists it, and shows its image to its owner only',
+    { tags: ['embedded'] },
+    async () => {
+      const { token, slip, transRef } = await memberWithSlip(25_000);
+      const key = randomUUID();
+      const first = await upload(token, slip, { key });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json<SlipUploadResult>()).toEqual({
+        status: 'SUCCESS',
+        amount: 25_000,
+        reference: transRef,
+      });
+      expect((await upload(token, slip, { key })).json()).toEqual(first.json());
+      expect((await walletOf(test.app, token)).wallet).toBe(25_000);
 
-    const { total, slips } = await slipsOf(token);
-    expect(total).toBe(1);
-    expect(slips[0]).toMatchObject({ status: 'SUCCESS', amount: 25_000, note: null, reference: transRef });
-    const link = await getAs(test.app, token, slips[0]!.link!);
-    expect(link.statusCode, link.body).toBe(200);
-    const url = link.json<{ url: string }>().url;
-    const image = await test.app.inject({ url });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    // The slip as its pixels, re-encoded (never the uploaded bytes): it still reads the same.
-    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
-      format: 'png',
-      width: 600,
-      height: 900,
-    });
-    expect(await decodeQrText(image.rawPayload, { maxPixels: 1_000_000 })).toEqual(
-      await decodeQrText(slip, { maxPixels: 1_000_000 }),
-    );
-    expect((await test.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode).toBe(
-      404,
-    );
+      const { total, slips } = await slipsOf(token);
+      expect(total).toBe(1);
+      expect(slips[0]).toMatchObject({ status: 'SUCCESS', amount: 25_000, note: null, reference: transRef });
+      const link = await getAs(test.app, token, slips[0]!.link!);
+      expect(link.statusCode, link.body).toBe(200);
+      const url = link.json<{ url: string }>().url;
+      const image = await test.app.inject({ url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      // The slip as its pixels, re-encoded (never the uploaded bytes): it still reads the same.
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+        format: 'png',
+        width: 600,
+        height: 900,
+      });
+      expect(await decodeQrText(image.rawPayload, { maxPixels: 1_000_000 })).toEqual(
+        await decodeQrText(slip, { maxPixels: 1_000_000 }),
+      );
+      expect(
+        (await test.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode,
+      ).toBe(404);
 
-    const stranger = await signedInMember(test.app);
-    expect((await getAs(test.app, stranger.token, slips[0]!.link!)).statusCode).toBe(404);
-    expect((await slipsOf(stranger.token)).total).toBe(0);
-  });
+      const stranger = await signedInMember(test.app);
+      expect((await getAs(test.app, stranger.token, slips[0]!.link!)).statusCode).toBe(404);
+      expect((await slipsOf(stranger.token)).total).toBe(0);
+    },
+  );
 
   it('credits one slip uploaded again, or many times at the same moment, once', async () => {
     const { token, slip } = await memberWithSlip(10_000);

@@ -25,43 +25,47 @@ const page = async (token: string, payload: object) => {
 };
 
 describe('statement', () => {
-  it('lists one type of movement when asked, counted and paged within that type', async () => {
-    // Two deposits (1,000.00 and 50.00) and three transfers with JOKER.
-    const { token } = await fundedMember(test.app);
-    await credit(test.app, token, 5_000);
-    for (const body of [
-      { from: 'wallet', to: 'JOKER', amount: 30_000 },
-      { from: 'JOKER', to: 'wallet', amount: 10_000 },
-      { from: 'wallet', to: 'JOKER', amount: 2_000 },
-    ]) {
-      const moved = await moneyCall(test.app, token, '/api/wallet/transfer', body);
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    // Someone else's movements are never in it.
-    const other = await fundedMember(test.app);
-    await credit(test.app, other.token, 7_000);
+  it(
+    'lists one type of movement when asked, counted and paged within that type',
+    { tags: ['embedded'] },
+    async () => {
+      // Two deposits (1,000.00 and 50.00) and three transfers with JOKER.
+      const { token } = await fundedMember(test.app);
+      await credit(test.app, token, 5_000);
+      for (const body of [
+        { from: 'wallet', to: 'JOKER', amount: 30_000 },
+        { from: 'JOKER', to: 'wallet', amount: 10_000 },
+        { from: 'wallet', to: 'JOKER', amount: 2_000 },
+      ]) {
+        const moved = await moneyCall(test.app, token, '/api/wallet/transfer', body);
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      // Someone else's movements are never in it.
+      const other = await fundedMember(test.app);
+      await credit(test.app, other.token, 7_000);
 
-    const all = await page(token, { page: 1, limit: 10 });
-    expect(all.total).toBe(5);
+      const all = await page(token, { page: 1, limit: 10 });
+      expect(all.total).toBe(5);
 
-    const deposits = await page(token, { page: 1, limit: 10, type: 'deposit' });
-    expect(deposits.total).toBe(2);
-    expect(deposits.statements.map((row) => [row.statementType, row.amount])).toEqual([
-      ['deposit', 5_000],
-      ['deposit', 100_000],
-    ]);
+      const deposits = await page(token, { page: 1, limit: 10, type: 'deposit' });
+      expect(deposits.total).toBe(2);
+      expect(deposits.statements.map((row) => [row.statementType, row.amount])).toEqual([
+        ['deposit', 5_000],
+        ['deposit', 100_000],
+      ]);
 
-    const transfers = await page(token, { page: 2, limit: 2, type: 'transfer' });
-    expect(transfers.total).toBe(3);
-    expect(transfers.statements.map((row) => [row.statementType, row.from, row.to, row.amount])).toEqual([
-      ['transfer', 'wallet', 'JOKER', 30_000],
-    ]);
+      const transfers = await page(token, { page: 2, limit: 2, type: 'transfer' });
+      expect(transfers.total).toBe(3);
+      expect(transfers.statements.map((row) => [row.statementType, row.from, row.to, row.amount])).toEqual([
+        ['transfer', 'wallet', 'JOKER', 30_000],
+      ]);
 
-    expect(await page(token, { page: 1, limit: 10, type: 'withdraw' })).toEqual({
-      total: 0,
-      statements: [],
-    });
-  });
+      expect(await page(token, { page: 1, limit: 10, type: 'withdraw' })).toEqual({
+        total: 0,
+        statements: [],
+      });
+    },
+  );
 
   it('refuses a type the statement does not have', async () => {
     const { token } = await fundedMember(test.app);

@@ -45,41 +45,45 @@ async function payoutFault(mode: 'none' | 'reject' | 'timeout') {
 }
 
 describe('withdrawals', () => {
-  it('withdrawAll brings games home, holds the amount, and posts it once the payout is paid', async () => {
-    const member = await fundedMember();
-    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 60_000,
-    });
-    for (const [amount, code] of [
-      [5_000, 'WITHDRAW_MINIMUM'],
-      [6_000_000, 'WITHDRAW_MAXIMUM'],
-    ] as const) {
-      expect((await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount })).json()).toEqual(
-        {
+  it(
+    'withdrawAll brings games home, holds the amount, and posts it once the payout is paid',
+    { tags: ['embedded'] },
+    async () => {
+      const member = await fundedMember();
+      await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+        from: 'wallet',
+        to: 'JOKER',
+        amount: 60_000,
+      });
+      for (const [amount, code] of [
+        [5_000, 'WITHDRAW_MINIMUM'],
+        [6_000_000, 'WITHDRAW_MAXIMUM'],
+      ] as const) {
+        expect(
+          (await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount })).json(),
+        ).toEqual({
           message: code,
-        },
-      );
-    }
-    const response = await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount: 90_000 });
-    expect(response.statusCode, response.body).toBe(202);
-    let books = await walletOf(test.app, member.token);
-    expect([books.wallet, books.game('JOKER')]).toEqual([10_000, 0]);
-    expect((await statementOf(member.token)).statements[0]).toMatchObject({
-      statementType: 'withdraw',
-      status: 'PENDING',
-      amount: 90_000,
-    });
-    await test.app.reconciler.runOnce();
-    expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
-    books = await walletOf(test.app, member.token);
-    expect(books.wallet).toBe(10_000);
-    expect(
-      (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 20_000 })).json(),
-    ).toEqual({ message: 'MONEY_NOT_ENOUGH' });
-    await booksAreSound();
-  });
+        });
+      }
+      const response = await moneyCall(test.app, member.token, '/api/wallet/withdrawAll', { amount: 90_000 });
+      expect(response.statusCode, response.body).toBe(202);
+      let books = await walletOf(test.app, member.token);
+      expect([books.wallet, books.game('JOKER')]).toEqual([10_000, 0]);
+      expect((await statementOf(member.token)).statements[0]).toMatchObject({
+        statementType: 'withdraw',
+        status: 'PENDING',
+        amount: 90_000,
+      });
+      await test.app.reconciler.runOnce();
+      expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
+      books = await walletOf(test.app, member.token);
+      expect(books.wallet).toBe(10_000);
+      expect(
+        (await moneyCall(test.app, member.token, '/api/wallet/withdraw', { amount: 20_000 })).json(),
+      ).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+      await booksAreSound();
+    },
+  );
 
   it('a rejected payout returns the money; only one of 20 racing full withdrawals is taken', async () => {
     const member = await fundedMember();

@@ -1,3 +1,5 @@
+// @module-tag embedded
+// (also run on the embedded PostgreSQL by npm run test:embedded: docs/decisions/040)
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnvironment } from '../../config';
