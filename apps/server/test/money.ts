@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { StatementResponse } from '@wallet/contract/http/statement';
 import type { MoneyResult, WalletResponse } from '@wallet/contract/http/wallet';
 import { sql } from 'drizzle-orm';
@@ -8,11 +8,11 @@ import { checkLedger } from '../src/modules/ledger/ledger.check';
 import { checkGrants } from '../src/modules/promotions/promotions.check';
 import { checkRewards } from '../src/modules/promotions/rewards.check';
 import { checkSpinwheel } from '../src/modules/spinwheel/spinwheel.check';
-import { accountKey, type LedgerService } from '../src/modules/ledger/ledger.service';
-import type { Database } from '../src/platform/db/database';
+import { accountKey, createLedgerService, type LedgerService } from '../src/modules/ledger/ledger.service';
+import type { Database, DatabaseHandle } from '../src/platform/db/database';
 import { rowsOf } from '../src/platform/db/rows';
 import { bearer, login, registerMember } from './members';
-import { memberHeaders } from './test-app';
+import { createTestApp, memberHeaders, openTestDatabase, type TestApp } from './test-app';
 
 /** A registered, signed-in member. */
 export async function signedInMember(app: FastifyInstance) {
@@ -102,6 +102,39 @@ export const SILENT_PROVIDER_ENV = { REFERENCE_TTL_SECONDS: '3', GAME_PROVIDER_T
 export const SILENT_MS = 20;
 /** Past a reference's expiry (3 s) plus the call's timeout (1 s), under SILENT_PROVIDER_ENV. */
 export const PAST_EXPIRY_MS = 4_200;
+/** Longer than a provider call waits under SILENT_PROVIDER_ENV: its answer never arrives in time. */
+export const HANG_MS = 1_500;
+
+/**
+ * The settings of the money tests: a silent provider's reference expires after 3 s and its call
+ * times out after 1 s (short enough for tests, long enough for a loaded machine); no schedule
+ * runs on its own, and the sandbox pays payouts at once.
+ */
+export const MONEY_ENV = {
+  ...SILENT_PROVIDER_ENV,
+  RECONCILE_INTERVAL_SECONDS: '0',
+  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
+};
+
+/**
+ * The app of a test file, listening (money calls go through the network stack as a member's do),
+ * built before the file's tests and closed after them. Read its fields inside tests and hooks.
+ */
+export function appForFile(
+  env: Record<string, string> = MONEY_ENV,
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
+  const test = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(test, await createTestApp(env, options));
+    await listen(test.app);
+  });
+  afterAll(async () => {
+    await test.close();
+    await options.redis?.close();
+  });
+  return test;
+}
 
 /**
  * Makes a member's holds `ms` older, as if that much time had passed on the database's clock,
@@ -148,3 +181,14 @@ export async function pendingHoldKeys(db: Database): Promise<string[]> {
   );
   return rows.map((row) => row.idempotency_key);
 }
+
+/** A database of a test's own with the operator's accounts open, and the ledger on it. */
+export async function openLedgerDatabase(): Promise<{ database: DatabaseHandle; ledger: LedgerService }> {
+  const database = await openTestDatabase();
+  const ledger = createLedgerService(database.db);
+  await ledger.openOperatorAccounts('BAHT');
+  return { database, ledger };
+}
+
+/** A logger that says nothing, for services a test builds below the app. */
+export const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { memberHeaders } from '../../../test/test-app';
 import {
   activate,
   ageHolds,
+  appForFile,
   booksAreSound as soundBooks,
   credit,
   getAs,
-  listen,
+  HANG_MS,
   moneyCall,
   resultOf,
   setFault,
@@ -16,30 +17,11 @@ import {
   statementOf as statementOfApp,
   walletOf,
   fundedMember as fundedMemberOf,
+  PAST_EXPIRY_MS,
 } from '../../../test/money';
 import { createLedgerService } from '../ledger/ledger.service';
 
-/**
- * Short enough for tests, long enough for a loaded machine: a reference expires after 3 s, a
- * provider call times out after 1 s.
- */
-const ENV = {
-  REFERENCE_TTL_SECONDS: '3',
-  GAME_PROVIDER_TIMEOUT_MS: '1000',
-  RECONCILE_INTERVAL_SECONDS: '0',
-  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
-};
-/** Longer than the client waits: the provider's answer never arrives in time. */
-const HANG_MS = 1_500;
-/** Past the reference's expiry plus the call timeout. */
-const PAST_EXPIRY_MS = 4_200;
-
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp(ENV);
-  await listen(test.app);
-});
-afterAll(async () => test.close());
+const test = appForFile();
 
 const statementOf = (token: string) => statementOfApp(test.app, token);
 const booksAreSound = () => soundBooks(test.database.db);

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { booksAreSound, fundedMember, listen, moneyCall, setFault, walletOf } from '../../../test/money';
+import { describe, expect, it } from 'vitest';
+import {
+  appForFile,
+  booksAreSound,
+  fundedMember,
+  MONEY_ENV,
+  moneyCall,
+  setFault,
+  walletOf,
+} from '../../../test/money';
 import { readEnvironment } from '../../config';
 import { rowsOf } from '../../platform/db/rows';
 import { openRedis } from '../../platform/redis';
@@ -12,22 +19,10 @@ import { openRedis } from '../../platform/redis';
  * two members, and a provider's refusal: the money moves once and every answer is the key's.
  */
 // A provider slow under load answers within this; a PENDING here would only mean a slow machine.
-const ENV = {
-  REFERENCE_TTL_SECONDS: '60',
-  GAME_PROVIDER_TIMEOUT_MS: '15000',
-  RECONCILE_INTERVAL_SECONDS: '0',
-  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
-};
+const ENV = { ...MONEY_ENV, REFERENCE_TTL_SECONDS: '60', GAME_PROVIDER_TIMEOUT_MS: '15000' };
 const onServer = Boolean(readEnvironment().DATABASE_URL);
-const redis = onServer ? openRedis(readEnvironment().REDIS_URL ?? 'redis://127.0.0.1:6379') : null;
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp(ENV, { redis });
-  await listen(test.app);
-});
-afterAll(async () => {
-  await test.close();
-  await redis?.close();
+const test = appForFile(ENV, {
+  redis: onServer ? openRedis(readEnvironment().REDIS_URL ?? 'redis://127.0.0.1:6379') : null,
 });
 
 async function transfersUnder(ledgerKey: string) {

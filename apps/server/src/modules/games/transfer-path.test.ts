@@ -3,15 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import {
   ageHolds,
+  appForFile,
   booksAreSound,
   credit,
   fundedMember,
-  listen,
+  HANG_MS,
   moneyCall,
+  PAST_EXPIRY_MS,
   resultOf,
   setFault,
   walletOf,
@@ -25,14 +26,6 @@ import { openRedis } from '../../platform/redis';
  * the hold's statement and its answer in the post's, so a transfer between the wallet and a game
  * commits twice; and every boundary a crash can fall on is answered as before.
  */
-const ENV = {
-  REFERENCE_TTL_SECONDS: '3',
-  GAME_PROVIDER_TIMEOUT_MS: '1000',
-  RECONCILE_INTERVAL_SECONDS: '0',
-  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
-};
-const HANG_MS = 1_500;
-const PAST_EXPIRY_MS = 4_200;
 
 /** Every statement node-postgres sends in this test process (the PostgreSQL run only). */
 const sent: string[] = [];
@@ -48,15 +41,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const onServer = Boolean(readEnvironment().DATABASE_URL);
 // On PostgreSQL, with Redis as a server has it, so sessions are kept in memory (decision 031).
-const redis = onServer ? openRedis(readEnvironment().REDIS_URL ?? 'redis://127.0.0.1:6379') : null;
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp(ENV, { redis });
-  await listen(test.app);
-});
-afterAll(async () => {
-  await test.close();
-  await redis?.close();
+const test = appForFile(undefined, {
+  redis: onServer ? openRedis(readEnvironment().REDIS_URL ?? 'redis://127.0.0.1:6379') : null,
 });
 
 /** The transaction id that wrote a row's current version. */

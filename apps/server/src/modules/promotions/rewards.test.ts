@@ -235,13 +235,13 @@ describe('invite bonus and loss refund', () => {
     await play(m.token, 'HUAYHD', 1, 1_000, 0, at(5)); // lotto: not eligible
     await play(m.token, 'JOKER', 4, 1_000, 0); // today
     now = real;
-    const [first, second] = await Promise.all([
+    // The member's check races the schedule's sweep: whichever closes the period, once.
+    const [first] = await Promise.all([
       get<RefundCheckResponse>(m.token, '/api/refund/check'),
       rewards().sweep(),
     ]);
     expect(first.status).toBe(200);
     const check = (await get<RefundCheckResponse>(m.token, '/api/refund/check')).body;
-    expect(second).toBeGreaterThanOrEqual(0);
     expect(check).toMatchObject({ result: true, bonus: false, refundAmount: 0, reason: null });
     expect(check.info).toMatchObject({ loss: 6_000, amount: 300, state: 'ready' });
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.memberId, m.id));

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
-import { fundedWallet } from '../../../test/money';
-import { openTestDatabase } from '../../../test/test-app';
+import { fundedWallet, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { accountKey, createLedgerService, type LedgerService } from '../ledger/ledger.service';
@@ -20,17 +18,11 @@ const SETTLES_AFTER_MS = TTL_MS + TIMEOUT_MS;
 /** The production back-off (app.ts): one interval, two, four ..., at most 5 minutes. */
 const retryDelayMs = (checks: number) => Math.min(INTERVAL_MS * 2 ** Math.min(checks, 10), 300_000);
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
-
 let database: DatabaseHandle;
 let ledger: LedgerService;
 let nextMember = 970_000;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  ledger = createLedgerService(database.db);
-  await ledger.openOperatorAccounts('BAHT');
-});
+beforeAll(async () => ({ database, ledger } = await openLedgerDatabase()));
 afterAll(async () => database.close());
 
 /** One test's holds: a member of its own, so its clock and its kinds touch no other test's. */
@@ -98,7 +90,7 @@ const reconciler = (resolvers: Record<string, HoldKind>) =>
     intervalMs: 0,
     leaseMs: 35_000,
     retryDelayMs,
-    log: quiet,
+    log: QUIET_LOG,
   });
 
 const down = async (): Promise<never> => {
@@ -236,7 +228,7 @@ describe('after faults stop (decision 037)', () => {
       intervalMs: 0,
       leaseMs: 35_000,
       retryDelayMs,
-      log: quiet,
+      log: QUIET_LOG,
     });
     await elapse(10_000);
     await server.runDue();

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
-import { ageHolds, fundedWallet } from '../../../test/money';
+import { ageHolds, fundedWallet, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
 import { readEnvironment } from '../../config';
-import { openTestDatabase } from '../../../test/test-app';
 import type { DatabaseHandle } from '../../platform/db/database';
 import {
   accountKey,
@@ -14,17 +12,11 @@ import {
 } from '../ledger/ledger.service';
 import { createReconciler, type HoldResolver } from './reconciler';
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
-
 let database: DatabaseHandle;
 let ledger: LedgerService;
 let nextMember = 900_000;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  ledger = createLedgerService(database.db);
-  await ledger.openOperatorAccounts('BAHT');
-});
+beforeAll(async () => ({ database, ledger } = await openLedgerDatabase()));
 afterAll(async () => database.close());
 
 /** `count` holds of kind `kind` from a funded wallet of its own, each waiting for an outside answer. */
@@ -56,7 +48,7 @@ function reconcilerWith(resolve: HoldResolver, options: { parallel?: number; lea
     leaseMs: options.leaseMs ?? 60_000,
     parallel: options.parallel,
     retryDelayMs: (checks) => 60_000 * (checks + 1),
-    log: quiet,
+    log: QUIET_LOG,
   });
 }
 

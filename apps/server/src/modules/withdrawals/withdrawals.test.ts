@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { memberHeaders } from '../../../test/test-app';
 import type { PendingWithdrawalsResponse } from '@wallet/contract/http/wallet';
 import {
   ageHolds,
+  appForFile,
   getAs,
   booksAreSound as soundBooks,
-  listen,
+  MONEY_ENV,
   moneyCall,
   statementOf as statementOfApp,
   walletOf,
@@ -13,20 +14,7 @@ import {
 } from '../../../test/money';
 
 /** Payouts: paid at once by the sandbox service unless a fault says otherwise; calls time out after 1 s. */
-const ENV = {
-  REFERENCE_TTL_SECONDS: '3',
-  PAYOUT_TIMEOUT_MS: '1000',
-  GAME_PROVIDER_TIMEOUT_MS: '1000',
-  RECONCILE_INTERVAL_SECONDS: '0',
-  SANDBOX_PAYOUT_DELAY_SECONDS: '0',
-};
-
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp(ENV);
-  await listen(test.app);
-});
-afterAll(async () => test.close());
+const test = appForFile({ ...MONEY_ENV, PAYOUT_TIMEOUT_MS: '1000' });
 
 const statementOf = (token: string) => statementOfApp(test.app, token);
 const booksAreSound = () => soundBooks(test.database.db);
