@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type Locale } from '@wallet/contract/constants';
-import { creditWallet, expect, expectAccessible, open, registerMember, test } from './fixtures';
+import { expect, expectAccessible, memberOn, test } from './fixtures';
 import { text } from './texts';
 
 const locale: Locale = 'th';
@@ -67,10 +67,7 @@ test('a new member receives WELCOME100 on a deposit, plays its turnover, is held
 }) => {
   // The server's seeded WELCOME100: 100% of the first deposit, turnover 5 x (deposit + bonus) in
   // slots, counted 100%. 200 baht in gives 200 baht of bonus and 2,000 baht to play.
-  const member = await registerMember(request);
-  await creditWallet(request, member.token, 20_000);
-
-  await open(page, '/user/bonus', { locale, token: member.token, agreementSeen: true });
+  const member = await memberOn(page, request, { locale, credit: 20_000, url: '/user/bonus' });
   const welcome = page.locator('[data-offer="WELCOME100"]');
   await expect(welcome).toBeEnabled();
   // Nothing runs yet: the promotion code search stands where the running grant will be.

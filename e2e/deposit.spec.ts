@@ -5,6 +5,7 @@ import {
   dialogsClosed,
   expect,
   expectAccessible,
+  memberOn,
   open,
   registerMember,
   sandbox,
@@ -49,8 +50,7 @@ test('a member deposits by slip, by QR and by gift link, and finds the slip in i
 }) => {
   test.setTimeout(120_000);
   const locale: Locale = 'en';
-  const member = await registerMember(request);
-  await open(page, '/user/home', { locale, token: member.token, agreementSeen: true });
+  const member = await memberOn(page, request, { locale });
   await expect(total(page)).toHaveText('฿0.00');
 
   // Bank transfer: the operator's account, then the slip of a transfer to it.

@@ -143,6 +143,25 @@ export async function creditWallet(request: APIRequestContext, token: string, am
 }
 
 /**
+ * A new member (registerMember), `credit` in the wallet if given, on `url` (Home unless given) in
+ * `locale`, past the member agreement: the start of most member flows.
+ */
+export async function memberOn(
+  page: Page,
+  request: APIRequestContext,
+  options: { locale: Locale; credit?: number; url?: string },
+) {
+  const member = await registerMember(request);
+  if (options.credit) await creditWallet(request, member.token, options.credit);
+  await open(page, options.url ?? '/user/home', {
+    locale: options.locale,
+    token: member.token,
+    agreementSeen: true,
+  });
+  return member;
+}
+
+/**
  * Waits until no open dialog holds a history entry (decision 025): a dialog closing pops its
  * entry, and a page load started before that pop lands would be cut short by it.
  */

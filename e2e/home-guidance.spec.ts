@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wallet/contract/constants';
-import {
-  creditWallet,
-  dialogsClosed,
-  expect,
-  expectAccessible,
-  open,
-  registerMember,
-  sandbox,
-  screenshot,
-  test,
-} from './fixtures';
+import { dialogsClosed, expect, expectAccessible, memberOn, sandbox, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /**
@@ -57,9 +47,7 @@ for (const locale of LOCALES) {
     test.setTimeout(120_000);
     const t = (key: string) => text(locale, key);
     const h = (key: string) => homeText(locale, key);
-    const member = await registerMember(request);
-    await creditWallet(request, member.token, 100_000);
-    await open(page, '/user/home', { locale, token: member.token, agreementSeen: true });
+    const member = await memberOn(page, request, { locale, credit: 100_000 });
 
     // A withdrawal of 200: the sandbox pays it after 20 s, so it is on its way meanwhile.
     await page.getByRole('button', { name: t('home.widgets.withdraw'), exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wallet/contract/constants';
-import { dialogsClosed, expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
+import { dialogsClosed, expect, expectAccessible, memberOn, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /**
@@ -102,8 +102,7 @@ for (const locale of LOCALES) {
     const t = (key: string) => text(locale, key);
     const checksLines = locale !== 'en';
     // An empty wallet: Transfer money of an app-only game, Use all and Withdraw all have a reason.
-    const member = await registerMember(request);
-    await open(page, '/user/home', { locale, token: member.token, agreementSeen: true });
+    await memberOn(page, request, { locale });
     const tiles = page.getByRole('region', { name: t('home.widgets.label') });
     await expect(tiles.getByRole('button', { name: t('home.widgets.deposit'), exact: true })).toBeVisible();
     await expectAccessible(page);
