@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@wallet/contract/http/chat';
 import type { ConsoleConversation } from '@wallet/contract/http/console';
-import { SOCKET_PATH, type ClaimedEvent, type JoinAck } from '@wallet/contract/socket';
+import type { ClaimedEvent, JoinAck } from '@wallet/contract/socket';
 import { readEnvironment } from '../src/config';
 import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
 import { registerFunded, withServers } from './processes';
+import { nextEvent, openSocket } from './sockets';
 import { STAFF_PASSWORD, totpCode } from './staff';
 
 /**
@@ -19,32 +20,7 @@ import { STAFF_PASSWORD, totpCode } from './staff';
 const { DATABASE_URL: serverUrl, REDIS_URL: redisFromEnv } = readEnvironment();
 const redisUrl = redisFromEnv ?? 'redis://127.0.0.1:6379';
 
-function open(base: string, auth: object): Promise<Socket> {
-  const socket = connect(base, {
-    path: SOCKET_PATH,
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function next<T>(socket: Socket, event: string, where: (data: T) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), 10_000);
-    const listener = (data: T) => {
-      if (!where(data)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(data);
-    };
-    socket.on(event, listener);
-  });
-}
+const open = (base: string, auth: object) => openSocket(base, auth);
 
 describe.runIf(serverUrl)('support chat in two server processes', () => {
   it('passes messages both ways between processes through Redis', { timeout: 120_000 }, async () => {
@@ -88,7 +64,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       sockets.push(staffSocket);
 
       // Guest writes through B; staff's socket on A hears of it.
-      const inboxOnA = next<ConsoleConversation>(
+      const inboxOnA = nextEvent<ConsoleConversation>(
         staffSocket,
         'inbox',
         (conversation) => conversation.lastMessage?.sender === 'customer',
@@ -106,7 +82,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       expect(
         await staffSocket.timeout(5_000).emitWithAck('watch', { conversationId: conversation.id }),
       ).toEqual({ ok: true });
-      const followedOnA = next<ChatMessage>(
+      const followedOnA = nextEvent<ChatMessage>(
         staffSocket,
         'messaging',
         (message) => message.sender === 'customer',
@@ -123,7 +99,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       guestSocket.on('messaging', (message: ChatMessage) => {
         if (message.sender === 'other' && !message.bot) received.push(message);
       });
-      const answerOnB = next<ChatMessage>(
+      const answerOnB = nextEvent<ChatMessage>(
         guestSocket,
         'messaging',
         (message) => message.sender === 'other' && !message.bot,
@@ -160,10 +136,10 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       // The guest signs in through B. Staff's socket on A, reading the guest's conversation, is
       // moved to the member's room through Redis and hears the member's next message.
       const member = await registerFunded(b);
-      const claimedOnA = next<ClaimedEvent>(staffSocket, 'claimed', () => true);
+      const claimedOnA = nextEvent<ClaimedEvent>(staffSocket, 'claimed', () => true);
       expect((await b('POST', '/api/chat/claim-guest', { guestId }, member.token)).status).toBe(200);
       expect(await claimedOnA).toEqual({ from: conversation.id, into: conversation.id });
-      const memberOnA = next<ChatMessage>(
+      const memberOnA = nextEvent<ChatMessage>(
         staffSocket,
         'messaging',
         (message) => message.sender === 'customer' && message.userId === member.id,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@wallet/contract/http/chat';
-import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
 import { readEnvironment } from '../src/config';
 import { registration } from './members';
 import { registerFunded, withServers } from './processes';
+import { follow, hears, openSocket } from './sockets';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (decision 038): a member's sockets
@@ -16,52 +15,7 @@ import { registerFunded, withServers } from './processes';
 const { DATABASE_URL: serverUrl, REDIS_URL: redisFromEnv } = readEnvironment();
 const redisUrl = redisFromEnv ?? 'redis://127.0.0.1:6379';
 
-async function open(base: string, token: string): Promise<Socket> {
-  const socket = connect(base, {
-    path: SOCKET_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(undefined));
-    socket.once('connect_error', reject);
-  });
-  expect(((await socket.timeout(5_000).emitWithAck('join', {})) as JoinAck).ok).toBe(true);
-  return socket;
-}
-
-/** Every text a socket receives from now on, and its closing by the server (within 5 s, or fails). */
-function follow(socket: Socket) {
-  const texts: string[] = [];
-  socket.on('messaging', (message: ChatMessage) => {
-    if (message.message.message_type === 'text') texts.push(message.message.payload);
-  });
-  const closed = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket was not closed')), 5_000);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-  closed.catch(() => undefined);
-  return { texts, closed };
-}
-
-/** Resolves when `socket` receives the text `payload`. */
-function hears(socket: Socket, payload: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`"${payload}" never arrived`)), 10_000);
-    const listener = (message: ChatMessage) => {
-      if (message.message.message_type !== 'text' || message.message.payload !== payload) return;
-      clearTimeout(timer);
-      socket.off('messaging', listener);
-      resolve();
-    };
-    socket.on('messaging', listener);
-  });
-}
+const open = (base: string, token: string) => openSocket(base, { token }, { join: true });
 
 describe.runIf(serverUrl)('revoked sessions’ chat sockets in two server processes', () => {
   it(

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
 import { openServerDatabase } from '../src/platform/db/database';
 import { pendingHoldKeys } from './money';
-import { client, freePort, ledgerCheck, registerAndFund, scratchDatabase, startServer } from './processes';
+import {
+  client,
+  freePort,
+  ledgerCheck,
+  processEnv,
+  registerAndFund,
+  scratchDatabase,
+  startServer,
+} from './processes';
 
 /**
  * The server killed with SIGKILL in the middle of a load of transfers and withdrawals, then
@@ -59,15 +67,9 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
       const url = new URL(scratch.url);
       const port = await freePort();
       const env = {
-        APP_MODE: 'sandbox',
-        SANDBOX_WITH_DATABASE_URL: 'yes',
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
+        ...processEnv(url.toString(), port),
         REFERENCE_TTL_SECONDS: '2',
         GAME_PROVIDER_TIMEOUT_MS: '1000',
-        RECONCILE_INTERVAL_SECONDS: '1',
         SANDBOX_PAYOUT_DELAY_SECONDS: '0',
       };
       const base = `http://127.0.0.1:${port}`;

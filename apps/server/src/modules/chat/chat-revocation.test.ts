@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type { JoinAck } from '@wallet/contract/socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@wallet/contract/http/chat';
-import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
 import { chatCall, newGuest, sendText } from '../../../test/chat';
 import { bearer, lastCodeTo, login, post, registerMember } from '../../../test/members';
 import { listen, signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { follow, hears, openSocket } from '../../../test/sockets';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 
 /**
@@ -30,58 +30,8 @@ afterAll(async () => {
 });
 
 /** A socket of `auth`, joined to its own room when it is a member's. */
-async function open(auth: { token: string } | { staffToken: string }): Promise<Socket> {
-  const socket = connect(base, {
-    path: SOCKET_PATH,
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(undefined));
-    socket.once('connect_error', reject);
-  });
-  if ('token' in auth) {
-    expect(((await socket.timeout(5_000).emitWithAck('join', {})) as JoinAck).ok).toBe(true);
-  }
-  return socket;
-}
-
-/**
- * Follows a socket from now on: every text message it receives, and its closing. `closed` fails
- * when the server has not closed it within 5 s (the recheck is off: nothing else would).
- */
-function follow(socket: Socket) {
-  const texts: string[] = [];
-  socket.on('messaging', (message: ChatMessage) => {
-    if (message.message.message_type === 'text') texts.push(message.message.payload);
-  });
-  const closed = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket was not closed')), 5_000);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-  closed.catch(() => undefined);
-  return { texts, closed };
-}
-
-/** The next text message `socket` receives that says `payload`. */
-function hears(socket: Socket, payload: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`"${payload}" never arrived`)), 5_000);
-    const listener = (message: ChatMessage) => {
-      if (message.message.message_type !== 'text' || message.message.payload !== payload) return;
-      clearTimeout(timer);
-      socket.off('messaging', listener);
-      resolve();
-    };
-    socket.on('messaging', listener);
-  });
-}
+const open = (auth: { token: string } | { staffToken: string }) =>
+  openSocket(base, auth, { opened: sockets, join: 'token' in auth });
 
 /** A member signed in on two devices, each with a socket in the member's room. */
 async function memberOnTwoDevices() {
