@@ -11,10 +11,6 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // NOTE: most of a server test's time is spent waiting (on PostgreSQL, a child process, a
-    // provider's fault), so more files run at once than there are cores; Vitest's default is one
-    // fewer than the cores, a single worker on the 2-core CI machine (decision 040).
-    maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? 3),
     tags: [
       {
         name: 'embedded',
