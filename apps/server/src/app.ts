@@ -52,9 +52,11 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { createLookupsService } from './modules/lookups/lookups.service';
 import { referenceData } from './modules/lookups/reference-data';
 import { otpRoutes } from './modules/otp/otp.routes';
-import { promotionsRoutes } from './modules/promotions/promotions.routes';
-import { rewardsRoutes } from './modules/promotions/rewards.routes';
-import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
+import { createGrantsService, type GrantsService } from './modules/promotions/engine/grants.service';
+import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
+import { createPromotionsService } from './modules/promotions/bonus/promotions.service';
+import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
+import { createRewardsService, type RewardsService } from './modules/promotions/rewards/rewards.service';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { createSpinwheelService, type SpinwheelService } from './modules/spinwheel/spinwheel.service';
 import { createOtpService } from './modules/otp/otp.service';
@@ -74,8 +76,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Finishes money pending at outside systems; runs by itself once the server listens. */
     reconciler: Reconciler;
-    /** Bonuses, promotions, invite bonus and refunds (their schedule and settings, for tests). */
-    promotions: PromotionsService;
+    /** The grant engine (bonus prizes, for tests). */
+    grants: GrantsService;
+    /** The invite bonus and loss refund (their schedule and settings, for tests). */
+    rewards: RewardsService;
     /** The spin wheel (its schedule and settings, for tests). */
     spinwheel: SpinwheelService;
     /** Deletes spent sessions, old code requests and old Idempotency-Key answers; runs by itself. */
@@ -249,27 +253,42 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     providerTimeoutMs: config.money.providerTimeoutMs,
     log: app.log,
   });
-  // Bonuses and promotion codes: the grant engine (decision 019).
-  const promotions = createPromotionsService({
+  // The grant engine, and on it bonuses and promotion codes (decision 019), the invite bonus and the
+  // loss refund (decision 020); folders in decision 042.
+  const now = deps.clock ?? (() => new Date());
+  const grants = createGrantsService({
     db: database.db,
     ledger,
     games,
     provider,
     currencyOf: memberCurrency,
-    now: deps.clock ?? (() => new Date()),
+    now,
     providerTimeoutMs: config.money.providerTimeoutMs,
+    log: app.log,
+  });
+  const promotions = createPromotionsService({ grants, games, currencyOf: memberCurrency, now });
+  const rewards = createRewardsService({
+    db: database.db,
+    ledger,
+    games,
+    provider,
+    grants,
     referrals: accounts.referrals,
+    currencyOf: memberCurrency,
+    now,
     log: app.log,
   });
   await promotions.seed();
-  app.decorate('promotions', promotions);
+  await rewards.seed();
+  app.decorate('grants', grants);
+  app.decorate('rewards', rewards);
   // The spin wheel: coins and prizes on the ledger, bonus prizes on the grant engine (decision 021).
   const spinwheel = createSpinwheelService({
     db: database.db,
     ledger,
-    promotions,
+    grants,
     currencyOf: memberCurrency,
-    now: deps.clock ?? (() => new Date()),
+    now,
     log: app.log,
   });
   await spinwheel.seed();
@@ -281,8 +300,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
     sweepToWallet: (memberId, key) => games.transfers.sweepToWallet(memberId, key),
     // A running bonus's turnover must be met first (BONUS_CONDITION).
-    beforeWithdraw: (memberId) => promotions.assertWithdrawable(memberId),
-    bonusRunning: (memberId) => promotions.engine.hasRunningGrant(memberId),
+    beforeWithdraw: (memberId) => grants.assertWithdrawable(memberId),
+    bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     now: deps.clock,
@@ -425,8 +444,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await running;
     });
   };
-  ownTimer('bonus schedule', (stopping) => promotions.sweep(stopping));
-  ownTimer('rewards schedule', (stopping) => promotions.rewards.sweep(stopping));
+  ownTimer('bonus schedule', (stopping) => grants.sweep(stopping));
+  ownTimer('rewards schedule', (stopping) => rewards.sweep(stopping));
   ownTimer('spin wheel schedule', (stopping) => spinwheel.sweep(stopping));
   const housekeeping = createHousekeeping({
     tasks: [
@@ -458,7 +477,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement, market: config.market });
   await app.register(promotionsRoutes, { promotions, market: config.market, limiter });
-  await app.register(rewardsRoutes, { rewards: promotions.rewards, market: config.market });
+  await app.register(rewardsRoutes, { rewards, market: config.market });
   await app.register(spinwheelRoutes, { spinwheel, idempotent, market: config.market });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });
   await app.register(slipsRoutes, {

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
-import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
+import { graced, lastClosedPeriod } from '../src/modules/promotions/rewards/reward-periods';
 import { ledgerCheck, processEnv, registerFunded, withServers } from './processes';
 import { letters } from './rewards';
 

@@ -17,7 +17,7 @@ export function rewardsCalls(app: () => FastifyInstance) {
     const response = await getAs(app(), token, url);
     return { status: response.statusCode, body: response.json<T & { message?: string }>() };
   };
-  const rewards = () => app().promotions.rewards;
+  const rewards = () => app().rewards;
   return {
     get,
     async postAs<T>(token: string, url: string, payload: object = {}) {

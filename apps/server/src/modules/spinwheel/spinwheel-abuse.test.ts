@@ -54,7 +54,7 @@ describe('spin wheel under attack', () => {
     return createSpinwheelService({
       db: gated,
       ledger: createLedgerService(db),
-      promotions: t.app.promotions,
+      grants: t.app.grants,
       currencyOf: async () => 'BAHT' as const,
       now: clock,
       log: t.app.log,
@@ -145,9 +145,9 @@ describe.runIf(serverUrl)('spin wheel: a bonus claim and the expiry schedule at 
       const slow = createSpinwheelService({
         db: t.database.db,
         ledger: createLedgerService(t.database.db),
-        promotions: {
+        grants: {
           grantPrize: (memberId, prize, coupon) =>
-            t.app.promotions.grantPrize(memberId, prize, {
+            t.app.grants.grantPrize(memberId, prize, {
               first: coupon.first,
               alongside: async (tx, grantId) => {
                 inside.open();
