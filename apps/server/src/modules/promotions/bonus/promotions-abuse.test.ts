@@ -25,10 +25,7 @@ describe('abuse of the grant engine', () => {
   let t: TestApp;
   let shift = 0;
   beforeAll(async () => {
-    t = await createTestApp(
-      { RECONCILE_INTERVAL_SECONDS: '0' },
-      { clock: () => new Date(Date.now() + shift) },
-    );
+    t = await createTestApp({}, { clock: () => new Date(Date.now() + shift) });
     await t.database.db
       .insert(promotionOffers)
       .values([

@@ -49,7 +49,7 @@ describe('bonuses and promotion codes', () => {
   let now = new Date();
   beforeAll(async () => {
     // No schedule during the tests: each pull is one the test asks for.
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: () => now });
+    t = await createTestApp({}, { clock: () => now });
     await t.database.db.insert(promotionOffers).values([
       offer('T_DAY', { type: 'day', maxReceived: 1, floor: 10_000_000n }),
       offer('T_WEEK', { type: 'week', maxReceived: 1, floor: 10_000_000n }),

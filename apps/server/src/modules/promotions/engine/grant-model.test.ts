@@ -74,7 +74,6 @@ describe('the grant state machine against a model', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      RECONCILE_INTERVAL_SECONDS: '0',
       SANDBOX_PAYOUT_DELAY_SECONDS: '3600',
       ...SILENT_PROVIDER_ENV,
     });
@@ -362,7 +361,7 @@ describe('the grant state machine against a model', () => {
       await setFault(t.app, 'JOKER', 'none');
       // References JOKER never saw are void once expired: as if that much time had passed.
       await ageHolds(t.database.db, real.memberId, PAST_EXPIRY_MS);
-      await t.app.reconciler.runOnce();
+      await t.services.reconciler.runOnce();
       const applied = model.silent === 'applied-then-timeout';
       model.wallet += applied ? model.fromGame : model.toGame;
       model.joker += applied ? model.toGame : model.fromGame;

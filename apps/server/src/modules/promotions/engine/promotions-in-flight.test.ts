@@ -33,7 +33,6 @@ describe('money in flight under a grant', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      RECONCILE_INTERVAL_SECONDS: '0',
       ...SILENT_PROVIDER_ENV,
       SANDBOX_PAYOUT_DELAY_SECONDS: '0',
     });
@@ -77,7 +76,7 @@ describe('money in flight under a grant', () => {
   async function answerAgain(game: string, memberId: number) {
     await setFault(t.app, game, 'none');
     await ageHolds(t.database.db, memberId, PAST_EXPIRY_MS);
-    await t.app.reconciler.runOnce();
+    await t.services.reconciler.runOnce();
   }
 
   it('a cancel while the money is held toward a silent provider takes the forfeit once it returns', async () => {

@@ -20,12 +20,12 @@ const cp = (...codes: number[]) => String.fromCodePoint(...codes);
 describe('invite bonus: issue 25', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
+    t = await createTestApp();
     await listen(t.app);
   });
   afterAll(() => t.close());
 
-  const { get, postAs, credit, play, toGame, member, rewards, setInvite } = rewardsCalls(() => t.app);
+  const { get, postAs, credit, play, toGame, member, rewards, setInvite } = rewardsCalls(() => t);
   const summary = async (token: string) =>
     (await get<InviteSummaryResponse>(token, '/api/invite/bonus')).body;
   const flagOf = async (inviteeId: number) =>

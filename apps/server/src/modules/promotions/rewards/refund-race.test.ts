@@ -35,12 +35,12 @@ vi.mock('./rewards.repository', async (importOriginal) => {
 describe('loss refund: receives racing (issue 25)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
+    t = await createTestApp();
     await listen(t.app);
   });
   afterAll(() => t.close());
 
-  const { get, credit, play, toGame, member, setRefund } = rewardsCalls(() => t.app);
+  const { get, credit, play, toGame, member, setRefund } = rewardsCalls(() => t);
 
   it('answers NO_REFUND, never a failure, to the receive that lost the race', async () => {
     await setRefund({

@@ -19,12 +19,12 @@ const HOUR = 3_600_000;
 describe('invite bonus and loss refund: found in review', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
+    t = await createTestApp();
     await listen(t.app);
   });
   afterAll(() => t.close());
 
-  const { get, credit, play, toGame, member, setInvite, setRefund } = rewardsCalls(() => t.app);
+  const { get, credit, play, toGame, member, setInvite, setRefund } = rewardsCalls(() => t);
   const refundDefaults = {
     period: 'day',
     closeHour: 0,

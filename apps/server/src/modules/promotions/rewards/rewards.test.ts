@@ -30,7 +30,7 @@ describe('invite bonus and loss refund', () => {
   let t: TestApp;
   let now = new Date();
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: () => now });
+    t = await createTestApp({}, { clock: () => now });
     await t.database.db.insert(promotionOffers).values([
       // A bonus to run during part of a refund period: floor 0 so it runs until cancelled.
       testOffer('T_REFUND_BONUS', { turnoverMultiple: 50, floor: 1n, percentFail: 100 }),
@@ -39,9 +39,7 @@ describe('invite bonus and loss refund', () => {
   });
   afterAll(() => t.close());
 
-  const { get, postAs, credit, play, toGame, member, rewards, setInvite, setRefund } = rewardsCalls(
-    () => t.app,
-  );
+  const { get, postAs, credit, play, toGame, member, rewards, setInvite, setRefund } = rewardsCalls(() => t);
   /** An inviter and a friend who registered with the inviter's code (another name, another account). */
   const pair = async (friend: Parameters<typeof registerMember>[1] = {}) => {
     const inviter = await member({ bankAccountName: `INVITER ${letters()}` });
