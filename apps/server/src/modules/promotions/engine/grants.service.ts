@@ -1,10 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Currency } from '@wallet/contract/money';
-import type { GameProvider } from '../../../adapters/game-provider/game-provider';
 import type { Database } from '../../../platform/db/database';
-import type { GamesService } from '../../games/games.service';
-import type { LedgerService } from '../../ledger/ledger.service';
-import { createGrantEngine, type ProgramClaim } from './grant-engine';
+import { createGrantEngine, type GrantEngineOptions, type ProgramClaim } from './grant-engine';
 import { createGrantsRepository } from './grants.repository';
 import { programTerms, type ProgramTerms } from './program-terms';
 
@@ -14,17 +9,14 @@ export { ProgramTerms, programTerms } from './program-terms';
 export type { Executor, GrantRow, NewOffer, OfferRow } from './grants.repository';
 export type { GrantTerms, LocalText, StoredBanner } from './grants.tables';
 
-export interface GrantsServiceOptions {
+/** The engine's options but those this service sets (its repository, lease and pull interval). */
+export interface GrantsServiceOptions extends Omit<
+  GrantEngineOptions,
+  'repository' | 'closingLeaseMs' | 'pullIntervalMs'
+> {
   db: Database;
-  ledger: LedgerService;
-  games: GamesService;
-  provider: GameProvider;
-  currencyOf: (memberId: number) => Promise<Currency>;
-  /** The clock of claims and expiry (tests move it). */
-  now: () => Date;
   /** How long a provider call may take (a closing may sweep every game: its lease covers that). */
   providerTimeoutMs: number;
-  log: FastifyBaseLogger;
 }
 
 /** How often the schedule pulls each running grant's turnover. */
