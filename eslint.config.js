@@ -9,13 +9,24 @@ const dirs = (path) =>
   readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-const files = (path) =>
-  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+/** The files under a folder, its subfolders' too, as paths relative to it. */
+const filesUnder = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
+    .map((entry) => `${entry.parentPath.slice(new URL(path, import.meta.url).pathname.length)}/${entry.name}`)
+    .map((name) => name.replace(/^\/+/, ''));
 
 const webFeatures = dirs('./apps/web/src/features');
 const serverModules = dirs('./apps/server/src/modules');
+/** Modules made of parts in subfolders (promotions: engine/, bonus/, rewards/; decision 042). */
+const serverModuleParts = serverModules.flatMap((module) =>
+  dirs(`./apps/server/src/modules/${module}`).map((part) => ({ module, part })),
+);
+/** What a module (or a module's part) exports: its services, and its ledger checks. */
+const exported = (folder, pattern = /\.(service|check)\.ts$/) =>
+  filesUnder(folder)
+    .filter((name) => pattern.test(name))
+    .map((name) => `./${name}`);
 
 /**
  * Boundaries of the house style, as lint errors:
@@ -46,19 +57,40 @@ const boundaryZones = [
       .map((other) => ({
         target: `./apps/server/src/modules/${module}`,
         from: `./apps/server/src/modules/${other}`,
-        except: files(`./apps/server/src/modules/${other}`)
-          .filter((name) => /\.(service|check)\.ts$/.test(name))
-          .map((name) => `./${name}`),
+        except: exported(`./apps/server/src/modules/${other}`),
         message: "Call the other module's exported service, never its repository, tables or inner files.",
       })),
   ),
   {
     target: ['./apps/server/src/platform', './apps/server/src/adapters'],
     from: './apps/server/src/modules',
-    except: serverModules.map((module) => `./${module}/${module}.tables.ts`),
+    except: serverModules.flatMap((module) =>
+      filesUnder(`./apps/server/src/modules/${module}`)
+        .filter((name) => name.endsWith('.tables.ts'))
+        .map((name) => `./${module}/${name}`),
+    ),
     message: 'Platform and adapters must not depend on the modules (db/schema.ts lists their tables).',
   },
 ];
+
+/**
+ * The parts of a module in subfolders reach one another only through a part's services (and
+ * checks), as modules do; a test may also read another part's tables to see what was recorded.
+ */
+const partZones = (forTests) =>
+  serverModuleParts.flatMap(({ module, part }) =>
+    serverModuleParts
+      .filter((other) => other.module === module && other.part !== part)
+      .map((other) => ({
+        target: `./apps/server/src/modules/${module}/${part}`,
+        from: `./apps/server/src/modules/${module}/${other.part}`,
+        except: exported(
+          `./apps/server/src/modules/${module}/${other.part}`,
+          forTests ? /\.(service|check|tables)\.ts$/ : undefined,
+        ),
+        message: `Call ${module}/${other.part} through its exported service, never its repository, tables or inner files.`,
+      })),
+  );
 
 const testCodePattern = {
   group: ['**/test/**', '*.test', '*.test.*'],
@@ -97,7 +129,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...partZones(false)] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Fastify plugins and handlers are async by contract, awaiting or not.
@@ -142,6 +174,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...partZones(true)] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'apps/*/test/**'],

@@ -107,6 +107,13 @@ const EnvSchema = z.object({
   REFERENCE_TTL_SECONDS: z.coerce.number().int().positive().default(120),
   /** Seconds between reconciliation passes over pending money (0: only at start-up). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  // Schedules of their own (platform/jobs.ts, decision 042); 0: never.
+  /** Seconds between bonus schedule passes: claims cut off before their credit, closings, turnover. */
+  BONUS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Seconds between rewards schedule passes: invitee deposits, closed invite and refund periods. */
+  REWARDS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Seconds between spin wheel schedule passes: coins for new deposits, expired coupons. */
+  SPIN_WHEEL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
   /** `ledger:check` reports money pending for longer than this. */
   PENDING_ALERT_MINUTES: z.coerce.number().int().positive().default(30),
   PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -262,6 +269,8 @@ export interface Config {
     slipUploadsPerHour: number;
   };
   housekeeping: { intervalMs: number; idempotencyRetentionMs: number };
+  /** The schedules besides the reconciler's and housekeeping's (0: never). */
+  schedules: { bonusIntervalMs: number; rewardsIntervalMs: number; spinWheelIntervalMs: number };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
 }
@@ -390,6 +399,11 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     housekeeping: {
       intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
       idempotencyRetentionMs: env.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    },
+    schedules: {
+      bonusIntervalMs: env.BONUS_INTERVAL_SECONDS * 1000,
+      rewardsIntervalMs: env.REWARDS_INTERVAL_SECONDS * 1000,
+      spinWheelIntervalMs: env.SPIN_WHEEL_INTERVAL_SECONDS * 1000,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
   };

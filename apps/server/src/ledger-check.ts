@@ -5,8 +5,8 @@ import { createLedgerService } from './modules/ledger/ledger.service';
 import { checkGameBalances } from './modules/games/games.check';
 import { checkDeposits } from './modules/deposits/deposits.check';
 import { checkSlips } from './modules/slips/slips.check';
-import { checkGrants } from './modules/promotions/promotions.check';
-import { checkRewards } from './modules/promotions/rewards.check';
+import { checkGrants } from './modules/promotions/engine/grants.check';
+import { checkRewards } from './modules/promotions/rewards/rewards.check';
 import { checkSpinwheel } from './modules/spinwheel/spinwheel.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     waitMs: config.databaseStartWaitMs,
   });
   const redis = openRedis(config.redisUrl);
-  const app = await buildApp({ config, database, redis });
+  const { app } = await buildApp({ config, database, redis });
   databaseLog = app.log;
   // The same warning in the log, for whoever reads logs rather than the console.
   if (config.mode === 'sandbox') app.log.warn('SANDBOX MODE: OTP codes and wallet credit are open to anyone');

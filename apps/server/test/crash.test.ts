@@ -12,6 +12,7 @@ import {
   ledgerCheck,
   processEnv,
   registerAndFund,
+  schedulesEvery,
   scratchDatabase,
   startServer,
 } from './processes';
@@ -74,8 +75,8 @@ describe.runIf(serverUrl)('a crash in the middle of a load', () => {
       };
       const base = `http://127.0.0.1:${port}`;
       const call = client(base);
-      // No reconciler before the kill: money the provider took stays unsettled, as after a crash.
-      let server: ChildProcess | null = await startServer({ ...env, RECONCILE_INTERVAL_SECONDS: '0' });
+      // No schedules before the kill: money the provider took stays unsettled, as after a crash.
+      let server: ChildProcess | null = await startServer({ ...env, ...schedulesEvery('0') });
       const database = await openServerDatabase(url.toString(), 4);
       try {
         const tokens = await Promise.all(Array.from({ length: MEMBERS }, () => registerAndFund(call)));

@@ -5,8 +5,8 @@ import type { StatementResponse } from '@wallet/contract/http/statement';
 import type { MoneyResult, WalletResponse } from '@wallet/contract/http/wallet';
 import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/ledger.check';
-import { checkGrants } from '../src/modules/promotions/promotions.check';
-import { checkRewards } from '../src/modules/promotions/rewards.check';
+import { checkGrants } from '../src/modules/promotions/engine/grants.check';
+import { checkRewards } from '../src/modules/promotions/rewards/rewards.check';
 import { checkSpinwheel } from '../src/modules/spinwheel/spinwheel.check';
 import { accountKey, createLedgerService, type LedgerService } from '../src/modules/ledger/ledger.service';
 import type { Database, DatabaseHandle } from '../src/platform/db/database';
@@ -107,12 +107,11 @@ export const HANG_MS = 1_500;
 
 /**
  * The settings of the money tests: a silent provider's reference expires after 3 s and its call
- * times out after 1 s (short enough for tests, long enough for a loaded machine); no schedule
- * runs on its own, and the sandbox pays payouts at once.
+ * times out after 1 s (short enough for tests, long enough for a loaded machine), and the sandbox
+ * pays payouts at once. No schedule runs on its own: createTestApp turns them all off.
  */
 export const MONEY_ENV = {
   ...SILENT_PROVIDER_ENV,
-  RECONCILE_INTERVAL_SECONDS: '0',
   SANDBOX_PAYOUT_DELAY_SECONDS: '0',
 };
 

@@ -1,5 +1,5 @@
 import type { MinorUnits } from '@wallet/contract/money';
-import type { NewOffer } from '../src/modules/promotions/promotions.repository';
+import type { NewOffer } from '../src/modules/promotions/engine/grants.service';
 
 /**
  * A bonus offer for a test, every term explicit (100% of the deposit up to 500 baht, turnover 1x in

@@ -92,6 +92,14 @@ export async function registerFunded(
   return { id: Number((registered.body as { id: string }).id), token };
 }
 
+/** Every schedule of a server process (the reconciler's, bonus, rewards, spin wheel) every `seconds` s; 0: none. */
+export const schedulesEvery = (seconds: string) => ({
+  RECONCILE_INTERVAL_SECONDS: seconds,
+  BONUS_INTERVAL_SECONDS: seconds,
+  REWARDS_INTERVAL_SECONDS: seconds,
+  SPIN_WHEEL_INTERVAL_SECONDS: seconds,
+});
+
 /** The environment of a sandbox server process on a shared scratch database, its schedules every `interval` s. */
 export const processEnv = (databaseUrl: string, port: number, interval = '1') => ({
   APP_MODE: 'sandbox',
@@ -100,7 +108,7 @@ export const processEnv = (databaseUrl: string, port: number, interval = '1') =>
   PORT: String(port),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',
-  RECONCILE_INTERVAL_SECONDS: interval,
+  ...schedulesEvery(interval),
 });
 
 /** npm run ledger:check on the database of `env`; answers its exit code and report. */

@@ -4,7 +4,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { type client, freePort, ledgerCheck, processEnv, registerAndFund, withServers } from './processes';
+import {
+  type client,
+  freePort,
+  ledgerCheck,
+  processEnv,
+  registerAndFund,
+  schedulesEvery,
+  withServers,
+} from './processes';
 
 /**
  * Two server processes on one PostgreSQL server, both reconciling, under a load of transfers to
@@ -129,7 +137,7 @@ describe.runIf(serverUrl)('reconciliation by two server processes', () => {
         REFERENCE_TTL_SECONDS: '2',
         GAME_PROVIDER_TIMEOUT_MS: '1000',
         PAYOUT_TIMEOUT_MS: '1000',
-        RECONCILE_INTERVAL_SECONDS: '1',
+        ...schedulesEvery('1'),
       };
       await withServers('wallet_two', async ({ start, database, url }) => {
         // B first: the provider sits behind it.

@@ -4,8 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { inviteCodeOf } from '@wallet/contract/rules';
 import { readEnvironment } from '../src/config';
-import { graced, lastClosedPeriod } from '../src/modules/promotions/reward-periods';
-import { ledgerCheck, processEnv, registerFunded, withServers } from './processes';
+import { graced, lastClosedPeriod } from '../src/modules/promotions/rewards/reward-periods';
+import { ledgerCheck, processEnv, registerFunded, schedulesEvery, withServers } from './processes';
 import { letters } from './rewards';
 
 /**
@@ -25,7 +25,7 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
     async () => {
       await withServers('wallet_rewards_two', async ({ start, database, url }) => {
         // The first process seeds the programs; the members play before any schedule runs.
-        const first = await start({ RECONCILE_INTERVAL_SECONDS: '0' });
+        const first = await start(schedulesEvery('0'));
         await database.query(
           `update reward_programs set settings = settings || '{"rule":"loss","percent":10,"dailyCap":0,"categories":["slot"]}'
          where name = 'invite'`,
@@ -64,10 +64,10 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
           }),
         );
         // Now both schedules, every second.
-        await start({ RECONCILE_INTERVAL_SECONDS: '1' });
+        await start(schedulesEvery('1'));
         first.process.kill('SIGTERM');
         await once(first.process, 'exit');
-        await start({ RECONCILE_INTERVAL_SECONDS: '1' }, first.port);
+        await start(schedulesEvery('1'), first.port);
 
         const started = performance.now();
         for (;;) {

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { login, registerMember } from './members';
 import { getAs, moneyCall } from './money';
+import type { TestApp } from './test-app';
 
 /** A surname no other test's member has (bank account names are letters only). */
 export const letters = () =>
@@ -12,12 +12,13 @@ export const letters = () =>
  * The calls the invite and refund tests make, as a member would (decision 020), and the programs'
  * settings as an operator would change them.
  */
-export function rewardsCalls(app: () => FastifyInstance) {
+export function rewardsCalls(test: () => TestApp) {
+  const app = () => test().app;
   const get = async <T>(token: string, url: string) => {
     const response = await getAs(app(), token, url);
     return { status: response.statusCode, body: response.json<T & { message?: string }>() };
   };
-  const rewards = () => app().promotions.rewards;
+  const rewards = () => test().services.rewards;
   return {
     get,
     async postAs<T>(token: string, url: string, payload: object = {}) {

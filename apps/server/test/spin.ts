@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CouponClaimResponse, SpinResponse, SpinSetupResponse } from '@wallet/contract/http/spinwheel';
 import { DEMO_WHEEL } from '../src/modules/spinwheel/spinwheel-settings';
 import { moneyCall } from './money';
 import { rewardsCalls } from './rewards';
+import type { TestApp } from './test-app';
 
 /** An answer that may be a refusal (`{success: false, error}`). */
 export type Answer<T> = Omit<T, 'success'> & { success: boolean; error?: string; message?: string };
@@ -13,10 +13,11 @@ export type Answer<T> = Omit<T, 'success'> & { success: boolean; error?: string;
  * The calls the spin-wheel tests make, as a member would (decision 021), and the wheel's settings
  * as an operator would change them.
  */
-export function spinCalls(app: () => FastifyInstance) {
-  const calls = rewardsCalls(app);
+export function spinCalls(test: () => TestApp) {
+  const app = () => test().app;
+  const calls = rewardsCalls(test);
   const { get, postAs, credit, member } = calls;
-  const wheel = () => app().spinwheel;
+  const wheel = () => test().services.spinwheel;
   const demoWeights = Object.fromEntries(DEMO_WHEEL.slices.map((slice) => [slice.code, slice.weight]));
   const coins = async (token: string) =>
     (await get<SpinSetupResponse>(token, '/api/spinwheel/setup')).body.userCoin;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { StaffLoginResponse, StaffSessionResponse } from '@wallet/contract/http/console';
-import { memberHeaders } from './test-app';
+import { memberHeaders, type TestApp } from './test-app';
 
 /** A password that passes the staff rule (12+ characters). */
 export const STAFF_PASSWORD = 'Console-test-password-42';
@@ -84,12 +84,13 @@ export const staffCodeStep = (
  * token and the staff member's id (and what a later sign-in needs).
  */
 export async function createStaffAndSignIn(
-  app: FastifyInstance,
+  test: Pick<TestApp, 'app' | 'services'>,
   opts: StaffSignInOptions = {},
 ): Promise<SignedInStaff> {
+  const { app } = test;
   const username = opts.username ?? randomStaffUsername();
   const password = opts.password ?? STAFF_PASSWORD;
-  const created = await app.consoleStaff.create({ username, name: opts.name ?? 'Test Staff', password });
+  const created = await test.services.staff.create({ username, name: opts.name ?? 'Test Staff', password });
   const first = await staffPasswordStep(app, created.username, password, opts.headers);
   if (first.step !== 'enrol') throw new Error(`a new staff member enrols first, not ${first.step}`);
   const code = await totpCode(first.secret, opts.now?.() ?? new Date());

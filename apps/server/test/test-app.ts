@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
 import { buildApp } from '../src/app';
+import type { AppServices } from '../src/services';
 import type { ChatLimits } from '../src/modules/chat/chat.routes';
 import type { PushSender } from '../src/modules/chat/chat.service';
 import { loadConfig, readEnvironment, type Config } from '../src/config';
@@ -51,6 +52,8 @@ export async function openTestDatabase(poolSize = 20): Promise<DatabaseHandle> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services behind the routes, for what a test does past HTTP (a schedule's pass, a setting). */
+  services: AppServices;
   config: Config;
   database: DatabaseHandle;
   /** The folder the app keeps chat uploads in. */
@@ -59,8 +62,21 @@ export interface TestApp {
 }
 
 /**
- * The real app on a database of its own, in sandbox mode (chosen here, as `npm start` chooses it);
- * `env` overrides the configuration.
+ * Every schedule's interval at 0: no timer runs in a test (the reconciler's pass at start-up
+ * still does) unless the test sets that schedule's interval in `env`, or calls its pass itself
+ * (`services.reconciler.runOnce()`, `services.rewards.sweep()`, ...).
+ */
+export const SCHEDULES_OFF = {
+  RECONCILE_INTERVAL_SECONDS: '0',
+  BONUS_INTERVAL_SECONDS: '0',
+  REWARDS_INTERVAL_SECONDS: '0',
+  SPIN_WHEEL_INTERVAL_SECONDS: '0',
+  HOUSEKEEPING_INTERVAL_MINUTES: '0',
+} as const;
+
+/**
+ * The real app on a database of its own, in sandbox mode (chosen here, as `npm start` chooses it),
+ * with every schedule off (SCHEDULES_OFF); `env` overrides the configuration.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -80,11 +96,12 @@ export async function createTestApp(
   const config = loadConfig({
     APP_MODE: 'sandbox',
     LOG_LEVEL: options.logTo ? 'info' : 'silent',
+    ...SCHEDULES_OFF,
     ...env,
   });
   const database = await openTestDatabase();
   const chatMediaDir = mkdtempSync(path.join(tmpdir(), 'wallet-chat-'));
-  const app = await buildApp({
+  const { app, services } = await buildApp({
     config,
     database,
     logger: options.logTo ? { stream: options.logTo } : false,
@@ -100,6 +117,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    services,
     config,
     database,
     chatMediaDir,

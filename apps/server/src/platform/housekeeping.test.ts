@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 let test: TestApp;
 beforeAll(async () => {
   // Never by itself during the test: each pass is started by hand.
-  test = await createTestApp({ HOUSEKEEPING_INTERVAL_MINUTES: '0' });
+  test = await createTestApp();
   await listen(test.app);
 });
 afterAll(async () => test.close());
@@ -36,7 +36,7 @@ describe('housekeeping', () => {
     const fresh = randomUUID();
     await moneyCall(test.app, kept.token, '/api/sandbox/credit', { amount: 500 }, fresh);
 
-    const removed = await test.app.housekeeping.runOnce();
+    const removed = await test.services.housekeeping.runOnce();
     expect(removed).toMatchObject({ 'idempotency answers': 1 });
     expect(removed['sessions and sign-in failures']).toBeGreaterThanOrEqual(1);
     expect(removed['code requests']).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 /**
  * Deletes rows nothing needs any more (spent sessions, old code requests, old Idempotency-Key
  * answers), so those tables do not grow for ever. Each module deletes its own rows; this only
- * runs them: when the server starts listening, then every `intervalMs` (0: never).
+ * runs them. Its schedule is a job of platform/jobs.ts (`HOUSEKEEPING_INTERVAL_MINUTES`).
  */
 export interface HousekeepingTask {
   name: string;
@@ -11,11 +11,8 @@ export interface HousekeepingTask {
 
 export function createHousekeeping(options: {
   tasks: HousekeepingTask[];
-  intervalMs: number;
   log: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
 }) {
-  let timer: NodeJS.Timeout | null = null;
-
   async function runOnce(): Promise<Record<string, number>> {
     const removed: Record<string, number> = {};
     for (const task of options.tasks) {
@@ -29,19 +26,7 @@ export function createHousekeeping(options: {
     return removed;
   }
 
-  return {
-    runOnce,
-    start(): void {
-      if (options.intervalMs <= 0 || timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), options.intervalMs);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
-  };
+  return { runOnce };
 }
 
 export type Housekeeping = ReturnType<typeof createHousekeeping>;

@@ -245,7 +245,7 @@ describe('sign-in and sessions', () => {
     const token = await login(t.app, member.username, member.password);
     // Used first, so this process holds the session (decision 031): the lock still ends it at once.
     expect((await profileWith(token)).statusCode).toBe(200);
-    await t.app.accounts.setStatus(Number(member.id), 'inactive');
+    await t.services.accounts.setStatus(Number(member.id), 'inactive');
     expect(
       failure(await post(t.app, '/api/login', { username: member.username, password: member.password })),
     ).toEqual([403, 'INACTIVE_USER']);

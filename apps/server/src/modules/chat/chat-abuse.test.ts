@@ -75,7 +75,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { chatLimits: { ...DEFAULT_CHAT_LIMITS, messagesPerMinute: 1_000 } });
   await listen(t.app);
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  staffToken = (await createStaffAndSignIn(t.app, { name: 'Reviewer' })).token;
+  staffToken = (await createStaffAndSignIn(t, { name: 'Reviewer' })).token;
 });
 afterAll(async () => t?.close());
 
@@ -112,15 +112,23 @@ async function heard(socket: Socket, event: string, during: () => Promise<unknow
 }
 
 /** The inbox entry of a guest, read through the service (no audit row). */
-async function guestConversation(app: TestApp['app'], guestId: string): Promise<ConsoleConversation> {
-  const found = (await app.chat.inbox('open')).conversations.find(
+async function guestConversation(
+  services: TestApp['services'],
+  guestId: string,
+): Promise<ConsoleConversation> {
+  const found = (await services.chat.inbox('open')).conversations.find(
     (entry) => entry.guestLabel === guestId.slice(1, 7),
   );
   if (!found) throw new Error('guest conversation not in the inbox');
   return found;
 }
-async function memberConversation(app: TestApp['app'], memberId: number): Promise<ConsoleConversation> {
-  const found = (await app.chat.inbox('open')).conversations.find((entry) => entry.member?.id === memberId);
+async function memberConversation(
+  services: TestApp['services'],
+  memberId: number,
+): Promise<ConsoleConversation> {
+  const found = (await services.chat.inbox('open')).conversations.find(
+    (entry) => entry.member?.id === memberId,
+  );
   if (!found) throw new Error('member conversation not in the inbox');
   return found;
 }
@@ -140,7 +148,7 @@ describe('sessions that end keep no socket', () => {
   it('a member socket that joined before sign-out hears no answer after it', async () => {
     const member = await signedInMember(t.app);
     await sendText(t.app, { token: member.token }, 'my deposit is missing');
-    const conversation = await memberConversation(t.app, member.id);
+    const conversation = await memberConversation(t.services, member.id);
     const socket = await open({ token: member.token });
     expect(await join(socket, {})).toMatchObject({ ok: true });
     const out = await chatCall(t.app, { token: member.token }, 'POST', '/api/logout', {});
@@ -155,7 +163,7 @@ describe('sessions that end keep no socket', () => {
   // is switched off it still receives every conversation's inbox event (with the last message) and
   // may follow any conversation with `watch`.
   it('a staff socket whose session was logged out cannot watch, and hears no inbox', async () => {
-    const leaver = await createStaffAndSignIn(t.app, { name: 'Leaver' });
+    const leaver = await createStaffAndSignIn(t, { name: 'Leaver' });
     const socket = await open({ staffToken: leaver.token });
     const out = await staffCall(t.app, leaver.token, 'POST', '/api/console/logout');
     expect(out.statusCode, out.body).toBe(200);
@@ -172,11 +180,11 @@ describe('sessions that end keep no socket', () => {
   });
 
   it('a switched-off staff member’s socket hears no inbox', async () => {
-    const fired = await createStaffAndSignIn(t.app, { name: 'Fired' });
+    const fired = await createStaffAndSignIn(t, { name: 'Fired' });
     const socket = await open({ staffToken: fired.token });
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     // Switching off ends the sessions and closes their sockets at once (decision 038).
-    await t.app.consoleStaff.setActive(fired.staffId, false);
+    await t.services.staff.setActive(fired.staffId, false);
     await closed;
     expect((await staffCall(t.app, fired.token, 'GET', '/api/console/chat/conversations')).statusCode).toBe(
       401,
@@ -188,7 +196,7 @@ describe('sessions that end keep no socket', () => {
 
   it('held: a staff token opens no member socket, a login challenge is no staff session, a customer socket cannot watch', async () => {
     await expect(open({ token: staffToken })).rejects.toThrow();
-    const created = await t.app.consoleStaff.create({
+    const created = await t.services.staff.create({
       username: `staff-${randomBytes(4).toString('hex')}`,
       name: 'Half way',
       password: 'Console-test-password-42',
@@ -206,7 +214,7 @@ describe('sessions that end keep no socket', () => {
     // A guest socket asks to watch a member's conversation: there is no such event for it.
     const victim = await signedInMember(t.app);
     await sendText(t.app, { token: victim.token }, 'victim words');
-    const conversation = await memberConversation(t.app, victim.id);
+    const conversation = await memberConversation(t.services, victim.id);
     const guest = await newGuest(t.app);
     const spy = await open({ guestId: guest.guestId });
     expect(await join(spy, { guestId: guest.guestId })).toMatchObject({ ok: true });
@@ -232,7 +240,7 @@ describe('the staff audit', () => {
   it('viewing one conversation and following it live are audited', async () => {
     const guest = await newGuest(t.app);
     await sendText(t.app, guest, 'audited words');
-    const conversation = await guestConversation(t.app, guest.guestId);
+    const conversation = await guestConversation(t.services, guest.guestId);
     const viewed = await staffCall(
       t.app,
       staffToken,
@@ -256,7 +264,7 @@ describe('bad numbers answer a clear code, never a 500', () => {
   it('sequence numbers, conversation ids and member ids beyond int4', async () => {
     const guest = await newGuest(t.app);
     await sendText(t.app, guest, 'numbers');
-    const conversation = await guestConversation(t.app, guest.guestId);
+    const conversation = await guestConversation(t.services, guest.guestId);
     const statuses: Record<string, number> = {};
     const record = async (name: string, response: Promise<{ statusCode: number }>) => {
       statuses[name] = (await response).statusCode;
@@ -613,7 +621,8 @@ describe('broken multipart bodies', () => {
     const guest = await newGuest(t.app);
     const body = multipart({ name: 'a.png', bytes: FILES.png }, guest.guestId).payload;
     const conversation =
-      (await sendText(t.app, guest, 'for the staff route'), await guestConversation(t.app, guest.guestId));
+      (await sendText(t.app, guest, 'for the staff route'),
+      await guestConversation(t.services, guest.guestId));
     const statuses: Record<string, number> = {};
     for (const [name, url, headers] of [
       ['member', '/api/chat/upload-image', memberHeaders({ 'content-type': 'multipart/form-data' })],
@@ -780,7 +789,7 @@ describe('limits of uploads and the inbox', () => {
       sql`insert into chat_rooms (guest_id, last_seq, last_message_at)
           select 'gflood' || n, 1, now() + make_interval(secs => n) from generate_series(1, 200) n`,
     );
-    const staff = await createStaffAndSignIn(limited.app);
+    const staff = await createStaffAndSignIn(limited);
     const list = await staffCall(
       limited.app,
       staff.token,

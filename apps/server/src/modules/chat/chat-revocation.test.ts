@@ -106,8 +106,8 @@ describe('a revocation closes the sockets of the sessions it ended', () => {
     const { member, phoneSocket, laptopSocket } = await memberOnTwoDevices();
     const [phone, laptop] = [follow(phoneSocket), follow(laptopSocket)];
     const other = await memberOnTwoDevices();
-    await t.app.accounts.setStatus(Number(other.member.id), 'active');
-    await t.app.accounts.setStatus(Number(member.id), 'inactive');
+    await t.services.accounts.setStatus(Number(other.member.id), 'active');
+    await t.services.accounts.setStatus(Number(member.id), 'inactive');
     expect(await phone.closed).toBe('io server disconnect');
     expect(await laptop.closed).toBe('io server disconnect');
     // Still open: a round trip on each proves the server kept them.
@@ -117,15 +117,15 @@ describe('a revocation closes the sockets of the sessions it ended', () => {
   });
 
   it('staff switched off: their socket at once, hearing no inbox after; other staff’s stays', async () => {
-    const fired = await createStaffAndSignIn(t.app, { name: 'Fired' });
-    const kept = await createStaffAndSignIn(t.app, { name: 'Kept' });
+    const fired = await createStaffAndSignIn(t, { name: 'Fired' });
+    const kept = await createStaffAndSignIn(t, { name: 'Kept' });
     const firedSocket = await open({ staffToken: fired.token });
     const keptSocket = await open({ staffToken: kept.token });
     const firedInbox: unknown[] = [];
     firedSocket.on('inbox', (entry: unknown) => firedInbox.push(entry));
     const firedSide = follow(firedSocket);
 
-    await t.app.consoleStaff.setActive(fired.staffId, false);
+    await t.services.staff.setActive(fired.staffId, false);
     const guest = await newGuest(t.app);
     const keptHears = new Promise((resolve) => keptSocket.once('inbox', resolve));
     await sendText(t.app, guest, 'words for active staff only');

@@ -87,7 +87,7 @@ beforeAll(async () => {
   );
   await listen(t.app);
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  staffToken = (await createStaffAndSignIn(t.app, { name: 'Nok' })).token;
+  staffToken = (await createStaffAndSignIn(t, { name: 'Nok' })).token;
 });
 afterAll(async () => {
   pushService.close();
@@ -228,7 +228,7 @@ describe('joining', () => {
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     // As a password change elsewhere does: every session of the member ends.
     await t.database.db.execute(sql`delete from sessions where member_id = ${member.id}`);
-    expect(await t.app.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.chatSocket.recheck()).toBeGreaterThanOrEqual(1);
     expect(await closed).toBe('io server disconnect');
     expect(other.connected).toBe(true);
   });

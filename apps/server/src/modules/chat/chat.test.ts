@@ -328,7 +328,7 @@ describe('uploads never sent', () => {
       expect((await send(sentPath)).statusCode).toBe(200);
 
       clockOffsetMs = 25 * 3_600_000;
-      const removed = await t.app.housekeeping.runOnce();
+      const removed = await t.services.housekeeping.runOnce();
       expect(removed['chat uploads never sent']).toBeGreaterThanOrEqual(1);
       expect(onDisk(unsent)).toBe(false);
       expect(onDisk(sentPath)).toBe(true);
@@ -432,7 +432,7 @@ describe('the first-line bot', () => {
     expect(asked.statusCode).toBe(200);
     const said = texts((await historyOf(t.app, guest)).result);
     expect(said.some((text) => text.startsWith('ກະລຸນາເຂົ້າສູ່ລະບົບ'))).toBe(true);
-    const inbox = (await t.app.chat.inbox('open')).conversations;
+    const inbox = (await t.services.chat.inbox('open')).conversations;
     const mine = inbox.find((conversation) => conversation.guestLabel === guest.guestId.slice(1, 7))!;
     expect(mine.waitingForStaff).toBe(true);
   });

@@ -15,7 +15,6 @@ let t: TestApp;
 let staff: { token: string; staffId: number };
 beforeAll(async () => {
   t = await createTestApp({
-    RECONCILE_INTERVAL_SECONDS: '0',
     SANDBOX_PAYOUT_DELAY_SECONDS: '0',
   });
   // The sandbox bank, slip verifier and payout service are reached over HTTP.
@@ -28,7 +27,7 @@ beforeAll(async () => {
     timeZone: 'Asia/Bangkok',
   });
   await t.database.db.execute(sql`update site_settings set value = ${window}::jsonb where key = 'slip'`);
-  staff = await createStaffAndSignIn(t.app);
+  staff = await createStaffAndSignIn(t);
 });
 afterAll(() => t.close());
 

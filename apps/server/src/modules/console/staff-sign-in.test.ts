@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = (opts: Parameters<typeof createStaffAndSignIn>[1] = {}) =>
-  createStaffAndSignIn(t.app, { now, ...opts });
+  createStaffAndSignIn(t, { now, ...opts });
 const me = (token: string) => staffCall(t.app, token, 'GET', '/api/console/me');
 const refusedWith = (response: { statusCode: number; json: () => unknown }, status: number, code: string) => {
   expect(response.statusCode).toBe(status);
@@ -85,7 +85,7 @@ describe('staff sign-in', () => {
 
   it('shows the secret as an otpauth URL of the console, and keeps it only once a code proves it', async () => {
     const username = randomStaffUsername();
-    await t.app.consoleStaff.create({ username, name: 'Bo', password: STAFF_PASSWORD });
+    await t.services.staff.create({ username, name: 'Bo', password: STAFF_PASSWORD });
     const first = await staffPasswordStep(t.app, username, STAFF_PASSWORD);
     if (first.step !== 'enrol') throw new Error('expected enrolment');
     const url = new URL(first.otpauthUrl);
@@ -320,7 +320,7 @@ describe('staff sessions', () => {
     const staff = await signIn();
     nextStep();
     const { challenge } = await staffPasswordStep(t.app, staff.username, staff.password);
-    await t.app.consoleStaff.setActive(staff.staffId, false);
+    await t.services.staff.setActive(staff.staffId, false);
     refusedWith(await me(staff.token), 401, 'STAFF_SESSION_INVALID');
     refusedWith(
       await staffCodeStep(t.app, challenge, await totpCode(staff.secret, now())),
@@ -329,7 +329,7 @@ describe('staff sessions', () => {
     );
     refusedWith(await login(staff.username, staff.password), 401, 'STAFF_LOGIN_FAIL');
     // Switched on again: the old session stays ended; a new sign-in works.
-    await t.app.consoleStaff.setActive(staff.staffId, true);
+    await t.services.staff.setActive(staff.staffId, true);
     refusedWith(await me(staff.token), 401, 'STAFF_SESSION_INVALID');
     nextStep();
     const again = await staffPasswordStep(t.app, staff.username, staff.password);
@@ -402,7 +402,7 @@ describe('staff housekeeping', () => {
     nextStep();
     const open = await staffPasswordStep(t.app, live.username, live.password);
     const before = await auditOf(live.staffId);
-    await t.app.housekeeping.runOnce();
+    await t.services.housekeeping.runOnce();
     const left = await rowsOf<{ staff_id: number; kind: string }>(
       t.database.db,
       sql`select staff_id, 'session' as kind from staff_sessions where staff_id in (${ended.staffId}, ${live.staffId})

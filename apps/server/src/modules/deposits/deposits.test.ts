@@ -33,7 +33,6 @@ const VOUCHER_KEY = 'test-voucher-key-0123456789';
 const ENV = {
   PAYMENT_WEBHOOK_SECRET: SECRET,
   VOUCHER_KEY,
-  RECONCILE_INTERVAL_SECONDS: '0',
   QR_MIN_DEPOSIT_FP: '50',
 };
 
@@ -278,7 +277,7 @@ describe('QR payments', () => {
       0,
     );
     // Nor does the reconciler credit it.
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, token)).wallet).toBe(0);
     await booksAreSound();
   });
@@ -293,13 +292,13 @@ describe('QR payments', () => {
           values ('WW', ${event.eventId}, ${JSON.stringify(event)}::jsonb)`,
     );
     expect((await walletOf(test.app, token)).wallet).toBe(0);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, token)).wallet).toBe(15_000);
     expect(await qrState(token, 'WW')).toMatchObject({
       lastClosed: { qrcodeId: qr.qrcodeId, status: 'PAID' },
     });
     // Another pass, and the gateway's own delivery later, credit nothing more.
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await walletOf(test.app, token)).wallet).toBe(15_000);
     await booksAreSound();
@@ -447,13 +446,13 @@ describe('gift links', () => {
     const { id, token } = await signedInMember(test.app);
     const code = await interrupted(id, 4_500, 'running');
     // Its request may still be at work: the sweep leaves it until the lease runs out (database clock).
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, token)).wallet).toBe(0);
     await test.database.db.execute(
       sql`update gift_links set next_attempt_at = now() - interval '1 second' where voucher_code = ${code}`,
     );
-    await test.app.reconciler.runOnce();
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, token)).wallet).toBe(4_500);
     const [row] = await rowsOf<{ status: string }>(
       test.database.db,

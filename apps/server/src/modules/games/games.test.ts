@@ -179,7 +179,7 @@ describe('transfers between the wallet and a game', () => {
       Array.from({ length: 20 }, () => moneyCall(test.app, token, '/api/wallet/transfer', body, key)),
     );
     for (const answer of answers) expect([200, 202], answer.body).toContain(answer.statusCode);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([40_000, 60_000]);
     await booksAreSound();
@@ -197,7 +197,7 @@ describe('transfers between the wallet and a game', () => {
     expect(taken).toHaveLength(1);
     for (const answer of answers.filter((a) => !taken.includes(a)))
       expect(answer.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([0, 100_000]);
     await booksAreSound();
@@ -239,11 +239,11 @@ describe('provider faults', () => {
     expect((await statementOf(token)).statements[0]).toMatchObject({ status: 'PENDING' });
 
     // Not yet expired: never void an outcome that is not known.
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await statementOf(token)).statements[0]).toMatchObject({ status: 'PENDING' });
 
     await ageHolds(test.database.db, id, PAST_EXPIRY_MS);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([100_000, 0]);
     expect((await statementOf(token)).statements[0]).toMatchObject({ status: 'FAILED' });
@@ -260,7 +260,7 @@ describe('provider faults', () => {
     });
     await setFault(test.app, 'JOKER', 'none');
     expect(resultOf(response).status).toBe('PENDING');
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([75_000, 25_000]);
     expect((await statementOf(token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
@@ -279,7 +279,7 @@ describe('provider faults', () => {
     await setFault(test.app, 'JOKER', 'none');
     expect(resultOf(response).status).toBe('PENDING');
     expect((await walletOf(test.app, token)).wallet).toBe(60_000);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, token);
     expect([books.wallet, books.game('JOKER')]).toEqual([100_000, 0]);
     await booksAreSound();
@@ -310,7 +310,7 @@ describe('game to game', () => {
     });
     await setFault(test.app, 'JOKER', 'none');
     expect(resultOf(slow).status).toBe('PENDING');
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 0, 40_000]);
     await booksAreSound();
@@ -359,13 +359,13 @@ describe('game to game', () => {
         sql`update game_to_game_transfers set next_check_at = now() + ${interval}::interval where key = ${plan}`,
       );
     await lease('1 hour');
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, member.token)).game('PG')).toBe(0);
     await lease('-1 second');
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([60_000, 10_000, 30_000]);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await walletOf(test.app, member.token)).game('PG')).toBe(30_000);
     await booksAreSound();
   });
@@ -399,7 +399,7 @@ describe('game to game', () => {
     await test.database.db.execute(
       sql`update game_to_game_transfers set next_check_at = now() where key = ${`m${member.id}:${key}`}`,
     );
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const books = await walletOf(test.app, member.token);
     expect([books.wallet, books.game('JOKER'), books.game('PG')]).toEqual([90_000, 10_000, 0]);
     await booksAreSound();

@@ -153,7 +153,7 @@ describe('a crash between any two steps is answered', () => {
     expect(other.json()).toEqual({ message: 'IDEMPOTENCY_KEY_REUSED' });
 
     await ageHolds(test.database.db, member.id, PAST_EXPIRY_MS);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const after = await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key);
     expect(after.json()).toEqual({ message: 'TRANSFER_FAIL' });
     // The answer is final now: stored, and refused for another body.
@@ -175,7 +175,7 @@ describe('a crash between any two steps is answered', () => {
     const meanwhile = await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key);
     expect(resultOf(meanwhile).status).toBe('PENDING');
 
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     const after = await moneyCall(test.app, member.token, '/api/wallet/transfer', body, key);
     expect([after.statusCode, resultOf(after)]).toEqual([
       200,

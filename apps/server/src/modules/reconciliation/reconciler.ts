@@ -32,7 +32,6 @@ export interface ReconcilerOptions {
    * its own rows so that several processes may run it at once.
    */
   sweeps?: { name: string; run: () => Promise<number> }[];
-  intervalMs: number;
   /**
    * The longest one resolver may take (its outside calls' time limits, with room to spare): a
    * claimed hold is left to its process this long; after that (a crash) another may claim it.
@@ -73,7 +72,6 @@ export interface ReconcileReport {
 export function createReconciler(options: ReconcilerOptions) {
   const { ledger, resolvers, log } = options;
   const parallel = options.parallel ?? 8;
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<ReconcileReport> | null = null;
 
   /**
@@ -246,22 +244,8 @@ export function createReconciler(options: ReconcilerOptions) {
      */
     runOnce: (): Promise<ReconcileReport> => run(true),
 
-    /** One pass over the holds that are due; what the timer runs. */
+    /** One pass over the holds that are due; what the schedule runs (platform/jobs.ts). */
     runDue: (): Promise<ReconcileReport> => run(false),
-
-    start(): void {
-      if (options.intervalMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        run(false).catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
-      }, options.intervalMs);
-      timer.unref();
-    },
-
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
   };
 }
 

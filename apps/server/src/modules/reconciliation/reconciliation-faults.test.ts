@@ -87,7 +87,6 @@ const reconciler = (resolvers: Record<string, HoldKind>) =>
   createReconciler({
     ledger: createLedgerService(database.db),
     resolvers,
-    intervalMs: 0,
     leaseMs: 35_000,
     retryDelayMs,
     log: QUIET_LOG,
@@ -225,7 +224,6 @@ describe('after faults stop (decision 037)', () => {
     const server = createReconciler({
       ledger: flaky,
       resolvers: { f37_outage: { resolve: down, settlesAfterMs: SETTLES_AFTER_MS } },
-      intervalMs: 0,
       leaseMs: 35_000,
       retryDelayMs,
       log: QUIET_LOG,

@@ -44,7 +44,6 @@ function reconcilerWith(resolve: HoldResolver, options: { parallel?: number; lea
   return createReconciler({
     ledger: createLedgerService(database.db),
     resolvers: { test_payout: resolve, test_hung: resolve },
-    intervalMs: 0,
     leaseMs: options.leaseMs ?? 60_000,
     parallel: options.parallel,
     retryDelayMs: (checks) => 60_000 * (checks + 1),

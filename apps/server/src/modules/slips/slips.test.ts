@@ -25,7 +25,7 @@ const MAX_BYTES = 400_000;
 
 let test: TestApp;
 beforeAll(async () => {
-  test = await createTestApp({ SLIP_MAX_BYTES: String(MAX_BYTES), RECONCILE_INTERVAL_SECONDS: '0' });
+  test = await createTestApp({ SLIP_MAX_BYTES: String(MAX_BYTES) });
   await listen(test.app);
   // The demo closes uploads from 23:50 to 00:10 Bangkok time; tests must not depend on the hour.
   await setSlipWindow(null, null);

@@ -1,7 +1,7 @@
 import type { Currency } from '@wallet/contract/money';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
-import { marketDay } from '../promotions/promotions.service';
+import { marketDay } from '../promotions/rewards/rewards.service';
 import { COIN, spinKeys } from './spin-ledger';
 import type { StoredCoinRules } from './spinwheel-settings';
 

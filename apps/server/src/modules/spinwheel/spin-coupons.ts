@@ -2,7 +2,7 @@ import type { Locale } from '@wallet/contract/constants';
 import type { CouponClaimResponse, PrizeUnit, SpinCouponsResponse } from '@wallet/contract/http/spinwheel';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
-import type { ProgramTerms, PromotionsService } from '../promotions/promotions.service';
+import type { GrantsService, ProgramTerms } from '../promotions/engine/grants.service';
 import { COIN, spinKeys } from './spin-ledger';
 import { couponView, namesOf } from './spin-views';
 import type { CouponRow, Executor, SpinwheelRepository } from './spinwheel.repository';
@@ -12,8 +12,8 @@ const COUPON_ID = /^[1-9]\d{0,17}$/;
 export interface SpinCouponsOptions {
   repository: SpinwheelRepository;
   ledger: LedgerService;
-  /** Bonus prizes are grants of the promotions engine. */
-  promotions: Pick<PromotionsService, 'grantPrize'>;
+  /** Bonus prizes are grants of the promotions' grant engine. */
+  grants: Pick<GrantsService, 'grantPrize'>;
   now: () => Date;
 }
 
@@ -86,7 +86,7 @@ export function createSpinCoupons(options: SpinCouponsOptions) {
       if (coupon.kind === 'bonus') {
         const terms = coupon.terms as ProgramTerms | null;
         if (!terms) throw new AppError('INVALID_PRIZE_CODE', 409);
-        await options.promotions.grantPrize(
+        await options.grants.grantPrize(
           memberId,
           { amount: coupon.amount, terms },
           {

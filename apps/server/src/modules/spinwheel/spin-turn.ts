@@ -4,7 +4,7 @@ import type { SpinResponse } from '@wallet/contract/http/spinwheel';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
-import { marketDay } from '../promotions/promotions.service';
+import { marketDay } from '../promotions/rewards/rewards.service';
 import type { SpinCoins } from './spin-coins';
 import { drawIndex } from './spin-draw';
 import { COIN, spinKeys } from './spin-ledger';

@@ -1,7 +1,7 @@
 import type { Locale } from '@wallet/contract/constants';
 import { formatMajorAmount, type Currency } from '@wallet/contract/money';
 import type { CoinRules, PrizeUnit, SpinCoupon, SpinSlice } from '@wallet/contract/http/spinwheel';
-import type { LocalText } from '../promotions/promotions.service';
+import type { LocalText } from '../promotions/engine/grants.service';
 import { COIN } from './spin-ledger';
 import type { Slice } from './spin-wheels';
 import type { CouponRow } from './spinwheel.repository';

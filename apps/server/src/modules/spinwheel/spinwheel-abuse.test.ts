@@ -30,12 +30,12 @@ describe('spin wheel under attack', () => {
   let t: TestApp;
   let now = new Date();
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: () => now });
+    t = await createTestApp({}, { clock: () => now });
     await listen(t.app);
   });
   afterAll(() => t.close());
 
-  const { get, member, wheel, certain, spin, claim, coins, withCoins, resetWheel } = spinCalls(() => t.app);
+  const { get, member, wheel, certain, spin, claim, coins, withCoins, resetWheel } = spinCalls(() => t);
   /** Another server process: the same database, its own clock, its transactions held at `gate`. */
   const otherProcess = (clock: () => Date, gate?: { arrived: () => void; released: Promise<void> }) => {
     const db = t.database.db;
@@ -54,7 +54,7 @@ describe('spin wheel under attack', () => {
     return createSpinwheelService({
       db: gated,
       ledger: createLedgerService(db),
-      promotions: t.app.promotions,
+      grants: t.services.grants,
       currencyOf: async () => 'BAHT' as const,
       now: clock,
       log: t.app.log,
@@ -122,11 +122,11 @@ describe.runIf(serverUrl)('spin wheel: a bonus claim and the expiry schedule at 
   let t: TestApp;
   let now = new Date();
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: () => now });
+    t = await createTestApp({}, { clock: () => now });
     await listen(t.app);
   });
   afterAll(() => t.close());
-  const { wheel, certain, spin, withCoins, resetWheel } = spinCalls(() => t.app);
+  const { wheel, certain, spin, withCoins, resetWheel } = spinCalls(() => t);
   beforeAll(() => resetWheel());
 
   it(
@@ -145,9 +145,9 @@ describe.runIf(serverUrl)('spin wheel: a bonus claim and the expiry schedule at 
       const slow = createSpinwheelService({
         db: t.database.db,
         ledger: createLedgerService(t.database.db),
-        promotions: {
+        grants: {
           grantPrize: (memberId, prize, coupon) =>
-            t.app.promotions.grantPrize(memberId, prize, {
+            t.services.grants.grantPrize(memberId, prize, {
               first: coupon.first,
               alongside: async (tx, grantId) => {
                 inside.open();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@wallet/contract/money';
-import { ProgramTerms, type LocalText } from '../promotions/promotions.service';
+import { ProgramTerms, type LocalText } from '../promotions/engine/grants.service';
 
 /**
  * The operator's wheel (docs/decisions/021-spin-wheel.md): slices, prizes and coin rules, kept in

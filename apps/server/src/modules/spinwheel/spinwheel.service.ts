@@ -4,7 +4,8 @@ import type { Currency } from '@wallet/contract/money';
 import type { SpinSetupResponse } from '@wallet/contract/http/spinwheel';
 import type { Database } from '../../platform/db/database';
 import type { LedgerService } from '../ledger/ledger.service';
-import { marketDay, type PromotionsService } from '../promotions/promotions.service';
+import type { GrantsService } from '../promotions/engine/grants.service';
+import { marketDay } from '../promotions/rewards/rewards.service';
 import { createSpinCoins } from './spin-coins';
 import { createSpinCoupons } from './spin-coupons';
 import { publishedOdds } from './spin-draw';
@@ -17,8 +18,8 @@ import { createSpinwheelRepository } from './spinwheel.repository';
 export interface SpinwheelServiceOptions {
   db: Database;
   ledger: LedgerService;
-  /** Bonus prizes are grants of the promotions engine. */
-  promotions: Pick<PromotionsService, 'grantPrize'>;
+  /** Bonus prizes are grants of the promotions' grant engine. */
+  grants: Pick<GrantsService, 'grantPrize'>;
   currencyOf: (memberId: number) => Promise<Currency>;
   /** The clock of draws, coupons and days (tests move it). */
   now: () => Date;
@@ -40,7 +41,7 @@ export function createSpinwheelService(options: SpinwheelServiceOptions) {
   const repository = createSpinwheelRepository(options.db);
   const wheels = createSpinWheels({ repository, ledger, now, log });
   const coins = createSpinCoins({ ledger, now });
-  const coupons = createSpinCoupons({ repository, ledger, promotions: options.promotions, now });
+  const coupons = createSpinCoupons({ repository, ledger, grants: options.grants, now });
   const turn = createSpinTurn({ repository, ledger, wheels, coins, currencyOf: options.currencyOf, now });
   const schedule = createSpinSchedule({ repository, wheels, coins, coupons, now, log });
 

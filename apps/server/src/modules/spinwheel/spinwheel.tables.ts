@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LocalText } from '../promotions/promotions.service';
+import type { LocalText } from '../promotions/engine/grants.service';
 import type { StoredCoinRules, StoredPrize } from './spinwheel-settings';
 
 /**

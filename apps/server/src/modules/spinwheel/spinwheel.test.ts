@@ -21,13 +21,13 @@ describe('spin wheel', () => {
   let t: TestApp;
   let now = new Date();
   beforeAll(async () => {
-    t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: () => now });
+    t = await createTestApp({}, { clock: () => now });
     await listen(t.app);
   });
   afterAll(() => t.close());
 
   const { get, credit, member, wheel, demoWeights, certain, spin, claim, coins, withCoins, resetWheel } =
-    spinCalls(() => t.app);
+    spinCalls(() => t);
   const coupons = async (token: string, limit = 50) =>
     (await get<SpinCouponsResponse>(token, `/api/spinwheel/coupon?page=1&limit=${limit}`)).body;
 

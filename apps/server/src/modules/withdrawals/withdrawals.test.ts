@@ -62,7 +62,7 @@ describe('withdrawals', () => {
         status: 'PENDING',
         amount: 90_000,
       });
-      await test.app.reconciler.runOnce();
+      await test.services.reconciler.runOnce();
       expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'SUCCESS' });
       books = await walletOf(test.app, member.token);
       expect(books.wallet).toBe(10_000);
@@ -91,7 +91,7 @@ describe('withdrawals', () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(1);
     expect((await walletOf(test.app, member.token)).wallet).toBe(0);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     await booksAreSound();
   });
 
@@ -106,10 +106,10 @@ describe('withdrawals', () => {
     }
     expect((await walletOf(test.app, member.token)).wallet).toBe(60_000);
     // Not expired yet on the database's clock: an unknown outcome is never voided.
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'PENDING' });
     await ageHolds(test.database.db, member.id, 4_200);
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect((await statementOf(member.token)).statements[0]).toMatchObject({ status: 'FAILED' });
     expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
     await booksAreSound();
@@ -164,7 +164,7 @@ describe('withdrawals', () => {
     expect((await pendingOf(other.token)).map((one) => one.waitingFor)).toEqual(['payout']);
 
     // Paid (the sandbox pays at once here) and posted by the reconciler: none is pending.
-    await test.app.reconciler.runOnce();
+    await test.services.reconciler.runOnce();
     expect(await pendingOf(member.token)).toEqual([]);
     expect(await pendingOf(other.token)).toEqual([]);
     await booksAreSound();
