@@ -67,6 +67,26 @@ export function fakeServer(handler: Handler = () => undefined) {
   return calls;
 }
 
+/**
+ * Holds the answers to `url` until the returned function is called (a slow phone network), so a
+ * second tap lands while the first request is still on its way. Call after fakeServer.
+ */
+export function holdAnswers(url: string) {
+  const answer = globalThis.fetch;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const response = answer(input, init);
+    if (input === url) await gate;
+    return response;
+  });
+  return release;
+}
+
+/** How many of the calls went to `url`. */
+export const countCalls = (calls: { url: string }[], url: string) =>
+  calls.filter((call) => call.url === url).length;
+
 /** The whole app's routes in memory, starting at `path`, wired as main.tsx wires them. */
 export async function renderApp(path: string, locale = 'en') {
   await i18next.changeLanguage(locale);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { getChatConfig, type Caller } from './chat-api';
 import { useChatTranslation } from './chat-texts';
 import { PushBlocked, pushRegistration, saveSubscription, turnOffPush, turnOnPush } from './web-push';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * "Notify me of answers": shown when the server has a push key and the browser runs our service
@@ -11,7 +12,7 @@ import { PushBlocked, pushRegistration, saveSubscription, turnOffPush, turnOnPus
  */
 export function PushToggle({ caller }: { caller: Caller }) {
   const { t } = useChatTranslation();
-  const config = useQuery({ queryKey: ['chat', 'config'], queryFn: getChatConfig, staleTime: Infinity });
+  const config = useQuery({ queryKey: queryKeys.chat.config, queryFn: getChatConfig, staleTime: Infinity });
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const [on, setOn] = useState(false);
   const [busy, setBusy] = useState(false);

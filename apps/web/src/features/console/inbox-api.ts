@@ -15,15 +15,16 @@ import {
   type CONVERSATION_STATUSES,
 } from '@wallet/contract/http/console';
 import { consoleRequest, consoleUpload } from './console-api';
+import { queryKeys } from '../../lib/query-keys';
 
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
 /** Messages asked for at a time, at the start and at each "load older". */
 export const MESSAGES_PAGE = 30;
 
-const conversationsKey = (status: ConversationStatus) => ['console', 'conversations', status];
-const conversationKey = (id: number | null) => ['console', 'conversation', id];
-const messagesKey = (id: number) => ['console', 'messages', id];
+const conversationsKey = queryKeys.console.conversations;
+const conversationKey = queryKeys.console.conversation;
+const messagesKey = queryKeys.console.messages;
 const conversationPath = (id: number) => `/api/console/chat/conversations/${id}`;
 
 /** Newest first: the last message's time, else the conversation's id (newer rooms have larger ids). */
@@ -113,7 +114,7 @@ function patchConversation(
 }
 
 export const reloadConversations = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: ['console', 'conversations'] });
+  queryClient.invalidateQueries({ queryKey: queryKeys.console.conversationsAll });
 
 type MessagesData = { pages: ConversationMessagesResponse[]; pageParams: (number | undefined)[] };
 
@@ -265,7 +266,7 @@ export async function resolveConversation(queryClient: QueryClient, id: number):
 /** What staff see beside a member's conversation: wallet, deposits, withdrawals, slips. */
 export function useMemberContext(memberId: number | null) {
   return useQuery({
-    queryKey: ['console', 'member', memberId],
+    queryKey: queryKeys.console.member(memberId),
     queryFn: () =>
       consoleRequest(`/api/console/members/${memberId}/context`, { schema: MemberContextResponse }),
     enabled: memberId !== null,

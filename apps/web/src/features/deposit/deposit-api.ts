@@ -9,19 +9,15 @@ import {
 } from '@wallet/contract/http/deposit';
 import { apiRequest, apiUpload } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
+import { queryKeys } from '../../lib/query-keys';
 
 /** While a QR is shown, how often we ask whether it was paid, so the credit shows within seconds. */
 export const QR_POLL_MS = 3_000;
 
-const qrKey = (provider: QrProvider) => ['qrcode', provider];
-
-/**
- * The QR channels with their names and minimums. NOTE: a key apart from ['qrcode', …], so a QR
- * created does not make the list load again.
- */
+/** The QR channels with their names and minimums. */
 export function useQrChannels() {
   return useQuery({
-    queryKey: ['qr-channels'],
+    queryKey: queryKeys.deposit.qrChannels,
     queryFn: () => apiRequest('/api/qrcode', { schema: QrChannelsResponse }),
     staleTime: 60_000,
   });
@@ -34,7 +30,7 @@ export function useQrChannels() {
  */
 export function useQrState(provider: QrProvider) {
   return useQuery({
-    queryKey: qrKey(provider),
+    queryKey: queryKeys.deposit.qr(provider),
     queryFn: () => apiRequest(`/api/qrcode/${provider}`, { schema: QrState }),
     staleTime: 30_000,
     refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_POLL_MS : false),
@@ -48,16 +44,16 @@ export function useQrActions(provider: QrProvider) {
     async create(money: MoneyRequester, amount: number): Promise<QrState> {
       const state = await money.send(`/api/qrcode/${provider}`, { amount }, QrState);
       if (state.hasQrcode) {
-        queryClient.setQueryData(qrKey(provider), state);
+        queryClient.setQueryData(queryKeys.deposit.qr(provider), state);
         // The server may have closed or changed the member's QRs elsewhere: the other views reload.
         void queryClient.invalidateQueries({
-          queryKey: ['qrcode'],
+          queryKey: queryKeys.deposit.qrAll,
           predicate: (query) => query.queryKey[1] !== provider,
         });
       } else {
         // NOTE: not cached: `message` belongs to this answer; reading again shows, for example, the
         // QR already open that QR_ALREADY_OPEN speaks of.
-        void queryClient.invalidateQueries({ queryKey: qrKey(provider) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.deposit.qr(provider) });
       }
       return state;
     },
@@ -66,7 +62,7 @@ export function useQrActions(provider: QrProvider) {
         method: 'DELETE',
         schema: QrState,
       });
-      queryClient.setQueryData(qrKey(provider), state);
+      queryClient.setQueryData(queryKeys.deposit.qr(provider), state);
     },
   };
 }

@@ -8,9 +8,7 @@ import {
 } from '@wallet/contract/http/wallet';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
-
-export const WALLET_KEY = ['wallet'];
-const credentialsKey = (code: string) => ['wallet', 'account', code];
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The wallet and every game account. Each load first has every game account refreshed at its
@@ -29,7 +27,7 @@ async function fetchWallet(): Promise<WalletResponse> {
 
 export function useWallet() {
   return useQuery({
-    queryKey: WALLET_KEY,
+    queryKey: queryKeys.wallet.all,
     queryFn: fetchWallet,
     staleTime: 15_000,
     // Back from a game's window, the member sees what they won or lost.
@@ -40,12 +38,12 @@ export function useWallet() {
 /** Asks for the wallet again; after money moved, home must show the new balances. */
 export function useReloadWallet() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
 }
 
 /** The member's username and password at one game, once the account is open. */
 export const credentialsQuery = (code: string) => ({
-  queryKey: credentialsKey(code),
+  queryKey: queryKeys.wallet.credentials(code),
   queryFn: () => apiRequest(`/api/wallet/account/${encodeURIComponent(code)}`, { schema: GameCredentials }),
   staleTime: Infinity,
 });
@@ -61,7 +59,7 @@ export function useChangeCredentials() {
     const credentials = await apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, {
       schema: GameCredentials,
     });
-    queryClient.setQueryData(credentialsKey(code), credentials);
+    queryClient.setQueryData(queryKeys.wallet.credentials(code), credentials);
     return credentials;
   };
 }

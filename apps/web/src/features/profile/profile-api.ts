@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { OkResponse, ProfileResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
-import { PROFILE_KEY } from '../../lib/profile';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useSetProfile() {
   const queryClient = useQueryClient();
-  return (profile: ProfileResponse) => queryClient.setQueryData(PROFILE_KEY, profile);
+  return (profile: ProfileResponse) => queryClient.setQueryData(queryKeys.profile, profile);
 }
 
 export const changePassword = (oldPassword: string, newPassword: string) =>
