@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   ChatRoomState,
@@ -253,14 +259,16 @@ export function useMarkRead(id: number) {
 }
 
 /** Resolves the conversation: a new session starts; both tabs are read again. */
-export async function resolveConversation(queryClient: QueryClient, id: number): Promise<void> {
-  const room = await consoleRequest(`${conversationPath(id)}/resolve`, {
-    method: 'POST',
-    body: {},
-    schema: ChatRoomState,
+export function useResolveConversation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      consoleRequest(`${conversationPath(id)}/resolve`, { method: 'POST', body: {}, schema: ChatRoomState }),
+    onSuccess: async (room) => {
+      setRoom(queryClient, id, room);
+      await reloadConversations(queryClient);
+    },
   });
-  setRoom(queryClient, id, room);
-  await reloadConversations(queryClient);
 }
 
 /** What staff see beside a member's conversation: wallet, deposits, withdrawals, slips. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AutoLoginResponse,
   GameCredentials,
@@ -55,24 +55,29 @@ export function useGameCredentials(code: string, enabled: boolean) {
 /** Opening an account and resetting its password both answer the credentials to show. */
 export function useChangeCredentials() {
   const queryClient = useQueryClient();
-  return async (code: string, action: 'activate' | 'resetpassword') => {
-    const credentials = await apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, {
-      schema: GameCredentials,
-    });
-    queryClient.setQueryData(queryKeys.wallet.credentials(code), credentials);
-    return credentials;
-  };
+  return useMutation({
+    mutationFn: ({ code, action }: { code: string; action: 'activate' | 'resetpassword' }) =>
+      apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, { schema: GameCredentials }),
+    onSuccess: (credentials, { code }) =>
+      queryClient.setQueryData(queryKeys.wallet.credentials(code), credentials),
+  });
 }
 
-export const transfer = (money: MoneyRequester, body: TransferRequest) =>
-  money.send('/api/wallet/transfer', body, MoneyResult);
+export function useTransfer(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (body: TransferRequest) => money.send('/api/wallet/transfer', body, MoneyResult),
+  });
+}
 
 export const transferAll = (money: MoneyRequester, to: string) =>
   money.send('/api/wallet/transferAll', { to }, MoneyResult);
 
 /** The withdraw modal's call: game balances come back to the wallet first (spec section 7). */
-export const withdraw = (money: MoneyRequester, amount: number) =>
-  money.send('/api/wallet/withdrawAll', { amount }, MoneyResult);
+export function useWithdraw(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (amount: number) => money.send('/api/wallet/withdrawAll', { amount }, MoneyResult),
+  });
+}
 
 export const launchLink = (code: string, username: string) =>
   apiRequest(`/api/autoLogin/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(username)}`, {
