@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
@@ -89,8 +90,19 @@ export const countCalls = (calls: { url: string }[], url: string) =>
 
 /** The whole app's routes in memory, starting at `path`, wired as main.tsx wires them. */
 export async function renderApp(path: string, locale = 'en') {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), locale);
+}
+
+/**
+ * One screen or component with the app's providers (query cache, toasts) and a router at `path`,
+ * without the shells and lazy routes: for a test about that component, not about routing.
+ */
+export async function renderWithProviders(ui: ReactElement, { path = '/', locale = 'en' } = {}) {
+  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), locale);
+}
+
+async function renderRouter(router: ReturnType<typeof createMemoryRouter>, locale: string) {
   await i18next.changeLanguage(locale);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   configureApiClient({
     onGone: () => void router.navigate('/terminated', { replace: true }),
     onSessionEnded: () => void router.navigate('/login', { replace: true }),
