@@ -8,13 +8,14 @@ interface Common<Row> {
   page: number;
   onPage: (page: number) => void;
   pageSize: number;
-  /** The page's rows and the total, undefined until the first answer or after a failure. */
+  /**
+   * The page's query: its total; isPending while the first page is on its way (a spinner; a failure
+   * shows nothing: spec section 8); isPlaceholderData while the last page shows as the next loads
+   * (faded, and "next" waits).
+   */
+  query: { data?: { total: number } | undefined; isPending: boolean; isPlaceholderData: boolean };
+  /** The page's rows, undefined until the first answer or after a failure. */
   rows: Row[] | undefined;
-  total: number;
-  /** The first page is on its way (a spinner; a failure shows nothing: spec section 8). */
-  loading: boolean;
-  /** The page shown is the last one while the next loads: faded, and "next" waits. */
-  stale: boolean;
   /** The name of the page arrows (arrows only: words do not fit a 320 px dialog). */
   paginationLabel: string;
   /** Shown when there is nothing at all. */
@@ -42,13 +43,15 @@ interface TableLayout<Row> extends Common<Row> {
  * its title, the rows, an empty state, and compact page arrows.
  */
 export function PagedHistory<Row>(props: ListLayout<Row> | TableLayout<Row>) {
-  const { title, page, onPage, pageSize, rows, total, loading, stale, paginationLabel, empty } = props;
+  const { title, page, onPage, pageSize, query, rows, paginationLabel, empty } = props;
+  const total = query.data?.total ?? 0;
+  const stale = query.isPlaceholderData;
   const titleId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const fade = `transition-opacity ${stale ? 'opacity-60' : ''}`;
 
   let body: ReactNode;
-  if (!rows) body = loading ? <Loading /> : null;
+  if (!rows) body = query.isPending ? <Loading /> : null;
   else if (rows.length === 0 && total === 0) body = empty;
   else
     body = (

@@ -170,9 +170,7 @@ function InviteHistory({ currency }: { currency: InviteSummaryResponse['currency
       onPage={setPage}
       pageSize={PAGE_SIZE.invite}
       rows={list.data?.invites}
-      total={list.data?.total ?? 0}
-      loading={list.isPending}
-      stale={list.isPlaceholderData}
+      query={list}
       paginationLabel={t('invite.history.pagination')}
       empty={<HistoryEmpty>{t('invite.history.empty')}</HistoryEmpty>}
       renderRow={(row, index) => (

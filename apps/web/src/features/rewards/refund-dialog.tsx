@@ -292,9 +292,7 @@ function RefundHistory({ currency }: { currency: Currency }) {
       onPage={setPage}
       pageSize={PAGE_SIZE.refund}
       rows={list.data?.refunds}
-      total={list.data?.total ?? 0}
-      loading={list.isPending}
-      stale={list.isPlaceholderData}
+      query={list}
       paginationLabel={t('refund.history.pagination')}
       empty={<HistoryEmpty>{t('refund.history.empty')}</HistoryEmpty>}
       renderRow={(row, index) => (

@@ -51,9 +51,7 @@ export function CouponsTable({
       onPage={setPage}
       pageSize={PAGE_SIZE.coupons}
       rows={data?.coupons}
-      total={data?.total ?? 0}
-      loading={list.isPending}
-      stale={list.isPlaceholderData}
+      query={list}
       paginationLabel={t('coupons.pagination')}
       empty={
         <EmptyState
