@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOOKUPS, type LookupAnswer, type LookupName } from '@wallet/contract/http/lookup';
 import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** Asks the server for lookup `name` now, bypassing the cache. */
 export const fetchLookup = <N extends LookupName>(name: N): Promise<LookupAnswer<N>> =>
@@ -20,7 +21,7 @@ export function useLookup<N extends LookupName>(
 ) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['lookup', name, i18n.language],
+    queryKey: queryKeys.lookup.one(name, i18n.language),
     queryFn: () => fetchLookup(name),
     staleTime: options.fresh ? 0 : 60_000,
     refetchOnMount: options.fresh ? 'always' : true,

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
 
 /** Answers every visitor shares (the site's lookups) or that belong to staff (the console). */
-const SHARED = new Set(['lookup', 'console']);
+const SHARED = new Set<unknown>([queryKeys.lookup.all[0], queryKeys.console.all[0]]);
 
 /**
  * Forgets every answer of a member's own (wallet, profile, pending withdrawals, statement…) when a
@@ -9,5 +10,5 @@ const SHARED = new Set(['lookup', 'console']);
  * would otherwise see the previous one's names and amounts until each is read again.
  */
 export function forgetMemberData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => !SHARED.has(String(query.queryKey[0])) });
+  queryClient.removeQueries({ predicate: (query) => !SHARED.has(query.queryKey[0]) });
 }

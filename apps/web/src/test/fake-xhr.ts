@@ -2,8 +2,8 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
- * XMLHttpRequest as lib/api-client's apiUpload uses it; each upload waits until the test answers
- * it. NOTE: features/deposit and features/chat tests still have copies of their own.
+ * XMLHttpRequest as lib/api-client's apiUpload uses it (the slip upload, the chat's and the
+ * console's files); each upload waits until the test answers it.
  */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
@@ -38,6 +38,10 @@ export class FakeXhr {
     this.status = status;
     this.responseText = JSON.stringify(body);
     act(() => this.onload?.());
+  }
+  /** The network fails under the upload. */
+  lose() {
+    act(() => this.onerror?.());
   }
 }
 

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
@@ -67,10 +68,41 @@ export function fakeServer(handler: Handler = () => undefined) {
   return calls;
 }
 
+/**
+ * Holds the answers to `url` until the returned function is called (a slow phone network), so a
+ * second tap lands while the first request is still on its way. Call after fakeServer.
+ */
+export function holdAnswers(url: string) {
+  const answer = globalThis.fetch;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const response = answer(input, init);
+    if (input === url) await gate;
+    return response;
+  });
+  return release;
+}
+
+/** How many of the calls went to `url`. */
+export const countCalls = (calls: { url: string }[], url: string) =>
+  calls.filter((call) => call.url === url).length;
+
 /** The whole app's routes in memory, starting at `path`, wired as main.tsx wires them. */
 export async function renderApp(path: string, locale = 'en') {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), locale);
+}
+
+/**
+ * One screen or component with the app's providers (query cache, toasts) and a router at `path`,
+ * without the shells and lazy routes: for a test about that component, not about routing.
+ */
+export async function renderWithProviders(ui: ReactElement, { path = '/', locale = 'en' } = {}) {
+  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), locale);
+}
+
+async function renderRouter(router: ReturnType<typeof createMemoryRouter>, locale: string) {
   await i18next.changeLanguage(locale);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   configureApiClient({
     onGone: () => void router.navigate('/terminated', { replace: true }),
     onSessionEnded: () => void router.navigate('/login', { replace: true }),

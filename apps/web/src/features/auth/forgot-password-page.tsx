@@ -14,7 +14,7 @@ import { ApiError, errorCodeOf } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
-import { resetPassword, sendResetCode, verifyResetCode } from './forgot-password-api';
+import { useResetPassword, useSendResetCode, useVerifyResetCode } from './forgot-password-api';
 
 /** A new code may be asked for once a minute (the server refuses sooner). */
 const RESEND_SECONDS = 60;
@@ -57,7 +57,11 @@ export function ForgotPasswordPage() {
   const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, Refusal>>({});
-  const [busy, setBusy] = useState(false);
+  const sendCode = useSendResetCode();
+  const verifyCode = useVerifyResetCode();
+  const reset = useResetPassword();
+  // One step at a time: whichever call is on its way holds every button.
+  const busy = sendCode.isPending || verifyCode.isPending || reset.isPending;
   const [wait, setWait] = useState(0);
 
   useEffect(() => {
@@ -85,31 +89,20 @@ export function ForgotPasswordPage() {
   };
   const toastFailure = (failure: unknown) => toast.show('error', errorText(errorCodeOf(failure)));
 
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function send(event?: FormEvent) {
     event?.preventDefault();
     const parsed = phoneRule(market.data?.market ?? 'TH').safeParse(phone);
     if (!parsed.success) return setErrors({ phone: { code: parsed.error.issues[0]!.message } });
     setErrors({});
-    await run(async () => {
-      try {
-        const answer = await sendResetCode(parsed.data);
-        setSent({ phone: parsed.data, token: answer.otpToken, ref: answer.otpRef });
-        setCode('');
-        setWait(RESEND_SECONDS);
-        setStep('code');
-      } catch (failure) {
-        toastFailure(failure);
-      }
-    });
+    try {
+      const answer = await sendCode.mutateAsync(parsed.data);
+      setSent({ phone: parsed.data, token: answer.otpToken, ref: answer.otpRef });
+      setCode('');
+      setWait(RESEND_SECONDS);
+      setStep('code');
+    } catch (failure) {
+      toastFailure(failure);
+    }
   }
 
   async function verify(event: FormEvent) {
@@ -118,16 +111,14 @@ export function ForgotPasswordPage() {
     const parsed = OtpVerifyRequest.safeParse({ otpToken: sent.token, otpCode: code });
     if (!parsed.success) return setErrors({ code: { code: parsed.error.issues[0]!.message } });
     setErrors({});
-    await run(async () => {
-      try {
-        await verifyResetCode(parsed.data.otpToken, parsed.data.otpCode);
-        setStep('password');
-      } catch (failure) {
-        const refusal = refusalOf(failure);
-        if (CODE_ERRORS.has(refusal.code)) setErrors({ code: refusal });
-        else toastFailure(failure);
-      }
-    });
+    try {
+      await verifyCode.mutateAsync(parsed.data);
+      setStep('password');
+    } catch (failure) {
+      const refusal = refusalOf(failure);
+      if (CODE_ERRORS.has(refusal.code)) setErrors({ code: refusal });
+      else toastFailure(failure);
+    }
   }
 
   async function save(event: FormEvent) {
@@ -146,21 +137,19 @@ export function ForgotPasswordPage() {
       found.confirm = { code: 'PASSWORD_NOT_EQUAL' };
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    await run(async () => {
-      try {
-        await resetPassword(parsed.data);
-        toast.show('success', t('password.done'));
-        void navigate('/login', { replace: true, state: { username: sent.phone } });
-      } catch (failure) {
-        const refusal = refusalOf(failure);
-        // The code ran out meanwhile: back to the code step, which offers a new one.
-        if (CODE_ERRORS.has(refusal.code) || refusal.code === 'UNVERIFIED_OTP') {
-          setStep('code');
-          setErrors({ code: refusal });
-        } else if (refusal.code.startsWith('PASSWORD_')) setErrors({ newPassword: refusal });
-        else toastFailure(failure);
-      }
-    });
+    try {
+      await reset.mutateAsync(parsed.data);
+      toast.show('success', t('password.done'));
+      void navigate('/login', { replace: true, state: { username: sent.phone } });
+    } catch (failure) {
+      const refusal = refusalOf(failure);
+      // The code ran out meanwhile: back to the code step, which offers a new one.
+      if (CODE_ERRORS.has(refusal.code) || refusal.code === 'UNVERIFIED_OTP') {
+        setStep('code');
+        setErrors({ code: refusal });
+      } else if (refusal.code.startsWith('PASSWORD_')) setErrors({ newPassword: refusal });
+      else toastFailure(failure);
+    }
   }
 
   const blocked = ['OTP_BLOCK', 'OTP_EXPIRED', 'OTP_NOT_EXIST', 'UNVERIFIED_OTP'].includes(

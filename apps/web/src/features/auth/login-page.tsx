@@ -1,16 +1,14 @@
 import { Eye, EyeOff, LogIn, Phone, Lock } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginRequest, LoginResponse } from '@wallet/contract/http/login';
+import { LoginRequest } from '@wallet/contract/http/login';
 import { Button } from '../../components/ui/button';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
 import { useLookup } from '../../lib/lookups';
-import { forgetMemberData } from '../../lib/member-data';
-import { storage } from '../../lib/storage';
+import { useLogin } from './login-api';
 
 type Field = 'username' | 'password';
 
@@ -21,7 +19,6 @@ type Field = 'username' | 'password';
 export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const active = useLookup('active', { fresh: true });
   // A new member (after registering) or one who reset the password arrives with the phone filled in.
   const arrived = (useLocation().state as { username?: unknown } | null)?.username;
@@ -33,7 +30,7 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const login = useLogin();
   const ids = { username: useId(), password: useId(), error: useId() };
 
   // Once, on the first touch of the form: a member typing a phone and a password gives the member
@@ -67,21 +64,12 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
       return;
     }
     setFieldErrors({});
-    setSending(true);
     try {
-      const { token } = await apiRequest('/api/login', {
-        method: 'POST',
-        body: parsed.data,
-        schema: LoginResponse,
-      });
-      storage.setToken(token, remember);
-      forgetMemberData(queryClient);
+      await login.mutateAsync({ body: parsed.data, remember });
       prefetchOnce();
       void navigate('/user', { replace: true });
     } catch (error) {
-      setFormError(errorText(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'));
-    } finally {
-      setSending(false);
+      setFormError(errorText(errorCodeOf(error)));
     }
   }
 
@@ -190,7 +178,12 @@ export function LoginPage({ prefetch }: { prefetch?: () => Promise<void> }) {
             {formError}
           </p>
         ) : null}
-        <Button type="submit" block loading={sending} icon={<LogIn className="size-5" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          block
+          loading={login.isPending}
+          icon={<LogIn className="size-5" aria-hidden="true" />}
+        >
           {t('login.submit')}
         </Button>
       </form>

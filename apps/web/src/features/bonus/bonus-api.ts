@@ -9,11 +9,7 @@ import {
   type OfferChannel,
 } from '@wallet/contract/http/bonus';
 import { apiRequest } from '../../lib/api-client';
-import { BONUS_KEY } from '../../lib/bonus-progress';
-
-const PROMOTION_KEY = ['promotion'];
-/** Home's wallet query (features/home/wallet-api.ts), and every other read under its prefix. */
-const WALLET_KEY = ['wallet'];
+import { queryKeys } from '../../lib/query-keys';
 
 /** A code as it goes in a path: upper-cased, then escaped. */
 const codePath = (code: string) => encodeURIComponent(code.trim().toUpperCase());
@@ -23,7 +19,7 @@ export function useBonusList() {
   const { i18n } = useTranslation();
   return useQuery({
     // Names and notices are in the request's language.
-    queryKey: [...BONUS_KEY, 'list', i18n.language],
+    queryKey: queryKeys.bonus.list(i18n.language),
     queryFn: () => apiRequest('/api/bonus', { schema: BonusListResponse }),
   });
 }
@@ -32,7 +28,7 @@ export function useBonusList() {
 export function useActiveGrant() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...BONUS_KEY, 'active', i18n.language],
+    queryKey: queryKeys.bonus.active(i18n.language),
     queryFn: () => apiRequest('/api/bonus/check/active', { schema: ActiveCheckResponse }),
   });
 }
@@ -41,7 +37,7 @@ export function useActiveGrant() {
 export function useCurrentPromotion(enabled: boolean) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...PROMOTION_KEY, 'current', i18n.language],
+    queryKey: queryKeys.promotion.current(i18n.language),
     queryFn: () => apiRequest('/api/promotion/current', { schema: PromotionResponse }),
     enabled,
   });
@@ -59,9 +55,9 @@ export function useFindPromotion() {
 export function useReloadBonus() {
   const queryClient = useQueryClient();
   return (withWallet: boolean) => {
-    void queryClient.invalidateQueries({ queryKey: BONUS_KEY });
-    void queryClient.invalidateQueries({ queryKey: PROMOTION_KEY });
-    if (withWallet) void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bonus.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.promotion.all });
+    if (withWallet) void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
   };
 }
 

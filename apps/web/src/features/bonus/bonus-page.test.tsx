@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { renderApp } from '../../test/render-app';
+import { countCalls as count, holdAnswers, renderApp } from '../../test/render-app';
 import {
   bonusOffer,
   bonusProgress,
@@ -50,24 +50,6 @@ function bonusServer(
             : undefined),
   );
 }
-
-/**
- * Holds the answers to `url` until the returned function is called, so a second tap lands while
- * the first request is still on its way (as on a phone).
- */
-function holdAnswers(url: string) {
-  const answer = globalThis.fetch;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const response = answer(input, init);
-    if (input === url) await gate;
-    return response;
-  });
-  return release;
-}
-
-const count = (calls: { url: string }[], url: string) => calls.filter((call) => call.url === url).length;
 
 describe('bonus page with a running grant', () => {
   it('shows the grant, its turnover in numbers, and the current card', async () => {

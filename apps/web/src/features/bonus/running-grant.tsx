@@ -6,7 +6,7 @@ import { ServerHtml } from '../../components/server-html';
 import { TurnoverProgress } from '../../components/turnover-progress';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { useBonusProgress } from '../../lib/bonus-progress';
@@ -130,25 +130,23 @@ function CancelDialog({
   const refusal = clear.isError ? codeOf(clear.error) : null;
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={close}
       title={t('bonus.cancel.title')}
-      footer={
-        <div className="w-full space-y-3">
-          {refusal ? (
-            <RefusalAlert
-              text={refusal === 'NO_DATA' ? t('bonus.cancel.nothingRunning') : errorText(refusal)}
-            />
-          ) : null}
-          <Button block variant="danger" loading={clear.isPending} onClick={confirm}>
-            {t('bonus.cancel.confirm')}
-          </Button>
-          <Button block variant="secondary" onClick={close}>
-            {t('bonus.cancel.keep')}
-          </Button>
-        </div>
+      layout="stacked"
+      tone="danger"
+      notice={
+        refusal ? (
+          <RefusalAlert
+            text={refusal === 'NO_DATA' ? t('bonus.cancel.nothingRunning') : errorText(refusal)}
+          />
+        ) : null
       }
+      confirmLabel={t('bonus.cancel.confirm')}
+      pending={clear.isPending}
+      onConfirm={confirm}
+      cancelLabel={t('bonus.cancel.keep')}
     >
       <div className="space-y-3">
         <p className="text-[15px] text-mist-300">{t('bonus.cancel.text', { name })}</p>
@@ -175,6 +173,6 @@ function CancelDialog({
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

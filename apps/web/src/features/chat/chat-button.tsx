@@ -7,6 +7,7 @@ import { apiRequest, errorCodeOf } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { claimGuestConversation } from './guest-claim';
 import { useChatTranslation } from './chat-texts';
+import { queryKeys } from '../../lib/query-keys';
 
 // NOTE: this button, the chat texts and the contract's chat schemas come as one chunk once the
 // server enables the widget (chat-launcher.tsx); the panel and socket.io come on the first tap.
@@ -51,7 +52,7 @@ export default function ChatButton({ member }: { member: boolean }) {
   const [liveUnread, setLiveUnread] = useState<number | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const unread = useQuery({
-    queryKey: ['chat', 'unread', member],
+    queryKey: queryKeys.chat.unread(member),
     queryFn: () => fetchUnread(member),
     staleTime: 30_000,
     // Forgotten when the shell goes (sign-out): the next one in this tab never sees this count.

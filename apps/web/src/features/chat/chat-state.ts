@@ -5,6 +5,7 @@ import type {
   DeliveryStatus,
 } from '@wallet/contract/http/chat';
 import { CHAT_LIMITS } from '@wallet/contract/http/chat';
+import type { PendingMessageBase } from '../../lib/chat-compose';
 
 /**
  * The conversation as the panel holds it: the room's stored messages (unique by their sequence
@@ -13,13 +14,9 @@ import { CHAT_LIMITS } from '@wallet/contract/http/chat';
  */
 
 /** A message of the member's that the panel shows before the server's copy arrives. */
-export interface PendingMessage {
-  /** The message's own id: a resend after a failure sends it again, so the server stores it once. */
-  clientId: string;
-  /** What is sent; null while its file has not been uploaded yet. */
-  body: CustomerMessageBody | null;
+export interface PendingMessage extends PendingMessageBase<CustomerMessageBody> {
   /** The file of a media message, kept for a retry of its upload, and its preview. */
-  file?: { file: File; kind: 'image' | 'video'; previewUrl: string };
+  file?: NonNullable<PendingMessageBase<CustomerMessageBody>['file']> & { previewUrl: string };
   status: DeliveryStatus;
   /** Upload progress, 0 to 1. */
   progress: number;

@@ -5,6 +5,7 @@ import type { SocketAuth } from '@wallet/contract/socket';
 import { chooseLocale } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { chatMessage, chatMessages, chatRoom, GUEST_ID } from '../../test/chat-data';
+import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 import { chatTexts } from './chat-texts';
@@ -643,43 +644,3 @@ describe('chat messages', () => {
     });
   });
 });
-
-/** XMLHttpRequest as apiUpload uses it; each upload waits until the test answers it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  url = '';
-  body: FormData | null = null;
-  timeout = 0;
-  status = 0;
-  responseText = '';
-  upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(fraction: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 1_000, total: 1_000 }));
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
-
-function stubXhr() {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return FakeXhr.sent;
-}

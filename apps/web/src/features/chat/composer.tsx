@@ -1,18 +1,14 @@
 import { CircleAlert, Paperclip, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_LIMITS } from '@wallet/contract/http/chat';
-import { ATTACH_ACCEPT, checkAttachment } from './attachment-rules';
+import { ATTACH_ACCEPT, checkAttachment } from '../../lib/chat-attachments';
+import { sendsOnEnter } from '../../lib/chat-compose';
 import { useChatTranslation } from './chat-texts';
 
 /** The counter shows from here on. */
 const COUNT_FROM = CHAT_LIMITS.textMax - 200;
 /** The text box grows with its text up to about five lines. */
 const MAX_HEIGHT_PX = 132;
-
-/** Spec section 5: Enter sends; Shift, Ctrl, Alt or Meta with Enter does not (nor while composing). */
-export const sendsOnEnter = (
-  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>,
-) => event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey;
 
 /**
  * The text box (at most 2000 characters, trimmed, never empty), the attach button (photos and
@@ -59,7 +55,7 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.nativeEvent.isComposing || !sendsOnEnter(event)) return;
+    if (!sendsOnEnter(event)) return;
     event.preventDefault();
     send();
   }

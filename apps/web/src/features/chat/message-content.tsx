@@ -1,12 +1,6 @@
 import { ExternalLink, FileText, Phone } from 'lucide-react';
 import { useState } from 'react';
-import type {
-  ChatButton,
-  ChatMessageBody,
-  GenericCard,
-  MediaPayload,
-  QuickReply,
-} from '@wallet/contract/http/chat';
+import type { ChatButton, GenericCard, MediaPayload, QuickReply } from '@wallet/contract/http/chat';
 import { useChatTranslation } from './chat-texts';
 
 /** A tap on a postback button or quick reply: sent back as the member's own message. */
@@ -169,21 +163,4 @@ export function QuickReplies({ replies, onPostback }: { replies: QuickReply[]; o
       ))}
     </div>
   );
-}
-
-/** The words of a message, for types that have them. */
-export function messageText(body: ChatMessageBody): string | null {
-  switch (body.message_type) {
-    case 'text':
-      return body.payload;
-    case 'buttons':
-    case 'quick_replies':
-      return body.payload.text;
-    case 'postback':
-      return body.payload.title;
-    case 'media':
-      return body.payload.message || null;
-    case 'generic':
-      return null;
-  }
 }

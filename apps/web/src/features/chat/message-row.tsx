@@ -2,16 +2,10 @@ import { Bot, Check, CheckCheck, Clock3, RotateCw, TriangleAlert } from 'lucide-
 import type { ReactNode } from 'react';
 import type { ChatMessage, ChatMessageBody } from '@wallet/contract/http/chat';
 import { errorText } from '../../lib/i18n';
+import { messageText } from '../../lib/chat-compose';
 import type { PendingMessage } from './chat-state';
 import { useChatTranslation } from './chat-texts';
-import {
-  CardCarousel,
-  Media,
-  MessageButtons,
-  messageText,
-  QuickReplies,
-  type OnPostback,
-} from './message-content';
+import { CardCarousel, Media, MessageButtons, QuickReplies, type OnPostback } from './message-content';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** HH:mm in the member's local time. */

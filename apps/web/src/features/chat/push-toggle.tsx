@@ -3,7 +3,8 @@ import { Bell, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { getChatConfig, type Caller } from './chat-api';
 import { useChatTranslation } from './chat-texts';
-import { PushBlocked, pushRegistration, saveSubscription, turnOffPush, turnOnPush } from './web-push';
+import { PushBlocked, pushRegistration, saveSubscription, useSwitchPush } from './web-push';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * "Notify me of answers": shown when the server has a push key and the browser runs our service
@@ -11,10 +12,10 @@ import { PushBlocked, pushRegistration, saveSubscription, turnOffPush, turnOnPus
  */
 export function PushToggle({ caller }: { caller: Caller }) {
   const { t } = useChatTranslation();
-  const config = useQuery({ queryKey: ['chat', 'config'], queryFn: getChatConfig, staleTime: Infinity });
+  const config = useQuery({ queryKey: queryKeys.chat.config, queryFn: getChatConfig, staleTime: Infinity });
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const [on, setOn] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const change = useSwitchPush(caller);
   const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
@@ -40,20 +41,12 @@ export function PushToggle({ caller }: { caller: Caller }) {
 
   async function toggle() {
     if (!registration || !pushKey) return;
-    setBusy(true);
     setNote(null);
     try {
-      if (on) {
-        await turnOffPush(registration);
-        setOn(false);
-      } else {
-        await turnOnPush(registration, pushKey, caller);
-        setOn(true);
-      }
+      await change.mutateAsync({ registration, pushKey, on: !on });
+      setOn(!on);
     } catch (error) {
       setNote(t(error instanceof PushBlocked ? 'push.blocked' : 'push.failed'));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -64,7 +57,7 @@ export function PushToggle({ caller }: { caller: Caller }) {
         type="button"
         role="switch"
         aria-checked={on}
-        disabled={busy}
+        disabled={change.isPending}
         onClick={() => void toggle()}
         className="flex min-h-10 w-full items-center gap-2.5 text-left text-sm text-mist-300 disabled:opacity-60"
       >

@@ -12,7 +12,6 @@ import type { ErrorCode } from '@wallet/contract/errors';
 import { JoinAck, type JoinRequest, type SocketAuth } from '@wallet/contract/socket';
 import { apiRequest, errorCodeOf } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { PROFILE_KEY } from '../../lib/profile';
 import { storage } from '../../lib/storage';
 import {
   ensureGuestId,
@@ -26,6 +25,7 @@ import {
 import { chatReducer, initialChatState, unreadCount, type PendingMessage } from './chat-state';
 import { claimGuestConversation } from './guest-claim';
 import { createChatSocket, type ChatSocket } from './socket-factory';
+import { queryKeys } from '../../lib/query-keys';
 
 const GUEST_INVALID = 'CHAT_GUEST_INVALID' satisfies ErrorCode;
 
@@ -46,7 +46,7 @@ export function useChatRoom({ member, open }: { member: boolean; open: boolean }
   const [caller, setCaller] = useState<Caller | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const profile = useQuery({
-    queryKey: PROFILE_KEY,
+    queryKey: queryKeys.profile,
     queryFn: () => apiRequest('/api/account/profile', { schema: ProfileResponse }),
     enabled: member,
   });

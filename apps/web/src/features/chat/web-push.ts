@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { savePushSubscription, type Caller } from './chat-api';
 
 /**
@@ -56,4 +57,19 @@ export async function turnOnPush(
 
 export async function turnOffPush(registration: ServiceWorkerRegistration): Promise<void> {
   await (await registration.pushManager.getSubscription())?.unsubscribe();
+}
+
+/** The panel's switch: turns push on (asking the browser's permission) or off. */
+export function useSwitchPush(caller: Caller) {
+  return useMutation({
+    mutationFn: ({
+      registration,
+      pushKey,
+      on,
+    }: {
+      registration: ServiceWorkerRegistration;
+      pushKey: string;
+      on: boolean;
+    }) => (on ? turnOnPush(registration, pushKey, caller) : turnOffPush(registration)),
+  });
 }

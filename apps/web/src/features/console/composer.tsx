@@ -1,22 +1,13 @@
 import { ListPlus, Paperclip, Plus, SendHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import {
-  CHAT_FILE_EXTENSIONS,
-  CHAT_IMAGE_TYPES,
-  CHAT_LIMITS,
-  CHAT_VIDEO_TYPES,
-  type ChatMessageBody,
-} from '@wallet/contract/http/chat';
+import { CHAT_LIMITS, type ChatMessageBody } from '@wallet/contract/http/chat';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
+import { ATTACH_ACCEPT } from '../../lib/chat-attachments';
+import { sendsOnEnter } from '../../lib/chat-compose';
 import { useConsoleTranslation } from './console-texts';
 
-const ACCEPT = [
-  ...CHAT_IMAGE_TYPES,
-  ...CHAT_VIDEO_TYPES,
-  ...CHAT_FILE_EXTENSIONS.map((ext) => `.${ext}`),
-].join(',');
 /** Reply chips a quick-replies message starts with, and the most it takes. */
 const FIRST_REPLIES = 2;
 const MAX_REPLIES = 10;
@@ -49,9 +40,7 @@ export function Composer({
   }
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // NOTE: Enter that ends an input method's composition (Thai, Lao keyboards) is not a send.
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    if (event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!sendsOnEnter(event)) return;
     event.preventDefault();
     submit();
   }
@@ -79,7 +68,7 @@ export function Composer({
           <input
             ref={fileInput}
             type="file"
-            accept={ACCEPT}
+            accept={ATTACH_ACCEPT}
             className="hidden"
             data-testid="attach-file"
             onChange={(event) => {

@@ -14,6 +14,7 @@ import {
   type UploadOptions,
 } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The code a console call answers once the staff session is gone (expired, signed out, switched off). */
 export const STAFF_SESSION_ENDED = 'STAFF_SESSION_INVALID';
@@ -49,8 +50,6 @@ export const consoleRequest = <S extends z.ZodType>(path: string, options: Reque
 export const consoleUpload = <S extends z.ZodType>(path: string, options: UploadOptions<S>) =>
   apiUpload(path, { ...options, session: staffSession });
 
-export const STAFF_KEY = ['console', 'me'];
-
 /** Step 1 of sign-in: the password; answers whether to enrol an authenticator or give its code. */
 export function useStaffLogin() {
   return useMutation({
@@ -70,7 +69,7 @@ export function useStaffTotp() {
         schema: StaffSessionResponse,
       });
       storage.setStaffToken(session.token);
-      queryClient.setQueryData(STAFF_KEY, session.staff);
+      queryClient.setQueryData(queryKeys.console.me, session.staff);
       return session;
     },
   });
@@ -79,7 +78,7 @@ export function useStaffTotp() {
 /** Who is signed in (and whether the stored token still works). */
 export function useStaffProfile() {
   return useQuery({
-    queryKey: STAFF_KEY,
+    queryKey: queryKeys.console.me,
     enabled: storage.getStaffToken() !== null,
     queryFn: () => consoleRequest('/api/console/me', { schema: StaffProfile }),
     staleTime: Infinity,

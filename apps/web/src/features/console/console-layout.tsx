@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { storage } from '../../lib/storage';
 import { staffLogout, useStaffProfile } from './console-api';
 import { useConsoleTranslation } from './console-texts';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The console's own shell: the full height of the window (the inbox scrolls inside its panes), a
@@ -22,7 +23,7 @@ export function ConsoleLayout() {
 
   async function logout() {
     await staffLogout();
-    queryClient.removeQueries({ queryKey: ['console'] });
+    queryClient.removeQueries({ queryKey: queryKeys.console.all });
     void navigate('/console/login', { replace: true });
   }
 

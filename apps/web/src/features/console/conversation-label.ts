@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ChatMessage } from '@wallet/contract/http/chat';
 import type { ConsoleConversation } from '@wallet/contract/http/console';
 import { formatDate } from '../../lib/format';
+import { messageText } from '../../lib/chat-compose';
 
 /** Who a conversation is with: the member's name, or the guest's label. */
 export function conversationTitle(conversation: ConsoleConversation, t: TFunction): string {
@@ -25,10 +26,9 @@ export function messagePreview(message: ChatMessage, t: TFunction): string {
   const body = message.message;
   switch (body.message_type) {
     case 'text':
-      return body.payload;
     case 'buttons':
     case 'quick_replies':
-      return body.payload.text;
+      return messageText(body) ?? '';
     case 'media':
       return body.payload.message || t(`preview.${body.payload.fileType}`);
     case 'generic':

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Bot, CheckCheck, IdCard, RotateCw } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +5,7 @@ import { CHAT_LIMITS, type ChatMessage } from '@wallet/contract/http/chat';
 import type { ConsoleConversation } from '@wallet/contract/http/console';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { Spinner } from '../../components/ui/spinner';
@@ -16,9 +16,9 @@ import { Composer } from './composer';
 import { useConsoleTranslation } from './console-texts';
 import { conversationTitle, messageTime, senderName } from './conversation-label';
 import {
-  resolveConversation,
   useConversationMessages,
   useMarkRead,
+  useResolveConversation,
   type ConversationStatus,
 } from './inbox-api';
 import { MemberPanel } from './member-panel';
@@ -34,13 +34,12 @@ export function ConversationView({
   tab: ConversationStatus;
 }) {
   const { t } = useConsoleTranslation();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const messages = useConversationMessages(conversation.id);
   const markRead = useMarkRead(conversation.id);
   const sending = useStaffSend(conversation);
   const [confirming, setConfirming] = useState(false);
-  const [resolving, setResolving] = useState(false);
+  const resolving = useResolveConversation(conversation.id);
   const [memberOpen, setMemberOpen] = useState(false);
   const room = messages.room ?? conversation.room;
   const title = conversationTitle(conversation, t);
@@ -58,15 +57,12 @@ export function ConversationView({
   }, [lastFromMember, room.staffReadSeq, markRead]);
 
   async function resolve() {
-    setResolving(true);
     try {
-      await resolveConversation(queryClient, conversation.id);
+      await resolving.mutateAsync();
       setConfirming(false);
       toast.show('success', t('conversation.resolvedDone'));
     } catch (error) {
       toast.show('error', errorText(errorCodeOf(error)));
-    } finally {
-      setResolving(false);
     }
   }
 
@@ -125,23 +121,17 @@ export function ConversationView({
 
       <Composer onSend={sending.send} onFile={sending.sendFile} />
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('conversation.resolveTitle')}
-        footer={
-          <>
-            <Button variant="secondary" block onClick={() => setConfirming(false)}>
-              {t('action.cancel')}
-            </Button>
-            <Button block loading={resolving} onClick={() => void resolve()}>
-              {t('conversation.resolveConfirm')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('conversation.resolveConfirm')}
+        pending={resolving.isPending}
+        onConfirm={() => void resolve()}
+        cancelLabel={t('action.cancel')}
       >
         <p className="text-mist-300">{t('conversation.resolveText', { name: title })}</p>
-      </Dialog>
+      </ConfirmDialog>
       {conversation.member ? (
         <Dialog open={memberOpen} onClose={() => setMemberOpen(false)} title={t('member.title')}>
           {/* Only while open: the desktop's column shows the same panel. */}

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   ChatRoomState,
@@ -15,15 +21,16 @@ import {
   type CONVERSATION_STATUSES,
 } from '@wallet/contract/http/console';
 import { consoleRequest, consoleUpload } from './console-api';
+import { queryKeys } from '../../lib/query-keys';
 
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
 /** Messages asked for at a time, at the start and at each "load older". */
 export const MESSAGES_PAGE = 30;
 
-const conversationsKey = (status: ConversationStatus) => ['console', 'conversations', status];
-const conversationKey = (id: number | null) => ['console', 'conversation', id];
-const messagesKey = (id: number) => ['console', 'messages', id];
+const conversationsKey = queryKeys.console.conversations;
+const conversationKey = queryKeys.console.conversation;
+const messagesKey = queryKeys.console.messages;
 const conversationPath = (id: number) => `/api/console/chat/conversations/${id}`;
 
 /** Newest first: the last message's time, else the conversation's id (newer rooms have larger ids). */
@@ -113,7 +120,7 @@ function patchConversation(
 }
 
 export const reloadConversations = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: ['console', 'conversations'] });
+  queryClient.invalidateQueries({ queryKey: queryKeys.console.conversationsAll });
 
 type MessagesData = { pages: ConversationMessagesResponse[]; pageParams: (number | undefined)[] };
 
@@ -252,20 +259,22 @@ export function useMarkRead(id: number) {
 }
 
 /** Resolves the conversation: a new session starts; both tabs are read again. */
-export async function resolveConversation(queryClient: QueryClient, id: number): Promise<void> {
-  const room = await consoleRequest(`${conversationPath(id)}/resolve`, {
-    method: 'POST',
-    body: {},
-    schema: ChatRoomState,
+export function useResolveConversation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      consoleRequest(`${conversationPath(id)}/resolve`, { method: 'POST', body: {}, schema: ChatRoomState }),
+    onSuccess: async (room) => {
+      setRoom(queryClient, id, room);
+      await reloadConversations(queryClient);
+    },
   });
-  setRoom(queryClient, id, room);
-  await reloadConversations(queryClient);
 }
 
 /** What staff see beside a member's conversation: wallet, deposits, withdrawals, slips. */
 export function useMemberContext(memberId: number | null) {
   return useQuery({
-    queryKey: ['console', 'member', memberId],
+    queryKey: queryKeys.console.member(memberId),
     queryFn: () =>
       consoleRequest(`/api/console/members/${memberId}/context`, { schema: MemberContextResponse }),
     enabled: memberId !== null,

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { consoleServer, fakeSocket, staff } from '../../test/console-data';
+import { qrText } from '../../test/qr-read';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { setConsoleSocketFactory } from './inbox-socket';
 
@@ -16,24 +16,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setConsoleSocketFactory();
 });
-
-/** The dark modules of the drawn QR code, as pixels jsQR can read (4 px a module, white around). */
-function qrText(svg: Element) {
-  const size = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
-  const scale = 4;
-  const side = size * scale;
-  const data = new Uint8ClampedArray(side * side * 4).fill(255);
-  const path = svg.querySelector('path')!.getAttribute('d')!;
-  for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
-    for (let dy = 0; dy < scale; dy += 1) {
-      for (let dx = 0; dx < scale; dx += 1) {
-        const at = ((Number(y) * scale + dy) * side + Number(x) * scale + dx) * 4;
-        data.fill(0, at, at + 3);
-      }
-    }
-  }
-  return jsQR(data, side, side)?.data;
-}
 
 async function typePassword() {
   await userEvent.type(await screen.findByLabelText('Username'), 'alice');

@@ -12,22 +12,19 @@ import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import type { ChatFileKind, PendingMessageBase } from '../../lib/chat-compose';
 import { useStaffProfile } from './console-api';
 import { addMessages, sendMessage, uploadMedia } from './inbox-api';
 
 /** A message staff wrote that the server has not stored yet. */
-export interface PendingMessage {
-  clientId: string;
-  /** The message; a file's is made once its upload answered a path. */
-  body: ChatMessageBody | null;
+export interface PendingMessage extends PendingMessageBase<ChatMessageBody> {
   state: 'uploading' | 'sending' | 'failed';
   /** An upload's progress, 0 to 1. */
   progress?: number;
-  file?: { file: File; kind: 'image' | 'video' };
 }
 
 /** image or video by the file's type, or null when the chat takes neither (spec section 5). */
-function kindOf(file: File): 'image' | 'video' | null {
+function kindOf(file: File): ChatFileKind | null {
   if ((CHAT_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'image';
   if ((CHAT_VIDEO_TYPES as readonly string[]).includes(file.type)) return 'video';
   return null;

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
 import {
   DepositResult,
@@ -9,19 +9,15 @@ import {
 } from '@wallet/contract/http/deposit';
 import { apiRequest, apiUpload } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
+import { queryKeys } from '../../lib/query-keys';
 
 /** While a QR is shown, how often we ask whether it was paid, so the credit shows within seconds. */
 export const QR_POLL_MS = 3_000;
 
-const qrKey = (provider: QrProvider) => ['qrcode', provider];
-
-/**
- * The QR channels with their names and minimums. NOTE: a key apart from ['qrcode', …], so a QR
- * created does not make the list load again.
- */
+/** The QR channels with their names and minimums. */
 export function useQrChannels() {
   return useQuery({
-    queryKey: ['qr-channels'],
+    queryKey: queryKeys.deposit.qrChannels,
     queryFn: () => apiRequest('/api/qrcode', { schema: QrChannelsResponse }),
     staleTime: 60_000,
   });
@@ -30,53 +26,61 @@ export function useQrChannels() {
 /**
  * The member's QR at `provider`: the open one, or none with the provider's minimum. Polled while
  * a QR is open. Kept fresh for a while, so switching providers does not ask again each time:
- * creating a QR at one provider is what makes the others ask again (useQrActions).
+ * creating a QR at one provider is what makes the others ask again (useCreateQr).
  */
 export function useQrState(provider: QrProvider) {
   return useQuery({
-    queryKey: qrKey(provider),
+    queryKey: queryKeys.deposit.qr(provider),
     queryFn: () => apiRequest(`/api/qrcode/${provider}`, { schema: QrState }),
     staleTime: 30_000,
     refetchInterval: (query) => (query.state.data?.hasQrcode ? QR_POLL_MS : false),
   });
 }
 
-export function useQrActions(provider: QrProvider) {
+/** Asks for a QR at `provider`; the answer says hasQrcode false with a `message` code when none was made. */
+export function useCreateQr(provider: QrProvider, money: MoneyRequester) {
   const queryClient = useQueryClient();
-  return {
-    /** Asks for a QR; the answer says hasQrcode false with a `message` code when none was made. */
-    async create(money: MoneyRequester, amount: number): Promise<QrState> {
-      const state = await money.send(`/api/qrcode/${provider}`, { amount }, QrState);
+  return useMutation({
+    mutationFn: (amount: number) => money.send(`/api/qrcode/${provider}`, { amount }, QrState),
+    onSuccess: (state) => {
       if (state.hasQrcode) {
-        queryClient.setQueryData(qrKey(provider), state);
+        queryClient.setQueryData(queryKeys.deposit.qr(provider), state);
         // The server may have closed or changed the member's QRs elsewhere: the other views reload.
         void queryClient.invalidateQueries({
-          queryKey: ['qrcode'],
+          queryKey: queryKeys.deposit.qrAll,
           predicate: (query) => query.queryKey[1] !== provider,
         });
       } else {
         // NOTE: not cached: `message` belongs to this answer; reading again shows, for example, the
         // QR already open that QR_ALREADY_OPEN speaks of.
-        void queryClient.invalidateQueries({ queryKey: qrKey(provider) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.deposit.qr(provider) });
       }
-      return state;
     },
-    async cancel(qrcodeId: string): Promise<void> {
-      const state = await apiRequest(`/api/qrcode/${encodeURIComponent(qrcodeId)}`, {
-        method: 'DELETE',
-        schema: QrState,
-      });
-      queryClient.setQueryData(qrKey(provider), state);
-    },
-  };
+  });
 }
 
-export const sendGiftLink = (money: MoneyRequester, link: string) =>
-  money.send('/api/wallet/truelink', { link }, DepositResult);
+/** Cancels the open QR at `provider`; the answer (no QR) is what the view shows next. */
+export function useCancelQr(provider: QrProvider) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (qrcodeId: string) =>
+      apiRequest(`/api/qrcode/${encodeURIComponent(qrcodeId)}`, { method: 'DELETE', schema: QrState }),
+    onSuccess: (state) => queryClient.setQueryData(queryKeys.deposit.qr(provider), state),
+  });
+}
+
+export function useSendGiftLink(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (link: string) => money.send('/api/wallet/truelink', { link }, DepositResult),
+  });
+}
 
 /** A manual deposit notice: staff check it; it credits nothing by itself (PENDING). */
-export const notifyDeposit = (money: MoneyRequester, amount: number) =>
-  money.send('/api/wallet/add', { amount }, DepositResult);
+export function useNotifyDeposit(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (amount: number) => money.send('/api/wallet/add', { amount }, DepositResult),
+  });
+}
 
 /**
  * Uploads a slip (field `file`, 300 s, progress from 0 to 1). The same file sent again after an

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n';
+import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
@@ -109,52 +110,6 @@ async function openDeposit(label = 'Deposit') {
 
 const walletLoads = (calls: { url: string }[]) =>
   calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
-
-/** XMLHttpRequest as the slip upload uses it; each upload waits until the test answers it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  timeout = 0;
-  status = 0;
-  responseText = '';
-  upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(fraction: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 1_000, total: 1_000 }));
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-  lose() {
-    act(() => this.onerror?.());
-  }
-}
-
-function stubXhr() {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return FakeXhr.sent;
-}
 
 const slipPng = () => new File([new Uint8Array([137, 80, 78, 71])], 'slip.png', { type: 'image/png' });
 

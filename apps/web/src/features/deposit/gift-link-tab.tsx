@@ -5,15 +5,13 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
-import { sendGiftLink } from './deposit-api';
+import { useSendGiftLink } from './deposit-api';
 import type { DepositTabProps } from './deposit-dialog';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /** Refusals that are about the link itself, shown at the field. */
 const LINK_CODES = ['TRUELINK_INVALID', 'TRUELINK_DUPLICATE', 'TRUELINK_MINIMUM', 'FIELD_REQUIRED'];
@@ -26,7 +24,7 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
   const [link, setLink] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const send = useSendGiftLink(money);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,9 +40,8 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
       return;
     }
     setError(undefined);
-    setBusy(true);
     try {
-      const result = await sendGiftLink(money, parsed.data.link);
+      const result = await send.mutateAsync(parsed.data.link);
       setLink('');
       onDeposited();
       const amount = formatMoney(result.amount, currency);
@@ -53,11 +50,9 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
         t(result.status === 'PENDING' ? 'deposit.gift.pending' : 'deposit.gift.done', { amount }),
       );
     } catch (failed) {
-      const code = codeOf(failed);
+      const code = errorCodeOf(failed);
       if (LINK_CODES.includes(code)) setError(errorText(code));
       else setFailure(errorText(code));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -81,7 +76,7 @@ export function GiftLinkTab({ money, currency, onDeposited }: DepositTabProps & 
         hint={t('deposit.gift.hint')}
       />
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block loading={busy}>
+      <Button type="submit" block loading={send.isPending}>
         {t('deposit.gift.send')}
       </Button>
     </form>

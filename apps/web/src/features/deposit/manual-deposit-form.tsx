@@ -5,13 +5,11 @@ import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { AmountField } from '../../components/ui/field';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
-import { notifyDeposit } from './deposit-api';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+import { useNotifyDeposit } from './deposit-api';
 
 /**
  * A manual deposit notice (isManual of the deposit lookup): the member tells staff what they
@@ -23,7 +21,7 @@ export function ManualDepositForm({ money, currency }: { money: MoneyRequester; 
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const notify = useNotifyDeposit(money);
   const [sent, setSent] = useState<DepositResult | null>(null);
 
   async function submit(event: FormEvent) {
@@ -42,16 +40,13 @@ export function ManualDepositForm({ money, currency }: { money: MoneyRequester; 
       return;
     }
     setError(undefined);
-    setBusy(true);
     try {
-      setSent(await notifyDeposit(money, parsed.data.amount));
+      setSent(await notify.mutateAsync(parsed.data.amount));
       setAmount('');
     } catch (failed) {
-      const code = codeOf(failed);
+      const code = errorCodeOf(failed);
       if (code === 'DEPOSIT_MINIMUM') setError(errorText(code));
       else setFailure(errorText(code));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -79,7 +74,7 @@ export function ManualDepositForm({ money, currency }: { money: MoneyRequester; 
           {t('deposit.manual.done', { amount: formatMoney(sent.amount, currency) })}
         </p>
       ) : null}
-      <Button type="submit" variant="secondary" block loading={busy}>
+      <Button type="submit" variant="secondary" block loading={notify.isPending}>
         {t('deposit.manual.submit')}
       </Button>
     </form>

@@ -12,20 +12,18 @@ import {
 import { formatMajorAmount, parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
-import { useQrActions, useQrChannels, useQrState } from './deposit-api';
+import { useCancelQr, useCreateQr, useQrChannels, useQrState } from './deposit-api';
 import type { DepositTabProps } from './deposit-dialog';
 import { qrPng, savesByOpening } from './qr-image';
 import { formatCountdown, useSecondsLeft } from './use-countdown';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /** An amount as the member types it: "100", "100.50" (no grouping, no ".00"). */
 const typed = (minor: number, currency: Currency) =>
@@ -59,7 +57,7 @@ export function QrTab(props: Props) {
           </Button>
         }
       >
-        {errorText(codeOf(channels.error))}
+        {errorText(errorCodeOf(channels.error))}
       </ErrorAlert>
     );
   }
@@ -150,7 +148,7 @@ function QrProviderView({
           </Button>
         }
       >
-        {errorText(codeOf(qr.error))}
+        {errorText(errorCodeOf(qr.error))}
       </ErrorAlert>
     );
   }
@@ -196,23 +194,20 @@ function QrShown({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const actions = useQrActions(provider);
-  const [busy, setBusy] = useState(false);
+  const cancelQr = useCancelQr(provider);
   // Cancel asks first: a QR already paid but not yet seen as paid must not be thrown away by a slip.
   const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(state.amount ?? 0, currency);
 
   async function cancel() {
-    setBusy(true);
     onCancel(state.qrcodeId);
     try {
-      await actions.cancel(state.qrcodeId);
+      await cancelQr.mutateAsync(state.qrcodeId);
       toast.show('info', t('deposit.qr.cancelled'));
     } catch (error) {
       onCancel(null);
-      toast.show('error', errorText(codeOf(error)));
+      toast.show('error', errorText(errorCodeOf(error)));
     } finally {
-      setBusy(false);
       setConfirming(false);
     }
   }
@@ -245,24 +240,20 @@ function QrShown({
           {t('deposit.qr.cancel')}
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('deposit.qr.cancelConfirm.title')}
-        footer={
-          // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
-          <div className="w-full space-y-3">
-            <Button block variant="danger" loading={busy} onClick={() => void cancel()}>
-              {t('deposit.qr.cancelConfirm.confirm')}
-            </Button>
-            <Button block variant="secondary" onClick={() => setConfirming(false)}>
-              {t('deposit.qr.cancelConfirm.keep')}
-            </Button>
-          </div>
-        }
+        // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
+        layout="stacked"
+        tone="danger"
+        confirmLabel={t('deposit.qr.cancelConfirm.confirm')}
+        pending={cancelQr.isPending}
+        onConfirm={() => void cancel()}
+        cancelLabel={t('deposit.qr.cancelConfirm.keep')}
       >
         <p className="text-[15px] text-mist-300">{t('deposit.qr.cancelConfirm.text', { amount })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }
@@ -342,10 +333,9 @@ function QrForm({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const actions = useQrActions(provider);
+  const create = useCreateQr(provider, money);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const reasonId = useId();
   const minimum = minimumOf(minDeposit);
   const text = amount.trim();
@@ -371,14 +361,11 @@ function QrForm({
       return;
     }
     setError(undefined);
-    setBusy(true);
     try {
-      const state = await actions.create(money, parsed.data.amount);
+      const state = await create.mutateAsync(parsed.data.amount);
       if (!state.hasQrcode) toast.show('error', errorText(state.message ?? 'QR_FAIL'));
     } catch (failure) {
-      toast.show('error', errorText(codeOf(failure)));
-    } finally {
-      setBusy(false);
+      toast.show('error', errorText(errorCodeOf(failure)));
     }
   }
 
@@ -430,7 +417,7 @@ function QrForm({
       <Button
         type="submit"
         block
-        loading={busy}
+        loading={create.isPending}
         disabled={!enough}
         aria-describedby={reason ? reasonId : undefined}
       >

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
@@ -19,8 +19,6 @@ import { playMoveMinor, usePlayGame, type Platform } from './use-play-game';
 import { useChangeCredentials, useGameCredentials, useReloadWallet } from './wallet-api';
 
 const PLATFORMS = ['web', 'android', 'ios'] as const;
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /**
  * One game account (spec section 4): open it, see and copy its login, reset the password,
@@ -69,9 +67,9 @@ function GameAccountBody({
   const toast = useToast();
   const reloadWallet = useReloadWallet();
   const changeCredentials = useChangeCredentials();
+  const busy = changeCredentials.isPending ? changeCredentials.variables.action : null;
   const credentials = useGameCredentials(game.code, game.isActive);
   const { play, playing } = usePlayGame();
-  const [busy, setBusy] = useState<'activate' | 'resetpassword' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const currency = wallet.wallet.currency;
   const walletAmount = wallet.wallet.amount;
@@ -100,9 +98,8 @@ function GameAccountBody({
 
   async function change(action: 'activate' | 'resetpassword') {
     setError(null);
-    setBusy(action);
     try {
-      await changeCredentials(game.code, action);
+      await changeCredentials.mutateAsync({ code: game.code, action });
       if (action === 'activate') {
         toast.show('success', t('game.opened', { name: game.name }));
         void reloadWallet();
@@ -110,9 +107,7 @@ function GameAccountBody({
         toast.show('success', t('game.passwordReset'));
       }
     } catch (failure) {
-      setError(errorText(codeOf(failure)));
-    } finally {
-      setBusy(null);
+      setError(errorText(errorCodeOf(failure)));
     }
   }
 
@@ -179,7 +174,7 @@ function GameAccountBody({
                 </Button>
               }
             >
-              {errorText(codeOf(credentials.error))}
+              {errorText(errorCodeOf(credentials.error))}
             </ErrorAlert>
           ) : (
             <Loading />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameCredentials as Credentials } from '@wallet/contract/http/wallet';
 import { CopyButton } from '../../components/copy-button';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 function Row({
   label,
@@ -103,24 +103,19 @@ export function GameCredentials({
           }
         />
       </dl>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('game.resetConfirm.title')}
-        footer={
-          // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
-          <div className="w-full space-y-3">
-            <Button block loading={resetting} onClick={() => void reset()}>
-              {t('game.resetPassword')}
-            </Button>
-            <Button block variant="secondary" onClick={() => setConfirming(false)}>
-              {t('game.resetConfirm.keep')}
-            </Button>
-          </div>
-        }
+        // One above the other, as the bonus cancel: long Thai and Lao labels get the whole width.
+        layout="stacked"
+        confirmLabel={t('game.resetPassword')}
+        pending={resetting}
+        onConfirm={() => void reset()}
+        cancelLabel={t('game.resetConfirm.keep')}
       >
         <p className="text-[15px] text-mist-300">{t('game.resetConfirm.text', { name })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { SpinActiveResponse } from '@wallet/contract/http/spinwheel';
 import { Phrase } from '../../components/phrase';
 import { apiRequest } from '../../lib/api-client';
 import { useHomeTranslation } from './home-texts';
+import { queryKeys } from '../../lib/query-keys';
 
 export type Widget = 'deposit' | 'withdraw' | 'spin' | 'refreshAll' | 'invite' | 'bonus' | 'refund';
 
@@ -23,7 +24,7 @@ export type Widget = 'deposit' | 'withdraw' | 'spin' | 'refreshAll' | 'invite' |
  */
 export function useSpinActive() {
   return useQuery({
-    queryKey: ['spinwheel', 'active'],
+    queryKey: queryKeys.spin.active,
     queryFn: () => apiRequest('/api/spinwheel/active', { schema: SpinActiveResponse }),
     staleTime: 60_000,
   });

@@ -5,11 +5,8 @@ import { PendingWithdrawalsResponse, type PendingWithdrawal } from '@wallet/cont
 import type { Currency } from '@wallet/contract/money';
 import { apiRequest } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { useHomeTranslation } from './home-texts';
-import { WALLET_KEY } from './wallet-api';
-
-/** Under the wallet's prefix: whatever reloads the wallet (a deposit, a spin's claim) reads it too. */
-export const PENDING_WITHDRAWALS_KEY = [...WALLET_KEY, 'withdrawals', 'pending'];
 
 /** While a withdrawal is on its way and Home is in view, it is looked at again this often. */
 const WHILE_PENDING_MS = 30_000;
@@ -33,7 +30,8 @@ export function usePendingWithdrawals({
   onFinished: () => void;
 }) {
   const query = useQuery({
-    queryKey: PENDING_WITHDRAWALS_KEY,
+    // Under the wallet's prefix: whatever reloads the wallet (a deposit, a spin's claim) reads it too.
+    queryKey: queryKeys.wallet.pendingWithdrawals,
     queryFn: () => apiRequest('/api/wallet/withdrawals/pending', { schema: PendingWithdrawalsResponse }),
     enabled: walletSettled,
     staleTime: 15_000,

@@ -12,14 +12,14 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { AmountField, SelectField } from '../../components/ui/field';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { MoneyResult } from './money-result';
-import { transfer } from './wallet-api';
+import { useTransfer } from './wallet-api';
 
 export interface TransferPreset {
   from?: string;
@@ -94,7 +94,7 @@ function TransferForm({
   const [values, setValues] = useState({ from: preset.from ?? 'wallet', to: preset.to ?? '', amount: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const transfer = useTransfer(money);
   const [result, setResult] = useState<(Result & { from: string; to: string }) | null>(null);
 
   const places = [
@@ -138,18 +138,15 @@ function TransferForm({
     setErrors(next);
     if (!parsed.success || next.amount) return;
 
-    setBusy(true);
     try {
-      const answer = await transfer(money, parsed.data);
+      const answer = await transfer.mutateAsync(parsed.data);
       onMoved();
       setResult({ ...answer, from: parsed.data.from, to: parsed.data.to });
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR';
+      const code = errorCodeOf(error);
       const field = FIELD_OF[code];
       if (field) setErrors({ [field]: message(code) });
       else setFailure(errorText(code));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -240,7 +237,7 @@ function TransferForm({
         ) : null}
       </div>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block loading={busy}>
+      <Button type="submit" block loading={transfer.isPending}>
         {t('transfer.submit')}
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AutoLoginResponse,
   GameCredentials,
@@ -8,9 +8,7 @@ import {
 } from '@wallet/contract/http/wallet';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
-
-export const WALLET_KEY = ['wallet'];
-const credentialsKey = (code: string) => ['wallet', 'account', code];
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The wallet and every game account. Each load first has every game account refreshed at its
@@ -29,7 +27,7 @@ async function fetchWallet(): Promise<WalletResponse> {
 
 export function useWallet() {
   return useQuery({
-    queryKey: WALLET_KEY,
+    queryKey: queryKeys.wallet.all,
     queryFn: fetchWallet,
     staleTime: 15_000,
     // Back from a game's window, the member sees what they won or lost.
@@ -40,12 +38,12 @@ export function useWallet() {
 /** Asks for the wallet again; after money moved, home must show the new balances. */
 export function useReloadWallet() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
 }
 
 /** The member's username and password at one game, once the account is open. */
 export const credentialsQuery = (code: string) => ({
-  queryKey: credentialsKey(code),
+  queryKey: queryKeys.wallet.credentials(code),
   queryFn: () => apiRequest(`/api/wallet/account/${encodeURIComponent(code)}`, { schema: GameCredentials }),
   staleTime: Infinity,
 });
@@ -57,24 +55,29 @@ export function useGameCredentials(code: string, enabled: boolean) {
 /** Opening an account and resetting its password both answer the credentials to show. */
 export function useChangeCredentials() {
   const queryClient = useQueryClient();
-  return async (code: string, action: 'activate' | 'resetpassword') => {
-    const credentials = await apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, {
-      schema: GameCredentials,
-    });
-    queryClient.setQueryData(credentialsKey(code), credentials);
-    return credentials;
-  };
+  return useMutation({
+    mutationFn: ({ code, action }: { code: string; action: 'activate' | 'resetpassword' }) =>
+      apiRequest(`/api/wallet/${action}/${encodeURIComponent(code)}`, { schema: GameCredentials }),
+    onSuccess: (credentials, { code }) =>
+      queryClient.setQueryData(queryKeys.wallet.credentials(code), credentials),
+  });
 }
 
-export const transfer = (money: MoneyRequester, body: TransferRequest) =>
-  money.send('/api/wallet/transfer', body, MoneyResult);
+export function useTransfer(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (body: TransferRequest) => money.send('/api/wallet/transfer', body, MoneyResult),
+  });
+}
 
 export const transferAll = (money: MoneyRequester, to: string) =>
   money.send('/api/wallet/transferAll', { to }, MoneyResult);
 
 /** The withdraw modal's call: game balances come back to the wallet first (spec section 7). */
-export const withdraw = (money: MoneyRequester, amount: number) =>
-  money.send('/api/wallet/withdrawAll', { amount }, MoneyResult);
+export function useWithdraw(money: MoneyRequester) {
+  return useMutation({
+    mutationFn: (amount: number) => money.send('/api/wallet/withdrawAll', { amount }, MoneyResult),
+  });
+}
 
 export const launchLink = (code: string, username: string) =>
   apiRequest(`/api/autoLogin/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(username)}`, {

@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { useBankName } from '../../lib/banks';
 import { useBonusProgress } from '../../lib/bonus-progress';
 import { useBonusTranslation } from '../../lib/bonus-texts';
@@ -29,9 +29,7 @@ import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { useProfile } from '../../lib/profile';
 import { totalMinor } from './game-amounts';
 import { MoneyResult } from './money-result';
-import { withdraw } from './wallet-api';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
+import { useWithdraw } from './wallet-api';
 
 /**
  * Withdrawal to the member's registered bank account (spec sections 2 and 5), within the limits
@@ -71,7 +69,7 @@ export function WithdrawDialog({
             </Button>
           }
         >
-          {errorText(codeOf(failed))}
+          {errorText(errorCodeOf(failed))}
         </ErrorAlert>
       ) : limits.data && profile.data ? (
         <WithdrawForm
@@ -113,7 +111,7 @@ function WithdrawForm({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const withdraw = useWithdraw(money);
   const [result, setResult] = useState<Result | null>(null);
   /** The server refused: a running bonus's turnover is not met yet. */
   const [bonusHeld, setBonusHeld] = useState(false);
@@ -148,18 +146,15 @@ function WithdrawForm({
     const found = problem(minor);
     setError(found);
     if (found || minor === null) return;
-    setBusy(true);
     try {
-      setResult(await withdraw(money, minor));
+      setResult(await withdraw.mutateAsync(minor));
       onMoved();
     } catch (failed) {
-      const code = codeOf(failed);
+      const code = errorCodeOf(failed);
       if (['WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'MONEY_NOT_ENOUGH'].includes(code))
         setError(message(code));
       else if (code === 'BONUS_CONDITION') setBonusHeld(true);
       else setFailure(errorText(code));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -214,7 +209,7 @@ function WithdrawForm({
         <p className="text-xs text-mist-400">{t('withdraw.gamesFirst')}</p>
       ) : null}
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block loading={busy}>
+      <Button type="submit" block loading={withdraw.isPending}>
         {t('withdraw.submit')}
       </Button>
     </form>

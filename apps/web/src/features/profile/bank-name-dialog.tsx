@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
-import { changeBankAccountName, useSetProfile } from './profile-api';
+import { useChangeBankAccountName } from './profile-api';
 
 /** KTB, TMB and BBL need the account name in English letters; the member may correct it once. */
 export function BankNameDialog({
@@ -21,25 +21,21 @@ export function BankNameDialog({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const setProfile = useSetProfile();
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const save = useChangeBankAccountName();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = BankAccountNameRequest.safeParse({ bankCode, bankAccountName: name });
     if (!parsed.success) return setError(errorText(parsed.error.issues[0]!.message));
     setError(undefined);
-    setBusy(true);
     try {
-      setProfile(await changeBankAccountName(parsed.data.bankCode, parsed.data.bankAccountName));
+      await save.mutateAsync(parsed.data);
       toast.show('success', t('profile.accountNameChanged'));
       onClose();
     } catch (failure) {
-      setError(errorText(failure instanceof ApiError ? failure.code : 'INTERNAL_SERVER_ERROR'));
-    } finally {
-      setBusy(false);
+      setError(errorText(errorCodeOf(failure)));
     }
   }
 
@@ -55,7 +51,7 @@ export function BankNameDialog({
           onChange={(event) => setName(event.target.value.toUpperCase())}
           error={error}
         />
-        <Button type="submit" block loading={busy}>
+        <Button type="submit" block loading={save.isPending}>
           {t('profile.save')}
         </Button>
       </form>

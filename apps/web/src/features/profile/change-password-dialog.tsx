@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
-import { changePassword } from './profile-api';
+import { useChangePassword } from './profile-api';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
 /** The field a refusal of the server is about. */
@@ -26,7 +26,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   /** A broken rule or a refusal is told on its field; any other failure above the button. */
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useChangePassword();
 
   const close = () => {
     setValues(EMPTY);
@@ -53,18 +53,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       found.confirm = 'PASSWORD_NOT_EQUAL';
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      await changePassword(parsed.data.oldPassword, parsed.data.newPassword);
+      await save.mutateAsync(parsed.data);
       toast.show('success', t('profile.passwordChanged'));
       close();
     } catch (failure) {
-      const code = failure instanceof ApiError ? failure.code : 'INTERNAL_SERVER_ERROR';
+      const code = errorCodeOf(failure);
       const field = FIELD_OF[code];
       if (field) setErrors({ [field]: code });
       else setError(errorText(code));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -109,7 +106,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             <p>{error}</p>
           </div>
         ) : null}
-        <Button type="submit" block loading={busy}>
+        <Button type="submit" block loading={save.isPending}>
           {t('profile.savePassword')}
         </Button>
       </form>

@@ -18,7 +18,7 @@ import { useLookup } from '../../lib/lookups';
 import { storage } from '../../lib/storage';
 import { profilePayload, type ProfileValues } from './profile-step';
 import type { RegisterDraft } from './register-draft';
-import { register } from './register-api';
+import { useRegister } from './register-api';
 import { StepActions } from './step-actions';
 import { WayForward } from './way-forward';
 
@@ -60,7 +60,7 @@ export function BankStep(props: BankStepProps) {
   const { t } = useTranslation();
   const banks = useLookup('banks');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
   const englishOnly = needsEnglishName(values.bankCode);
   const currencyValue = values.currency || (market === 'LA' ? 'LAK' : 'BAHT');
   // The chosen bank's account number lengths (decision 035), as the server checks them.
@@ -97,9 +97,8 @@ export function BankStep(props: BankStepProps) {
     if (!bank.success || !currency.success || Object.keys(found).length > 0) return;
     // The password is not kept across a reload: the profile step asks for it again.
     if (!profile.success) return props.onBack();
-    setBusy(true);
     try {
-      await register({ ...profile.data, ...bank.data, currency: currency.data });
+      await register.mutateAsync({ ...profile.data, ...bank.data, currency: currency.data });
       storage.clearOtpToken(props.phone);
       props.onDone();
     } catch (failure) {
@@ -110,7 +109,6 @@ export function BankStep(props: BankStepProps) {
       else if (code === 'BANK_ACCOUNT_NAME_ENG' || code === 'BANK_ACCOUNT_NAME_MIXED')
         setErrors(nameErrors(values.bankCode, values.firstName, values.lastName, code));
       else onError(failure);
-      setBusy(false);
     }
   }
 
@@ -206,7 +204,8 @@ export function BankStep(props: BankStepProps) {
       ) : null}
       <StepActions
         onBack={props.onBack}
-        busy={busy}
+        // Still busy once registered, while the wizard moves on to sign-in.
+        busy={register.isPending || register.isSuccess}
         disabled={disabled}
         icon={<UserPlus className="size-5" aria-hidden="true" />}
         label={t('register.submit')}

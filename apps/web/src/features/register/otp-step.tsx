@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
-import { sendOtp, verifyOtp } from './register-api';
+import { useSendOtp, useVerifyOtp } from './register-api';
 
 /** A new code may be asked for once a minute (the server refuses sooner). */
 const RESEND_SECONDS = 60;
@@ -57,7 +57,9 @@ export function OtpStep({ phone, otp, verified, onResent, onError, onBack, onDon
   const codeError = useCodeError();
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ code: string; triesLeft?: number | undefined }>();
-  const [busy, setBusy] = useState(false);
+  const verify = useVerifyOtp();
+  const send = useSendOtp();
+  const busy = verify.isPending || send.isPending;
   const [wait, setWait] = useState(RESEND_SECONDS);
 
   useEffect(() => {
@@ -75,9 +77,8 @@ export function OtpStep({ phone, otp, verified, onResent, onError, onBack, onDon
       return;
     }
     setError(undefined);
-    setBusy(true);
     try {
-      await verifyOtp(parsed.data.otpToken, parsed.data.otpCode);
+      await verify.mutateAsync(parsed.data);
       // The verified code's token is the proof the registration carries.
       storage.setOtpToken(phone, parsed.data.otpToken);
       onDone();
@@ -85,15 +86,15 @@ export function OtpStep({ phone, otp, verified, onResent, onError, onBack, onDon
       const refusal = codeRefusalOf(failure);
       if (refusal) setError(refusal);
       else onError(failure);
-    } finally {
-      setBusy(false);
     }
   }
 
   async function resend() {
-    setBusy(true);
     try {
-      const answer = await sendOtp(phone, storage.getOtpToken(phone) ?? undefined);
+      const answer = await send.mutateAsync({
+        phoneNumber: phone,
+        otpToken: storage.getOtpToken(phone) ?? undefined,
+      });
       if (answer.otpToken && answer.otpRef) onResent({ token: answer.otpToken, ref: answer.otpRef });
       else onDone();
       setWait(RESEND_SECONDS);
@@ -101,8 +102,6 @@ export function OtpStep({ phone, otp, verified, onResent, onError, onBack, onDon
       setError(undefined);
     } catch (failure) {
       onError(failure);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { WayForward } from './way-forward';
-import { sendOtp } from './register-api';
+import { useSendOtp } from './register-api';
 
 interface PhoneStepProps {
   market: Market;
@@ -25,7 +25,7 @@ interface PhoneStepProps {
 export function PhoneStep({ market, otpEnabled, phone, onChange, onError, onDone }: PhoneStepProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const send = useSendOtp();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,9 +36,11 @@ export function PhoneStep({ market, otpEnabled, phone, onChange, onError, onDone
     }
     setError(undefined);
     if (!otpEnabled) return onDone(parsed.data, null);
-    setSending(true);
     try {
-      const answer = await sendOtp(parsed.data, storage.getOtpToken(parsed.data) ?? undefined);
+      const answer = await send.mutateAsync({
+        phoneNumber: parsed.data,
+        otpToken: storage.getOtpToken(parsed.data) ?? undefined,
+      });
       // OTP_VERIFIED: this visitor verified this phone recently; no new code (spec section 4).
       onDone(
         parsed.data,
@@ -48,8 +50,6 @@ export function PhoneStep({ market, otpEnabled, phone, onChange, onError, onDone
       // A member's phone is told on the field, with the way to sign in (issue 16).
       if (failure instanceof ApiError && failure.code === 'EXISTING_USER') setError(failure.code);
       else onError(failure);
-    } finally {
-      setSending(false);
     }
   }
 
@@ -76,7 +76,7 @@ export function PhoneStep({ market, otpEnabled, phone, onChange, onError, onDone
       <Button
         type="submit"
         block
-        loading={sending}
+        loading={send.isPending}
         icon={<ArrowRight className="size-5" aria-hidden="true" />}
       >
         {t(otpEnabled ? 'register.sendCode' : 'register.next')}

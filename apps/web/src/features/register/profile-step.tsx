@@ -12,7 +12,7 @@ import { storage } from '../../lib/storage';
 import type { RegisterDraft } from './register-draft';
 import type { Secret } from './register-page';
 import { StepActions } from './step-actions';
-import { validateRegistration } from './register-api';
+import { useValidateRegistration } from './register-api';
 import { WayForward } from './way-forward';
 
 export type ProfileValues = RegisterDraft['profile'];
@@ -54,7 +54,7 @@ export function ProfileStep(props: ProfileStepProps) {
   const { t } = useTranslation();
   const sources = useLookup('sources');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const validate = useValidateRegistration();
   const set = (field: keyof ProfileValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
   const setSecret = (field: keyof Secret) => (event: { target: { value: string } }) =>
@@ -68,9 +68,8 @@ export function ProfileStep(props: ProfileStepProps) {
     else if (secret.confirm !== secret.password && !found.password) found.confirm = 'PASSWORDS_DO_NOT_MATCH';
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      await validateRegistration(parsed.data);
+      await validate.mutateAsync(parsed.data);
       props.onDone();
     } catch (failure) {
       // Registered since the code was sent: told on the phone, with the way to sign in.
@@ -79,8 +78,6 @@ export function ProfileStep(props: ProfileStepProps) {
       else if (failure instanceof ApiError && failure.code === 'INVITE_CODE_INVALID')
         setErrors({ inviteCode: failure.code });
       else onError(failure);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -154,7 +151,7 @@ export function ProfileStep(props: ProfileStepProps) {
       />
       <StepActions
         onBack={props.onBack}
-        busy={busy}
+        busy={validate.isPending}
         icon={<ArrowRight className="size-5" aria-hidden="true" />}
         label={t('register.next')}
       />

@@ -4,8 +4,7 @@ import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-rou
 import { TIMING } from '@wallet/contract/constants';
 import type { Market } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -193,23 +192,18 @@ export function RegisterPage() {
           />
         ) : null}
       </div>
-      <Dialog
+      {/* Staying is the main button: leaving loses what was typed. */}
+      <ConfirmDialog
         open={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}
         title={t('register.leaveTitle')}
-        footer={
-          <>
-            <Button variant="secondary" block onClick={() => blocker.proceed?.()}>
-              {t('register.leave')}
-            </Button>
-            <Button block onClick={() => blocker.reset?.()}>
-              {t('register.stay')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('register.stay')}
+        onConfirm={() => blocker.reset?.()}
+        cancelLabel={t('register.leave')}
+        onCancel={() => blocker.proceed?.()}
       >
         <p className="text-[15px] text-mist-300">{t('register.leaveText')}</p>
-      </Dialog>
+      </ConfirmDialog>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { countCalls as count, renderApp } from '../../test/render-app';
 import { rewardsHandler, rewardsState } from '../../test/rewards-data';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
@@ -12,8 +12,6 @@ const banners = [
   { image: '/media/rewards/invite-1.png', html: '<p>Invite a friend, earn <strong>10%</strong></p>' },
   { image: '/media/rewards/invite-2.png', html: '<p>Paid every day</p>' },
 ];
-
-const count = (calls: { url: string }[], url: string) => calls.filter((call) => call.url === url).length;
 
 describe('banner flow (spec section 2)', () => {
   it('shows the invite banners first; closing them opens the invite dialog', async () => {

@@ -1,8 +1,7 @@
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Currency } from '@wallet/contract/money';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatMoney } from '../../lib/format';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
 
@@ -96,32 +95,24 @@ export function GrantConfirmDialog({
 }) {
   const { t } = useRewardsTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button block variant="secondary" className="flex-1 px-3" onClick={onClose}>
-            {t('grant.notNow')}
-          </Button>
-          <Button block className="flex-1 px-3" loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      pending={pending}
+      onConfirm={onConfirm}
+      cancelLabel={t('grant.notNow')}
     >
-      {open ? (
-        <div className="space-y-4">
-          <div className="rounded-xl bg-gold-400/10 px-4 py-3 text-center">
-            <p className="text-sm text-mist-300">{amountLabel}</p>
-            <p className="text-[28px] leading-tight font-bold text-gold-300 tabular-nums">
-              {formatMoney(terms.amount, terms.currency)}
-            </p>
-          </div>
-          <GrantTerms {...terms} />
+      <div className="space-y-4">
+        <div className="rounded-xl bg-gold-400/10 px-4 py-3 text-center">
+          <p className="text-sm text-mist-300">{amountLabel}</p>
+          <p className="text-[28px] leading-tight font-bold text-gold-300 tabular-nums">
+            {formatMoney(terms.amount, terms.currency)}
+          </p>
         </div>
-      ) : null}
-    </Dialog>
+        <GrantTerms {...terms} />
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -5,8 +5,7 @@ import type { InviteSummaryResponse } from '@wallet/contract/http/rewards';
 import { CopyButton } from '../../components/copy-button';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Loading } from '../../components/ui/loading';
-import { Pagination } from '../../components/ui/pagination';
+import { HistoryEmpty, PagedHistory } from '../../components/ui/paged-history';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useRewardsTranslation } from '../../lib/rewards-texts';
@@ -161,51 +160,31 @@ function InviteSummary({ summary }: { summary: InviteSummaryResponse }) {
 /** The commission earned, 10 a page; a failed read shows nothing (spec section 8: silent). */
 function InviteHistory({ currency }: { currency: InviteSummaryResponse['currency'] }) {
   const { t } = useRewardsTranslation();
-  const historyTitle = useId();
   const [page, setPage] = useState(1);
   const list = useInviteList(page);
-  if (!list.data) return list.isPending ? <Loading /> : null;
-  const pages = Math.max(1, Math.ceil(list.data.total / PAGE_SIZE.invite));
-
   return (
-    <section aria-labelledby={historyTitle} className="space-y-2">
-      <h3 id={historyTitle} className="text-sm font-medium text-mist-300">
-        {t('invite.history.title')}
-      </h3>
-      {list.data.invites.length === 0 ? (
-        <p className="rounded-xl bg-ink-900 px-4 py-4 text-center text-sm text-mist-400">
-          {t('invite.history.empty')}
-        </p>
-      ) : (
-        <>
-          <ul
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`divide-y divide-white/5 rounded-xl bg-ink-900 px-4 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {list.data.invites.map((row, index) => (
-              <li key={`${row.createdAt}-${index}`} className="flex items-start gap-3 py-2.5">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-[15px] font-medium">{row.from.name}</p>
-                  <p className="text-xs text-mist-400">{t(`invite.history.source.${row.source}`)}</p>
-                  <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
-                </div>
-                <p className="shrink-0 text-[15px] font-semibold text-mint-400 tabular-nums">
-                  +{formatMoney(row.amount, currency)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
-          <Pagination
-            label={t('invite.history.pagination')}
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            loading={list.isPlaceholderData}
-            compact
-          />
-        </>
+    <PagedHistory
+      layout="list"
+      title={t('invite.history.title')}
+      page={page}
+      onPage={setPage}
+      pageSize={PAGE_SIZE.invite}
+      rows={list.data?.invites}
+      query={list}
+      paginationLabel={t('invite.history.pagination')}
+      empty={<HistoryEmpty>{t('invite.history.empty')}</HistoryEmpty>}
+      renderRow={(row, index) => (
+        <li key={`${row.createdAt}-${index}`} className="flex items-start gap-3 py-2.5">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-[15px] font-medium">{row.from.name}</p>
+            <p className="text-xs text-mist-400">{t(`invite.history.source.${row.source}`)}</p>
+            <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
+          </div>
+          <p className="shrink-0 text-[15px] font-semibold text-mint-400 tabular-nums">
+            +{formatMoney(row.amount, currency)}
+          </p>
+        </li>
       )}
-    </section>
+    />
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf, countCalls as count, renderApp } from '../../test/render-app';
 import {
   refundCheck,
   refundInfo,
@@ -18,8 +18,6 @@ beforeEach(signIn);
 afterEach(() => vi.unstubAllGlobals());
 
 type Answer = { status?: number; body: unknown } | undefined;
-
-const count = (calls: { url: string }[], url: string) => calls.filter((call) => call.url === url).length;
 
 function refundServer(
   state: RewardsState,

@@ -5,8 +5,7 @@ import type { RefundCheckResponse, RefundInfo, RefundState } from '@wallet/contr
 import type { Currency } from '@wallet/contract/money';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Loading } from '../../components/ui/loading';
-import { Pagination } from '../../components/ui/pagination';
+import { HistoryEmpty, PagedHistory } from '../../components/ui/paged-history';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -282,56 +281,34 @@ function RefundTerms({ info, currency }: { info: RefundInfo; currency: Currency 
 /** The refunds received, 10 a page; a failed read shows nothing (spec section 8: silent). */
 function RefundHistory({ currency }: { currency: Currency }) {
   const { t } = useRewardsTranslation();
-  const titleId = useId();
   const [page, setPage] = useState(1);
   const list = useRefundList(page);
-  if (!list.data) return list.isPending ? <Loading /> : null;
-  const pages = Math.max(1, Math.ceil(list.data.total / PAGE_SIZE.refund));
   const format = (minor: number) => formatMoney(minor, currency);
-
   return (
-    <section aria-labelledby={titleId} className="space-y-2">
-      <h3 id={titleId} className="text-sm font-medium text-mist-300">
-        {t('refund.history.title')}
-      </h3>
-      {list.data.refunds.length === 0 ? (
-        <p className="rounded-xl bg-ink-900 px-4 py-4 text-center text-sm text-mist-400">
-          {t('refund.history.empty')}
-        </p>
-      ) : (
-        <>
-          <ul
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`divide-y divide-white/5 rounded-xl bg-ink-900 px-4 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {list.data.refunds.map((row, index) => (
-              <li key={`${row.createdAt}-${index}`} className="flex items-start gap-3 py-2.5">
-                <div className="min-w-0 flex-1">
-                  <p className="text-[15px] font-medium tabular-nums">
-                    {periodText(row.periodStart, row.periodEnd)}
-                  </p>
-                  <p className="text-xs text-mist-400">
-                    {t('refund.history.loss', { amount: format(row.loss) })}
-                  </p>
-                  <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
-                </div>
-                <p className="shrink-0 text-[15px] font-semibold text-mint-400 tabular-nums">
-                  +{format(row.refundAmount)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          {/* Arrows only: words beside "Page 1 of 2" do not fit a 320 px dialog. */}
-          <Pagination
-            label={t('refund.history.pagination')}
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            loading={list.isPlaceholderData}
-            compact
-          />
-        </>
+    <PagedHistory
+      layout="list"
+      title={t('refund.history.title')}
+      page={page}
+      onPage={setPage}
+      pageSize={PAGE_SIZE.refund}
+      rows={list.data?.refunds}
+      query={list}
+      paginationLabel={t('refund.history.pagination')}
+      empty={<HistoryEmpty>{t('refund.history.empty')}</HistoryEmpty>}
+      renderRow={(row, index) => (
+        <li key={`${row.createdAt}-${index}`} className="flex items-start gap-3 py-2.5">
+          <div className="min-w-0 flex-1">
+            <p className="text-[15px] font-medium tabular-nums">
+              {periodText(row.periodStart, row.periodEnd)}
+            </p>
+            <p className="text-xs text-mist-400">{t('refund.history.loss', { amount: format(row.loss) })}</p>
+            <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
+          </div>
+          <p className="shrink-0 text-[15px] font-semibold text-mint-400 tabular-nums">
+            +{format(row.refundAmount)}
+          </p>
+        </li>
       )}
-    </section>
+    />
   );
 }

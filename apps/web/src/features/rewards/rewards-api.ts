@@ -19,20 +19,15 @@ import {
 } from '@wallet/contract/http/rewards';
 import type { Banner } from '../../components/banner-slides';
 import { apiRequest } from '../../lib/api-client';
-import { BONUS_KEY } from '../../lib/bonus-progress';
 import { loadQrGenerator } from '../../components/qr-code';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The two rewards of the home widgets, each with its banners, dialog and table. */
 export type Reward = 'invite' | 'refund';
 
-const INVITE_KEY = ['invite'];
-const REFUND_KEY = ['refund'];
-/** Home's wallet query (features/home/wallet-api.ts), and every other read under its prefix. */
-const WALLET_KEY = ['wallet'];
-
 /** The banners of a reward, fetched on each tap of its widget (spec section 2, Banner flow). */
 const bannersQuery = (reward: Reward, locale: string) => ({
-  queryKey: [reward, 'banners', locale],
+  queryKey: queryKeys.rewards.banners(reward, locale),
   queryFn: () => apiRequest(`/api/${reward}/banners`, { schema: RewardBannersResponse }),
   // A banner fetch that fails opens the dialog at once: no retries to wait for.
   retry: false,
@@ -46,13 +41,13 @@ const bannersQuery = (reward: Reward, locale: string) => ({
 const FRESH_MS = 5_000;
 
 const inviteSummaryQuery = {
-  queryKey: [...INVITE_KEY, 'summary'],
+  queryKey: queryKeys.rewards.inviteSummary,
   queryFn: () => apiRequest('/api/invite/bonus', { schema: InviteSummaryResponse }),
   staleTime: FRESH_MS,
 };
 
 const inviteListQuery = (page: number) => ({
-  queryKey: [...INVITE_KEY, 'list', page],
+  queryKey: queryKeys.rewards.inviteList(page),
   queryFn: () =>
     apiRequest('/api/invite', {
       method: 'POST',
@@ -63,13 +58,13 @@ const inviteListQuery = (page: number) => ({
 });
 
 const refundCheckQuery = {
-  queryKey: [...REFUND_KEY, 'check'],
+  queryKey: queryKeys.rewards.refundCheck,
   queryFn: () => apiRequest('/api/refund/check', { schema: RefundCheckResponse }),
   staleTime: FRESH_MS,
 };
 
 const refundListQuery = (page: number) => ({
-  queryKey: [...REFUND_KEY, 'list', page],
+  queryKey: queryKeys.rewards.refundList(page),
   queryFn: () =>
     apiRequest('/api/refund', {
       method: 'POST',
@@ -135,10 +130,12 @@ export function usePrepareReward() {
 function useReload() {
   const queryClient = useQueryClient();
   return (reward: Reward, withMoney: boolean) => {
-    void queryClient.invalidateQueries({ queryKey: reward === 'invite' ? INVITE_KEY : REFUND_KEY });
+    void queryClient.invalidateQueries({
+      queryKey: reward === 'invite' ? queryKeys.rewards.invite : queryKeys.rewards.refund,
+    });
     if (!withMoney) return;
-    void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-    void queryClient.invalidateQueries({ queryKey: BONUS_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bonus.all });
   };
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { useSingleSubmit } from '../../lib/single-submit';
@@ -74,20 +73,14 @@ export function ClaimDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={target !== null}
       onClose={close}
       title={t('claim.title')}
-      footer={
-        <>
-          <Button block variant="secondary" className="flex-1 px-3" onClick={close}>
-            {t('claim.cancel')}
-          </Button>
-          <Button block className="flex-1 px-3" loading={queued || claim.isPending} onClick={confirm}>
-            {t('claim.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('claim.confirm')}
+      pending={queued || claim.isPending}
+      onConfirm={confirm}
+      cancelLabel={t('claim.cancel')}
     >
       {target ? (
         <div className="space-y-4 text-center">
@@ -98,7 +91,7 @@ export function ClaimDialog({
           <p className="text-[15px] text-mist-300">{prizes.claimText(target)}</p>
         </div>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

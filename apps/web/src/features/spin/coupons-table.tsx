@@ -1,11 +1,10 @@
 import { Ticket } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PAGE_SIZE } from '@wallet/contract/constants';
 import type { SpinCoupon, SpinSlice } from '@wallet/contract/http/spinwheel';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
-import { Pagination } from '../../components/ui/pagination';
+import { PagedHistory } from '../../components/ui/paged-history';
 import { formatDateTime } from '../../lib/format';
 import type { ClaimTarget } from './claim-dialog';
 import { usePrizeText } from './prize-text';
@@ -37,7 +36,6 @@ export function CouponsTable({
 }) {
   const { t } = useSpinTranslation();
   const prizes = usePrizeText();
-  const titleId = useId();
   const [page, setPage] = useState(1);
   const list = useCoupons(page);
   const data = list.data;
@@ -45,111 +43,87 @@ export function CouponsTable({
   // A claim can shorten the list: never stay on a page past its end.
   if (data && page > pages) setPage(pages);
 
-  let body;
-  if (!data) body = list.isPending ? <Loading /> : null;
-  else if (data.coupons.length === 0 && data.total === 0)
-    body = (
-      <EmptyState
-        icon={Ticket}
-        title={t('coupons.empty')}
-        text={t('coupons.emptyText')}
-        className="card px-6 py-8"
-      />
-    );
-  else
-    body = (
-      <>
-        <div className="card overflow-hidden">
-          <table
-            aria-labelledby={titleId}
-            aria-busy={list.isPlaceholderData || undefined}
-            className={`w-full text-left text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            <thead className="bg-ink-900/60 text-xs text-mist-400">
-              <tr>
-                <th scope="col" className="py-2 pr-2 pl-4 font-medium">
-                  {t('coupons.prize')}
-                </th>
-                <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium">
-                  {t('coupons.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/5">
-              {data.coupons.map((coupon) => {
-                const slice = slices.find((one) => one.code === coupon.prize.slice);
-                return (
-                  <tr key={coupon._id} data-coupon={coupon._id} data-status={coupon.status}>
-                    <td className="py-3 pr-2 pl-4 align-top">
-                      <div className="flex items-start gap-2.5">
-                        <span
-                          aria-hidden="true"
-                          className="mt-1.5 size-3.5 shrink-0 rounded-[5px] border border-white/20"
-                          style={{ background: slice?.bgColor ?? 'var(--color-gold-400)' }}
-                        />
-                        <div className="min-w-0">
-                          <p className="text-[15px] leading-snug font-semibold">{coupon.prize.name}</p>
-                          <p className="mt-0.5 text-xs leading-snug text-mist-400 tabular-nums">
-                            {coupon.status === 'claimable'
-                              ? t('coupons.claimBy', { date: when(coupon.expiresAt) })
-                              : t('coupons.won', { date: when(coupon.createdAt) })}
-                          </p>
-                        </div>
-                      </div>
-                    </td>
-                    {/* The amount, and under it the claim or where the coupon stands: two columns fit a 320 px phone. */}
-                    <td className="py-3 pr-4 pl-2 text-right align-top">
-                      <p className="text-[15px] leading-snug font-semibold whitespace-nowrap text-gold-300 tabular-nums">
-                        {prizes.amount(coupon)}
-                      </p>
-                      {coupon.status === 'claimable' ? (
-                        <Button
-                          className="mt-1.5 px-4 text-sm"
-                          onClick={() =>
-                            onClaim({
-                              coupon: coupon._id,
-                              name: coupon.prize.name,
-                              kind: coupon.kind,
-                              amount: coupon.amount,
-                              unit: coupon.unit,
-                              color: slice?.bgColor,
-                            })
-                          }
-                        >
-                          {t('coupons.claim')}
-                        </Button>
-                      ) : (
-                        <span
-                          className={`mt-1.5 inline-block rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[coupon.status]}`}
-                        >
-                          {t(`coupons.${coupon.status}`)}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <Pagination
-          className="mt-3"
-          label={t('coupons.pagination')}
-          page={page}
-          pages={pages}
-          onPage={setPage}
-          loading={list.isPlaceholderData}
-          compact
-        />
-      </>
-    );
-
   return (
-    <section className="mt-8">
-      <h2 id={titleId} className="mb-2 text-[17px] leading-snug font-semibold">
-        {t('coupons.title')}
-      </h2>
-      {body}
-    </section>
+    <PagedHistory
+      layout="table"
+      title={t('coupons.title')}
+      page={page}
+      onPage={setPage}
+      pageSize={PAGE_SIZE.coupons}
+      rows={data?.coupons}
+      query={list}
+      paginationLabel={t('coupons.pagination')}
+      empty={
+        <EmptyState
+          icon={Ticket}
+          title={t('coupons.empty')}
+          text={t('coupons.emptyText')}
+          className="card px-6 py-8"
+        />
+      }
+      head={
+        <>
+          <th scope="col" className="py-2 pr-2 pl-4 font-medium">
+            {t('coupons.prize')}
+          </th>
+          <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium">
+            {t('coupons.amount')}
+          </th>
+        </>
+      }
+      renderRow={(coupon) => {
+        const slice = slices.find((one) => one.code === coupon.prize.slice);
+        return (
+          <tr key={coupon._id} data-coupon={coupon._id} data-status={coupon.status}>
+            <td className="py-3 pr-2 pl-4 align-top">
+              <div className="flex items-start gap-2.5">
+                <span
+                  aria-hidden="true"
+                  className="mt-1.5 size-3.5 shrink-0 rounded-[5px] border border-white/20"
+                  style={{ background: slice?.bgColor ?? 'var(--color-gold-400)' }}
+                />
+                <div className="min-w-0">
+                  <p className="text-[15px] leading-snug font-semibold">{coupon.prize.name}</p>
+                  <p className="mt-0.5 text-xs leading-snug text-mist-400 tabular-nums">
+                    {coupon.status === 'claimable'
+                      ? t('coupons.claimBy', { date: when(coupon.expiresAt) })
+                      : t('coupons.won', { date: when(coupon.createdAt) })}
+                  </p>
+                </div>
+              </div>
+            </td>
+            {/* The amount, and under it the claim or where the coupon stands: two columns fit a 320 px phone. */}
+            <td className="py-3 pr-4 pl-2 text-right align-top">
+              <p className="text-[15px] leading-snug font-semibold whitespace-nowrap text-gold-300 tabular-nums">
+                {prizes.amount(coupon)}
+              </p>
+              {coupon.status === 'claimable' ? (
+                <Button
+                  className="mt-1.5 px-4 text-sm"
+                  onClick={() =>
+                    onClaim({
+                      coupon: coupon._id,
+                      name: coupon.prize.name,
+                      kind: coupon.kind,
+                      amount: coupon.amount,
+                      unit: coupon.unit,
+                      color: slice?.bgColor,
+                    })
+                  }
+                >
+                  {t('coupons.claim')}
+                </Button>
+              ) : (
+                <span
+                  className={`mt-1.5 inline-block rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[coupon.status]}`}
+                >
+                  {t(`coupons.${coupon.status}`)}
+                </span>
+              )}
+            </td>
+          </tr>
+        );
+      }}
+    />
   );
 }

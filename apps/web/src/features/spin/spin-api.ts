@@ -8,26 +8,15 @@ import {
   SpinSetupResponse,
 } from '@wallet/contract/http/spinwheel';
 import { apiRequest } from '../../lib/api-client';
-import { BONUS_KEY } from '../../lib/bonus-progress';
 import type { MoneyRequester } from '../../lib/idempotency';
-import { PROFILE_KEY } from '../../lib/profile';
-
-/**
- * Every spin-wheel read is cached under this prefix (home's "is the wheel active" too), so one
- * invalidation after a spin or a claim reads them all again.
- */
-export const SPIN_KEY = ['spinwheel'];
-/** Home's wallet query (features/home/wallet-api.ts), and every other read under its prefix. */
-const WALLET_KEY = ['wallet'];
-/** The statement's pages (features/statement): a claim adds a luckydraw row. */
-const STATEMENT_KEY = ['statement'];
+import { queryKeys } from '../../lib/query-keys';
 
 /** The active wheel (or null), the member's coins and how coins are earned. */
 export function useSpinSetup() {
   const { i18n } = useTranslation();
   return useQuery({
     // Slice labels are in the request's language.
-    queryKey: [...SPIN_KEY, 'setup', i18n.language],
+    queryKey: queryKeys.spin.setup(i18n.language),
     queryFn: () => apiRequest('/api/spinwheel/setup', { schema: SpinSetupResponse }),
   });
 }
@@ -36,7 +25,7 @@ export function useSpinSetup() {
 export function useCoupons(page: number) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...SPIN_KEY, 'coupons', i18n.language, page],
+    queryKey: queryKeys.spin.coupons(i18n.language, page),
     queryFn: () =>
       apiRequest(`/api/spinwheel/coupon?page=${page}&limit=${PAGE_SIZE.coupons}`, {
         schema: SpinCouponsResponse,
@@ -46,16 +35,21 @@ export function useCoupons(page: number) {
 }
 
 /**
- * After a spin or a claim: the wheel (coins, slices out of stock), the coupons, the profile's
- * coins, the balances, the running bonus and the statement are read again.
+ * After a spin or a claim: the wheel (coins, slices out of stock; home's "is the wheel active"
+ * too), the coupons, the profile's coins, the balances, the running bonus and the statement (a
+ * claim adds a luckydraw row) are read again.
  */
 export function useReloadSpin() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [SPIN_KEY, PROFILE_KEY, WALLET_KEY, BONUS_KEY, STATEMENT_KEY].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys.spin.all,
+        queryKeys.profile,
+        queryKeys.wallet.all,
+        queryKeys.bonus.all,
+        queryKeys.statement.all,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
 

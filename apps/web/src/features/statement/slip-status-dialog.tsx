@@ -20,13 +20,14 @@ import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { STATUS_STYLE } from './statement-row';
 import { useStatementTexts } from './statement-texts';
+import { queryKeys } from '../../lib/query-keys';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR');
 
 /** One page of the member's slips, newest first; the page shown stays while the next loads. */
 function useSlips(page: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['statement', 'slips', page],
+    queryKey: queryKeys.statement.slips(page),
     queryFn: () =>
       apiRequest('/api/statement/slip', {
         method: 'POST',

@@ -7,6 +7,7 @@ import {
 } from '@wallet/contract/http/statement';
 import { WalletResponse } from '@wallet/contract/http/wallet';
 import { apiRequest } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * One page of the member's statement, newest first, of one type or of all (`type` undefined);
@@ -15,14 +16,11 @@ import { apiRequest } from '../../lib/api-client';
 export function useStatement(page: number, type: StatementType | undefined) {
   const body: StatementListRequest = { page, limit: PAGE_SIZE.statement, ...(type ? { type } : {}) };
   return useQuery({
-    queryKey: ['statement', type ?? 'all', page],
+    queryKey: queryKeys.statement.page(type, page),
     queryFn: () => apiRequest('/api/statement', { method: 'POST', body, schema: StatementResponse }),
     placeholderData: keepPreviousData,
   });
 }
-
-/** Home's query of the wallet and its game accounts (features/home/wallet-api.ts). */
-const HOME_WALLET_KEY = ['wallet'];
 
 /**
  * The wallet as Home lists it, for the games' display names and the member's currency. Home's
@@ -34,10 +32,10 @@ const HOME_WALLET_KEY = ['wallet'];
 export function useWalletNames() {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['statement', 'wallet'],
+    queryKey: queryKeys.statement.wallet,
     queryFn: () => apiRequest('/api/wallet', { schema: WalletResponse }),
-    initialData: () => queryClient.getQueryData<WalletResponse>(HOME_WALLET_KEY),
-    initialDataUpdatedAt: () => queryClient.getQueryState(HOME_WALLET_KEY)?.dataUpdatedAt,
+    initialData: () => queryClient.getQueryData<WalletResponse>(queryKeys.wallet.all),
+    initialDataUpdatedAt: () => queryClient.getQueryState(queryKeys.wallet.all)?.dataUpdatedAt,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderWithProviders } from '../../test/render-app';
+import { StatementPage } from './statement-page';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -41,7 +42,7 @@ describe('statement detail', () => {
       () => walletResponse(100_000, [gameAccount('JOKER', { name: 'Joker Gaming' })]),
       (url) => (url === '/api/statement' ? { body: { total: 2, statements } } : undefined),
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await userEvent.click(await screen.findByRole('button', { name: /Wallet → Joker Gaming/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Transfer' });

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { StatementPage } from './statement-page';
 
 beforeEach(() => storage.setToken('token', false));
 afterEach(() => vi.unstubAllGlobals());
@@ -28,7 +29,7 @@ describe('statement filter', () => {
       const of = type ?? (page === 1 ? 'deposit' : 'transfer');
       return { body: { total: 12, statements: [row(`${of}-${page}`, of)] } };
     });
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const filter = await screen.findByRole('group', { name: 'Filter by type' });
     expect(within(filter).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
     // Every type the statement has, each with its own chip.
