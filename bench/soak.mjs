@@ -29,7 +29,7 @@ import pg from 'pg';
 import { CLIENT_HEADERS, seedMembers } from './lib/members.mjs';
 import { createCluster } from './lib/pg-cluster.mjs';
 import { startRedis } from './lib/redis.mjs';
-import { freePort, SANDBOX_ON_DATABASE, startServer } from './lib/server.mjs';
+import { freePort, SANDBOX_ON_DATABASE, SCHEDULES_OFF, startServer } from './lib/server.mjs';
 import { run } from './lib/shell.mjs';
 import { machine } from './lib/machine.mjs';
 import { createRandom } from './lib/soak-random.mjs';
@@ -164,14 +164,17 @@ function serverEnv(slot) {
     // every server process does; see bench/README.md), payouts paid after `payoutDelay`.
     return {
       ...common,
-      RECONCILE_INTERVAL_SECONDS: '0',
+      ...SCHEDULES_OFF,
       SANDBOX_PAYOUT_DELAY_SECONDS: String(slot.payoutDelay),
     };
   }
   const outside = providerSlot().base;
   return {
     ...common,
-    RECONCILE_INTERVAL_SECONDS: String(money.reconcileIntervalSeconds),
+    // Every schedule at the reconciler's interval, as one setting drove them all before decision 042.
+    ...Object.fromEntries(
+      Object.keys(SCHEDULES_OFF).map((name) => [name, String(money.reconcileIntervalSeconds)]),
+    ),
     GAME_PROVIDER_URL: `${outside}/api/sandbox/provider-api`,
     PAYOUT_URL: `${outside}/api/sandbox/payout-api`,
   };

@@ -28,7 +28,7 @@ import pg from 'pg';
 import { closedLoop, pacedRun, transferSource } from './lib/load.mjs';
 import { CLIENT_HEADERS, seedMembers } from './lib/members.mjs';
 import { dropLean, dropTables, prepareLean, prepareTables, runPgbench } from './lib/pgbench.mjs';
-import { freePort, SANDBOX_ON_DATABASE, startServer } from './lib/server.mjs';
+import { freePort, SANDBOX_ON_DATABASE, SCHEDULES_OFF, startServer } from './lib/server.mjs';
 import { psql, run } from './lib/shell.mjs';
 import { startCpuSampler } from './lib/cpu.mjs';
 import { startRedis } from './lib/redis.mjs';
@@ -181,7 +181,7 @@ async function main() {
       transferAmountMinor: 100,
       pgbenchThreads,
       quick,
-      serverEnv: { LOG_LEVEL: 'warn', RECONCILE_INTERVAL_SECONDS: '0' },
+      serverEnv: { LOG_LEVEL: 'warn', ...SCHEDULES_OFF },
       gameProvider: 'sandbox provider in a process of its own (GAME_PROVIDER_URL), same database, latency 0',
     },
     http: {},

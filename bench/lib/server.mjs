@@ -8,6 +8,13 @@ const RESERVED_PORTS = new Set([3198, 3199]);
 
 /** The bench runs the sandbox (its provider, its OTP outbox, its credit) on a PostgreSQL server. */
 export const SANDBOX_ON_DATABASE = { APP_MODE: 'sandbox', SANDBOX_WITH_DATABASE_URL: 'yes' };
+/** Every schedule stopped (each has its own interval setting: docs/decisions/042). */
+export const SCHEDULES_OFF = {
+  RECONCILE_INTERVAL_SECONDS: '0',
+  BONUS_INTERVAL_SECONDS: '0',
+  REWARDS_INTERVAL_SECONDS: '0',
+  SPIN_WHEEL_INTERVAL_SECONDS: '0',
+};
 
 /** A port that is free now (asked of the system), never a reserved one. */
 export async function freePort() {
@@ -46,7 +53,7 @@ export async function startServer({
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    RECONCILE_INTERVAL_SECONDS: '0',
+    ...SCHEDULES_OFF,
     FORM_LIMIT_PER_ADDRESS: '100000',
     OTP_DAILY_PER_ADDRESS: '100000',
     ...extraEnv,
