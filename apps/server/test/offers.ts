@@ -1,5 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { ActivateResponse } from '@wallet/contract/http/bonus';
+import type { WalletResponse } from '@wallet/contract/http/wallet';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { NewOffer } from '../src/modules/promotions/engine/grants.service';
+import { getAs, moneyCall } from './money';
 
 /**
  * A bonus offer for a test, every term explicit (100% of the deposit up to 500 baht, turnover 1x in
@@ -25,5 +30,38 @@ export function testOffer(code: string, terms: Partial<NewOffer> = {}): NewOffer
     grantDays: 7,
     banners: [],
     ...terms,
+  };
+}
+
+/**
+ * The calls the grant engine's tests make as a member, on the app `app()` answers (a test file
+ * builds it before its tests): each money call asserts it was taken.
+ */
+export function memberCalls(app: () => FastifyInstance) {
+  const get = <T>(token: string, url: string) =>
+    getAs(app(), token, url).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+  const transfer = async (token: string, from: string, to: string, amount: number) => {
+    const moved = await moneyCall(app(), token, '/api/wallet/transfer', { from, to, amount });
+    expect(moved.statusCode, moved.body).toBe(200);
+  };
+  return {
+    get,
+    claim: (token: string, code: string) =>
+      get<ActivateResponse & { message?: string }>(token, `/api/bonus/activate/${code}`),
+    transfer,
+    toGame: (token: string, to: string, amount: number) => transfer(token, 'wallet', to, amount),
+    async play(token: string, game: string, count: number, bet: number, win: number) {
+      const played = await moneyCall(app(), token, `/api/sandbox/provider/${game}/rounds`, {
+        count,
+        bet,
+        win,
+      });
+      expect(played.statusCode, played.body).toBe(200);
+    },
+    /** Wallet plus every game, rounds booked (as home shows it). */
+    async total(token: string) {
+      const raw = (await getAs(app(), token, '/api/wallet/refresh/slot')).json<WalletResponse>();
+      return raw.wallet.amount + raw.games.reduce((sum, game) => sum + game.amount, 0);
+    },
   };
 }

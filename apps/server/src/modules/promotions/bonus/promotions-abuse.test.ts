@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivateResponse, ClearResponse } from '@wallet/contract/http/bonus';
+import type { ClearResponse } from '@wallet/contract/http/bonus';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
 import { rowsOf } from '../../../platform/db/rows';
 import { activate, credit, getAs, listen, moneyCall, setFault, signedInMember } from '../../../../test/money';
-import { testOffer } from '../../../../test/offers';
+import { memberCalls, testOffer } from '../../../../test/offers';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { promotionOffers } from '../engine/grants.tables';
 
@@ -38,23 +38,7 @@ describe('abuse of the grant engine', () => {
   });
   afterAll(() => t.close());
 
-  const get = <T>(token: string, url: string) =>
-    getAs(t.app, token, url).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
-  const claim = (token: string, code: string) =>
-    get<ActivateResponse & { message?: string }>(token, `/api/bonus/activate/${code}`);
-  const toGame = async (token: string, to: string, amount: number) => {
-    const moved = await moneyCall(t.app, token, '/api/wallet/transfer', { from: 'wallet', to, amount });
-    expect(moved.statusCode, moved.body).toBe(200);
-  };
-  const play = async (token: string, game: string, count: number, bet: number, win: number) => {
-    const played = await moneyCall(t.app, token, `/api/sandbox/provider/${game}/rounds`, { count, bet, win });
-    expect(played.statusCode, played.body).toBe(200);
-  };
-  /** Wallet plus every game, plays booked (as home shows it). */
-  const total = async (token: string) => {
-    const raw = (await getAs(t.app, token, '/api/wallet/refresh/slot')).json<WalletResponse>();
-    return raw.wallet.amount + raw.games.reduce((sum, game) => sum + game.amount, 0);
-  };
+  const { get, claim, toGame, play, total } = memberCalls(() => t.app);
   const grantOf = async (memberId: number) => {
     const [row] = await rowsOf<{ id: string; state: string; closed_amount: string | null }>(
       t.database.db,

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ActivateResponse,
   ActiveCheckResponse,
   BonusListResponse,
   BonusProgressResponse,
@@ -9,7 +8,6 @@ import type {
   PromotionResponse,
 } from '@wallet/contract/http/bonus';
 import type { MinorUnits } from '@wallet/contract/money';
-import type { WalletResponse } from '@wallet/contract/http/wallet';
 import {
   activate,
   booksAreSound,
@@ -21,7 +19,7 @@ import {
   statementOf,
   walletOf,
 } from '../../../../test/money';
-import { testOffer } from '../../../../test/offers';
+import { memberCalls, testOffer } from '../../../../test/offers';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { promotionOffers } from '../engine/grants.tables';
 import type { NewOffer } from '../engine/grants.service';
@@ -68,28 +66,11 @@ describe('bonuses and promotion codes', () => {
   });
   afterAll(() => t.close());
 
-  const get = <T>(token: string, url: string) =>
-    getAs(t.app, token, url).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
-  const claim = (token: string, code: string) =>
-    get<ActivateResponse & { message?: string }>(token, `/api/bonus/activate/${code}`);
+  const { get, claim, toGame, play, total } = memberCalls(() => t.app);
   const progress = async (token: string) =>
     (await get<BonusProgressResponse>(token, '/api/bonus/progress')).body.progress;
-  const toGame = async (token: string, to: string, amount: number) => {
-    const moved = await moneyCall(t.app, token, '/api/wallet/transfer', { from: 'wallet', to, amount });
-    expect(moved.statusCode, moved.body).toBe(200);
-  };
-  const play = async (token: string, game: string, count: number, bet: number, win: number) => {
-    const played = await moneyCall(t.app, token, `/api/sandbox/provider/${game}/rounds`, { count, bet, win });
-    expect(played.statusCode, played.body).toBe(200);
-  };
   const withdraw = (token: string, amount: number) =>
     moneyCall(t.app, token, '/api/wallet/withdraw', { amount });
-  const total = async (token: string) => {
-    // What the provider holds, rounds booked (as home shows it).
-    const response = await getAs(t.app, token, '/api/wallet/refresh/slot');
-    const raw = response.json<WalletResponse>();
-    return raw.wallet.amount + raw.games.reduce((sum, game) => sum + game.amount, 0);
-  };
 
   /** A member whose only money is one deposit of `amount`. */
   async function depositor(amount: number) {

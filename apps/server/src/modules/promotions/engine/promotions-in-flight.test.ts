@@ -8,7 +8,6 @@ import {
   ageHolds,
   booksAreSound,
   credit,
-  getAs,
   listen,
   moneyCall,
   PAST_EXPIRY_MS,
@@ -17,7 +16,7 @@ import {
   SILENT_PROVIDER_ENV,
   signedInMember,
 } from '../../../../test/money';
-import { testOffer } from '../../../../test/offers';
+import { memberCalls, testOffer } from '../../../../test/offers';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { checkGrants } from './grants.check';
 import { promotionOffers } from './grants.tables';
@@ -49,14 +48,9 @@ describe('money in flight under a grant', () => {
   });
 
   const offerPlain = () => testOffer('F_PLAIN');
-  const get = <T>(token: string, url: string) =>
-    getAs(t.app, token, url).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+  const { get, play } = memberCalls(() => t.app);
   const transfer = (token: string, from: string, to: string, amount: number) =>
     moneyCall(t.app, token, '/api/wallet/transfer', { from, to, amount });
-  const play = async (token: string, game: string, count: number, bet: number, win: number) => {
-    const played = await moneyCall(t.app, token, `/api/sandbox/provider/${game}/rounds`, { count, bet, win });
-    expect(played.statusCode, played.body).toBe(200);
-  };
   const wallet = async (token: string) => (await get<WalletResponse>(token, '/api/wallet')).body;
   const grantOf = async (memberId: number) => {
     const [row] = await rowsOf<{
