@@ -29,6 +29,8 @@ try {
     console.error(`audit:verify: the chain breaks after ${report.rows} good row(s)`);
     console.error(`  - ${report.broken.message}`);
     process.exitCode = 1;
+  } else if (report.rows === 0) {
+    console.log('audit:verify: no rows yet; the first will chain to the genesis hash');
   } else {
     console.log(
       `audit:verify: ${report.rows} row(s), seq 1 to ${report.rows}, one unbroken chain; ` +
