@@ -8,6 +8,7 @@ import { checkSlips } from './modules/slips/slips.check';
 import { checkGrants } from './modules/promotions/engine/grants.check';
 import { checkRewards } from './modules/promotions/rewards/rewards.check';
 import { checkSpinwheel } from './modules/spinwheel/spinwheel.check';
+import { checkAuditChain } from './modules/console/audit-chain.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -43,6 +44,8 @@ try {
   problems.push(...(await checkRewards(database.db, { olderThanMs: config.money.pendingAlertMs })));
   // Spin wheel (decision 021): one coin a draw; prizes set aside, paid or returned as coupons say.
   problems.push(...(await checkSpinwheel(database.db)));
+  // The staff audit (decision 043): the same walk as npm run audit:verify; a break is a violation.
+  problems.push(...(await checkAuditChain(database.db)));
   if (problems.length === 0) {
     console.log('ledger:check: every invariant holds');
   } else {

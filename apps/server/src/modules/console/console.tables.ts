@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -66,11 +67,17 @@ export const staffSessions = pgTable(
   (table) => [index('staff_sessions_staff').on(table.staffId)],
 );
 
-/** Every staff action: who, what, on what, when, from where. Append-only. */
+/**
+ * Every staff action: who, what, on what, when, from where. Append-only (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE) and hash-chained (audit-chain.ts, decision 043): rows are written
+ * only by `appendAudit`, which numbers and hashes them under one lock.
+ */
 export const staffAudit = pgTable(
   'staff_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 1, 2, 3, … with no gap: a missing number is a removed row (ids may skip on a rollback). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     /** Null for a sign-in that failed before anyone was known. */
     staffId: integer('staff_id').references(() => staffMembers.id),
     action: text('action').notNull(),
@@ -80,6 +87,13 @@ export const staffAudit = pgTable(
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The hash of the row before (seq - 1), or AUDIT_GENESIS_HASH for the first. */
+    prevHash: text('prev_hash').notNull(),
+    /** SHA-256 (hex) of this row's content and prev_hash (auditContentSql). */
+    hash: text('hash').notNull(),
   },
-  (table) => [index('staff_audit_staff').on(table.staffId, table.at)],
+  (table) => [
+    index('staff_audit_staff').on(table.staffId, table.at),
+    uniqueIndex('staff_audit_seq').on(table.seq),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuditLog } from '../../platform/staff-auth';
-import type { AuditEntry } from './staff.repository';
+import type { AuditEntry } from './audit-chain';
 
 /** Where a staff request came from, as sessions and the audit keep it. */
 export interface StaffClient {
@@ -37,7 +37,10 @@ export interface StaffAudit extends StaffAuditLog {
   ): Promise<void>;
 }
 
-/** The staff audit (staff_audit): who did what, to what, when and from where. Append-only. */
+/**
+ * The staff audit (staff_audit): who did what, to what, when and from where. Append-only and
+ * hash-chained (audit-chain.ts): the database refuses changes, audit:verify finds them.
+ */
 export function createStaffAudit(options: {
   insert: (entry: AuditEntry) => Promise<void>;
   now: () => Date;

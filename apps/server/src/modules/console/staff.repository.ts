@@ -1,21 +1,12 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { staffAudit, staffLoginChallenges, staffMembers, staffSessions } from './console.tables';
+import { appendAudit, type AuditEntry } from './audit-chain';
+import { staffLoginChallenges, staffMembers, staffSessions } from './console.tables';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type StaffRow = typeof staffMembers.$inferSelect;
 export type ChallengeRow = typeof staffLoginChallenges.$inferSelect;
-
-export interface AuditEntry {
-  staffId: number | null;
-  action: string;
-  target: string | null;
-  detail: Record<string, unknown>;
-  ip: string;
-  userAgent: string;
-  at: Date;
-}
 
 /** The only code that reads or writes the console's staff tables. */
 export function createStaffRepository(db: Database) {
@@ -61,8 +52,9 @@ export function createStaffRepository(db: Database) {
     async createSession(row: typeof staffSessions.$inferInsert) {
       await tx.insert(staffSessions).values(row);
     },
+    /** The step's audit rows, last in its transaction (the chain's lock is held until it ends). */
     async audit(entry: AuditEntry) {
-      await tx.insert(staffAudit).values(entry);
+      await appendAudit(tx, entry);
     },
   });
 
@@ -123,8 +115,9 @@ export function createStaffRepository(db: Database) {
       return rows.map((row) => row.tokenHash);
     },
 
+    /** One audit row at the end of the chain, in a transaction of its own (audit-chain.ts). */
     async audit(entry: AuditEntry) {
-      await db.insert(staffAudit).values(entry);
+      await db.transaction((tx) => appendAudit(tx, entry));
     },
 
     /**
