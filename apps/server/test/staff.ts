@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { StaffLoginResponse, StaffSessionResponse } from '@wallet/contract/http/console';
 import { memberHeaders, type TestApp } from './test-app';
+import type { StaffRole } from '@wallet/contract/staff-roles';
 
 /** A password that passes the staff rule (12+ characters). */
 export const STAFF_PASSWORD = 'Console-test-password-42';
@@ -36,6 +37,8 @@ export interface StaffSignInOptions {
   now?: () => Date;
   /** Headers of the sign-in calls (e.g. a user agent). */
   headers?: Record<string, string>;
+  /** The staff member's role (support unless given). */
+  role?: StaffRole;
 }
 
 export interface SignedInStaff {
@@ -90,7 +93,12 @@ export async function createStaffAndSignIn(
   const { app } = test;
   const username = opts.username ?? randomStaffUsername();
   const password = opts.password ?? STAFF_PASSWORD;
-  const created = await test.services.staff.create({ username, name: opts.name ?? 'Test Staff', password });
+  const created = await test.services.staff.create({
+    username,
+    name: opts.name ?? 'Test Staff',
+    password,
+    role: opts.role,
+  });
   const first = await staffPasswordStep(app, created.username, password, opts.headers);
   if (first.step !== 'enrol') throw new Error(`a new staff member enrols first, not ${first.step}`);
   const code = await totpCode(first.secret, opts.now?.() ?? new Date());

@@ -260,6 +260,8 @@ export const PLATFORM_CODES = [
   'STAFF_CHALLENGE_EXPIRED',
   /** Console: no staff session, or it ended (expired, signed out or the account switched off). */
   'STAFF_SESSION_INVALID',
+  /** Console: the staff member's role does not carry the permission this needs. */
+  'STAFF_FORBIDDEN',
 ] as const;
 
 export const ERROR_CODES = [

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mayUse, type Permission, type StaffRole } from '@wallet/contract/staff-roles';
 import { AppError } from './errors';
 
 /**
@@ -13,6 +14,7 @@ export interface SignedInStaff {
   id: number;
   username: string;
   name: string;
+  role: StaffRole;
   tokenHash: string;
 }
 
@@ -20,7 +22,7 @@ export interface SignedInStaff {
 export interface StaffAuthenticator {
   authenticate(
     token: string,
-  ): Promise<{ staffId: number; username: string; name: string; tokenHash: string }>;
+  ): Promise<{ staffId: number; username: string; name: string; role: StaffRole; tokenHash: string }>;
 }
 
 /**
@@ -43,8 +45,13 @@ declare module 'fastify' {
     staff: SignedInStaff | null;
   }
   interface FastifyInstance {
-    /** preHandler of every route that acts for a signed-in staff member. */
+    /** preHandler of a route any signed-in staff member may use (their own session, sign-out). */
     requireStaff: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler of every other console route: a signed-in staff member whose role carries
+     * `permission`; else 403 STAFF_FORBIDDEN, written to the audit (decision 044).
+     */
+    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
     staffAuth: StaffAuthenticator;
     staffAudit: StaffAuditLog;
   }
@@ -75,8 +82,15 @@ export function registerStaffAuth(
       id: session.staffId,
       username: session.username,
       name: session.name,
+      role: session.role,
       tokenHash: session.tokenHash,
     };
+  });
+  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
+    await app.requireStaff(request);
+    if (mayUse(staffOf(request).role, permission)) return;
+    await audit.record(request, 'forbidden', null, { permission, route: request.routeOptions.url ?? null });
+    throw new AppError('STAFF_FORBIDDEN', 403);
   });
 }
 

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@wallet/contract/staff-roles';
 import { act } from '@testing-library/react';
 import type { ChatMessage, ChatMessageBody, ChatRoomState } from '@wallet/contract/http/chat';
 import type { ConsoleConversation, MemberContextResponse } from '@wallet/contract/http/console';
@@ -10,7 +11,13 @@ export const minutesBefore = (minutes: number) => new Date(2026, 2, 2, 10, -minu
 
 const minor = (amount: number) => amount as MinorUnits;
 
-export const staff = { id: 1, username: 'alice', name: 'Alice Staff' };
+export const staff = {
+  id: 1,
+  username: 'alice',
+  name: 'Alice Staff',
+  role: 'support' as const,
+  permissions: [...ROLE_PERMISSIONS.support],
+};
 
 export const room = (overrides: Partial<ChatRoomState> = {}): ChatRoomState => ({
   sessionId: 1,

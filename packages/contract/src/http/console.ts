@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount, CURRENCIES } from '../money';
 import { ChatMessage, ChatMessageBody, ChatRoomState, INT4_MAX } from './chat';
+import { PERMISSIONS, STAFF_ROLES } from '../staff-roles';
 import { SlipRow } from './deposit';
 import { StatementRow } from './statement';
 
@@ -35,7 +36,14 @@ export const StaffTotpRequest = z
 export type StaffTotpRequest = z.infer<typeof StaffTotpRequest>;
 
 export const StaffProfile = z
-  .object({ id: z.number().int(), username: z.string(), name: z.string() })
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    role: z.enum(STAFF_ROLES),
+    /** What the role may do: the console shows only these (the server checks each call). */
+    permissions: z.array(z.enum(PERMISSIONS)),
+  })
   .meta({ id: 'StaffProfile' });
 export type StaffProfile = z.infer<typeof StaffProfile>;
 
@@ -57,8 +65,11 @@ export const StaffCreate = z.object({
   name: z.string().trim().min(1).max(100),
   /** At least 12 characters: staff see every member's money. */
   password: z.string().min(12, 'at least 12 characters').max(128, 'at most 128 characters'),
+  role: z.enum(STAFF_ROLES).default('support'),
 });
 export type StaffCreate = z.infer<typeof StaffCreate>;
+/** As typed: the role may be left out (support). */
+export type StaffCreateInput = z.input<typeof StaffCreate>;
 
 // The chat inbox
 

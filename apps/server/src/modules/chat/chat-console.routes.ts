@@ -24,7 +24,7 @@ import type { ChatService } from './chat.service';
 const refusals = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /**
- * The staff inbox's calls (docs/decisions/023): staff only (`app.requireStaff`), each action written
+ * The staff inbox's calls (docs/decisions/023): staff whose role may (`app.requirePermission`: chat.read to read, chat.answer to act), each action written
  * to the staff audit. Reading a list or a page is audited too: staff see members' words.
  */
 export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
@@ -39,7 +39,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.get(
     base,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.read'),
       schema: {
         tags,
         summary: 'Conversations of a status, newest first, with unread counts',
@@ -58,7 +58,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.get(
     `${base}/:conversationId`,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.read'),
       schema: {
         tags,
         summary: 'One conversation as the inbox lists it',
@@ -77,7 +77,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.get(
     `${base}/:conversationId/messages`,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.read'),
       schema: {
         tags,
         summary: 'A page of a conversation, newest first',
@@ -103,7 +103,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.post(
     `${base}/:conversationId/messages`,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.answer'),
       schema: {
         tags,
         summary: 'Answers in a conversation (any message type; stored once per clientId)',
@@ -132,7 +132,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
     app.post(
       `${base}/:conversationId/upload-${kind}`,
       {
-        preHandler: app.requireStaff,
+        onRequest: app.requirePermission('chat.answer'),
         schema: {
           tags,
           summary: `Uploads a${kind === 'image' ? 'n image' : ' video'} into a conversation (multipart, field file)`,
@@ -161,7 +161,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.put(
     `${base}/:conversationId/read`,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.answer'),
       schema: {
         tags,
         summary: 'Staff have read the conversation up to seq (default: all of it)',
@@ -186,7 +186,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   app.post(
     `${base}/:conversationId/resolve`,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requirePermission('chat.answer'),
       schema: {
         tags,
         summary: 'Resolves the conversation: the next message opens a new session',

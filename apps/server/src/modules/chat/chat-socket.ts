@@ -14,6 +14,7 @@ import {
 import { clientKey, forwardedClientAddress } from '../../platform/client-address';
 import type { RedisHandle } from '../../platform/redis';
 import type { ChatCaller, ChatService } from './chat.service';
+import { mayUse, type StaffRole } from '@wallet/contract/staff-roles';
 
 /**
  * The chat socket (docs/decisions/023): Socket.IO on the server's own port. Who a socket is comes
@@ -37,7 +38,7 @@ export interface ChatSocketOptions {
     token: string,
     options?: { fresh?: boolean },
   ) => Promise<{ memberId: number; tokenHash: string }>;
-  authenticateStaff: (token: string) => Promise<{ staffId: number; tokenHash: string }>;
+  authenticateStaff: (token: string) => Promise<{ staffId: number; role: StaffRole; tokenHash: string }>;
   /** Writes the staff audit row of following a conversation. */
   auditWatch: (
     staffId: number,
@@ -157,6 +158,8 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
         return { kind: 'customer', caller: { guestId: auth.guestId }, tokenHash: null };
       }
       const session = await options.authenticateStaff(auth.staffToken);
+      // The staff socket hears the whole inbox: a role that may not read chats gets none.
+      if (!mayUse(session.role, 'chat.read')) throw new Error('STAFF_FORBIDDEN');
       return { kind: 'staff', staffId: session.staffId, tokenHash: session.tokenHash };
     };
     identify()

@@ -18,7 +18,7 @@ let staff: { token: string; staffId: number };
 beforeAll(async () => {
   t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
   db = t.database.db;
-  staff = await createStaffAndSignIn(t.app);
+  staff = await createStaffAndSignIn(t);
 });
 afterAll(() => t.close());
 

@@ -10,11 +10,13 @@ import {
   StaffSessionResponse,
   StaffTotpRequest,
 } from '@wallet/contract/http/console';
+import { mayUse } from '@wallet/contract/staff-roles';
 import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import { staffOf } from '../../platform/staff-auth';
 import type { MemberContextService } from './member-context.service';
 import { staffClientOf } from './staff-audit';
+import { staffProfile } from './staff-profile';
 import type { StaffService } from './staff.service';
 
 export interface ConsoleRoutesOptions {
@@ -23,7 +25,7 @@ export interface ConsoleRoutesOptions {
   market: Market;
 }
 
-const errors = errorResponses(400, 401, 404, 429);
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** The operator console's sign-in and the member beside a conversation (staff only). */
 export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async (
@@ -73,29 +75,34 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
     '/api/console/me',
     {
       ...secured,
-      schema: { ...schema('The signed-in staff member'), response: { 200: StaffProfile, ...errors } },
+      schema: {
+        ...schema('The signed-in staff member, their role and what it lets them do'),
+        response: { 200: StaffProfile, ...errors },
+      },
     },
-    async (request) => {
-      const { id, username, name } = staffOf(request);
-      return { id, username, name };
-    },
+    async (request) => staffProfile({ ...staffOf(request) }),
   );
 
   app.get(
     '/api/console/members/:memberId/context',
     {
-      ...secured,
+      onRequest: app.requirePermission('members.read'),
       schema: {
-        ...schema("A member's profile, wallet, latest deposits, withdrawals and slips"),
+        ...schema(
+          "A member's profile, wallet, latest deposits, withdrawals and slips (phone and bank " +
+            'numbers whole with members.personal, else their last 4 digits)',
+        ),
         params: MemberParam,
         response: { 200: MemberContextResponse, ...errors },
       },
     },
     async (request) => {
       const { memberId } = request.params;
-      const context = await memberContext.of(memberId, requestLocale(request, market));
-      // Written once the member is known to exist: a typo views nothing.
-      await app.staffAudit.record(request, 'member.context', `member:${memberId}`);
+      const whole = mayUse(staffOf(request).role, 'members.personal');
+      const context = await memberContext.of(memberId, requestLocale(request, market), whole);
+      // Written once the member is known to exist: a typo views nothing. Whole personal data is
+      // written as such (issue 27: opening a member's full data is audited).
+      await app.staffAudit.record(request, 'member.context', `member:${memberId}`, { personal: whole });
       return context;
     },
   );

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@wallet/contract/staff-roles';
 
 /**
  * The operator console's staff (docs/decisions/023-support-chat.md): accounts made by
@@ -31,6 +32,8 @@ export const staffMembers = pgTable(
     /** The last TOTP time step accepted: a code is taken once. */
     totpLastStep: integer('totp_last_step'),
     active: boolean('active').notNull().default(true),
+    /** What the staff member may do (packages/contract staff-roles.ts, decision 044). */
+    role: text('role', { enum: STAFF_ROLES }).notNull().default('support'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('staff_members_username').on(table.username)],

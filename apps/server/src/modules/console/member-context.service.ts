@@ -8,6 +8,9 @@ import type { StatementService } from '../statement/statement.service';
 /** How many of each kind staff see beside a conversation. */
 const LATEST = 10;
 
+/** A phone or bank number as staff without `members.personal` see it: its last 4 digits only. */
+export const lastFour = (value: string) => `${'•'.repeat(Math.max(value.length - 4, 0))}${value.slice(-4)}`;
+
 export interface MemberContextOptions {
   accounts: Pick<AccountsService, 'profile' | 'moneyProfile'>;
   statement: Pick<StatementService, 'latestOfType'>;
@@ -23,7 +26,9 @@ export interface MemberContextOptions {
  */
 export function createMemberContextService(options: MemberContextOptions) {
   return {
-    async of(memberId: number, locale: Locale): Promise<MemberContextResponse> {
+    /** `whole`: the phone and bank numbers whole (members.personal); else their last 4 digits. */
+    async of(memberId: number, locale: Locale, whole: boolean): Promise<MemberContextResponse> {
+      const shown = whole ? (value: string) => value : lastFour;
       // First on its own: an unknown member stops here, before any other read.
       const { profile, bankAccount } = await options.accounts.profile(memberId, locale);
       const [money, wallet, deposits, withdrawals, slips] = await Promise.all([
@@ -37,12 +42,12 @@ export function createMemberContextService(options: MemberContextOptions) {
       return {
         member: {
           id: memberId,
-          username: profile.username,
+          username: shown(profile.username),
           name: profile.name,
           currency,
           bank: {
             bankCode: bankAccount.bank.code,
-            accountNo: bankAccount.bankAccountNo,
+            accountNo: shown(bankAccount.bankAccountNo),
             accountName: bankAccount.bankAccountName,
           },
           createdAt: profile.createdAt,

@@ -27,7 +27,8 @@ beforeAll(async () => {
     timeZone: 'Asia/Bangkok',
   });
   await t.database.db.execute(sql`update site_settings set value = ${window}::jsonb where key = 'slip'`);
-  staff = await createStaffAndSignIn(t);
+  // Finance sees phone and bank numbers whole (staff-permissions.test.ts: support sees the last 4).
+  staff = await createStaffAndSignIn(t, { role: 'finance' });
 });
 afterAll(() => t.close());
 

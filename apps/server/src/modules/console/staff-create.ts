@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { StaffCreate } from '@wallet/contract/http/console';
+import { STAFF_ROLES } from '@wallet/contract/staff-roles';
 import { loadConfig, readEnvironment } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { openDatabase } from '../../platform/db/database';
@@ -10,14 +11,15 @@ import { memoryRateLimiter } from '../../platform/rate-limit';
 import { createStaffService } from './staff.service';
 
 /**
- * npm run staff:create -- --username alice --name "Alice": makes a staff member of the operator
- * console. The password comes from STAFF_PASSWORD, else a strong one is made and printed once.
+ * npm run staff:create -- --username alice --name "Alice" [--role owner]: makes a staff member of
+ * the operator console, with a role (support unless given; the first owner is made this way). The password comes from STAFF_PASSWORD, else a strong one is made and printed once.
  * The authenticator (TOTP) is enrolled at the first sign-in. Works on the database the server
  * uses: the PostgreSQL server at DATABASE_URL, else the embedded one under DATA_DIR.
  */
 
 const USAGE =
-  'usage: npm run staff:create -- --username <name> --name "<full name>" (password: STAFF_PASSWORD)';
+  'usage: npm run staff:create -- --username <name> --name "<full name>" ' +
+  `[--role ${STAFF_ROLES.join('|')}] (default support; password: STAFF_PASSWORD)`;
 
 /** 144 random bits, 24 characters: past the 12-character rule by far, and typed once into a manager. */
 const generatedPassword = (): string => randomBytes(18).toString('base64url');
@@ -30,11 +32,11 @@ export async function runStaffCreate(
   args: string[],
   deps: { db: Database; password: string | undefined; print: (line: string) => void },
 ): Promise<number> {
-  let values: { username?: string; name?: string };
+  let values: { username?: string; name?: string; role?: string };
   try {
     ({ values } = parseArgs({
       args,
-      options: { username: { type: 'string' }, name: { type: 'string' } },
+      options: { username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
       strict: true,
     }));
   } catch (error) {
@@ -47,7 +49,12 @@ export async function runStaffCreate(
   }
   const generated = deps.password === undefined || deps.password === '';
   const password = generated ? generatedPassword() : deps.password!;
-  const input = StaffCreate.safeParse({ username: values.username, name: values.name, password });
+  const input = StaffCreate.safeParse({
+    username: values.username,
+    name: values.name,
+    password,
+    role: values.role,
+  });
   if (!input.success) {
     for (const issue of input.error.issues) {
       // NOTE: the rule broken, never the password itself.
@@ -59,7 +66,9 @@ export async function runStaffCreate(
   const staff = createStaffService({ db: deps.db, limiter: memoryRateLimiter() });
   try {
     const created = await staff.create(input.data);
-    deps.print(`staff:create: made staff member ${created.username} (${created.name}), id ${created.id}`);
+    deps.print(
+      `staff:create: made staff member ${created.username} (${created.name}), id ${created.id}, role ${created.role}`,
+    );
     if (generated) {
       deps.print(`staff:create: password (shown once, keep it now): ${password}`);
     }

@@ -13,6 +13,7 @@ import {
   totpCode,
 } from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
+import { ROLE_PERMISSIONS } from '@wallet/contract/staff-roles';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -67,7 +68,14 @@ describe('staff sign-in', () => {
       const staff = await signIn({ name: 'Alice Ops' });
       const profile = await me(staff.token);
       expect(profile.statusCode, profile.body).toBe(200);
-      expect(profile.json()).toEqual({ id: staff.staffId, username: staff.username, name: 'Alice Ops' });
+      // Staff made without a role are support (decision 044).
+      expect(profile.json()).toEqual({
+        id: staff.staffId,
+        username: staff.username,
+        name: 'Alice Ops',
+        role: 'support',
+        permissions: [...ROLE_PERMISSIONS.support],
+      });
 
       nextStep();
       const second = await staffPasswordStep(t.app, staff.username, staff.password);

@@ -59,7 +59,7 @@ export function createStaffRepository(db: Database) {
   });
 
   return {
-    async createStaff(row: { username: string; name: string; passwordHash: string }): Promise<number> {
+    async createStaff(row: typeof staffMembers.$inferInsert): Promise<number> {
       const [created] = await db.insert(staffMembers).values(row).returning({ id: staffMembers.id });
       return created!.id;
     },
@@ -86,7 +86,12 @@ export function createStaffRepository(db: Database) {
       const [row] = await db
         .select({
           session: staffSessions,
-          staff: { username: staffMembers.username, name: staffMembers.name, active: staffMembers.active },
+          staff: {
+            username: staffMembers.username,
+            name: staffMembers.name,
+            active: staffMembers.active,
+            role: staffMembers.role,
+          },
         })
         .from(staffSessions)
         .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))

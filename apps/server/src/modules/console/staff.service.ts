@@ -3,6 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { ErrorCode } from '@wallet/contract/errors';
 import {
   StaffCreate,
+  type StaffCreateInput,
   type StaffLoginResponse,
   type StaffProfile,
   type StaffSessionResponse,
@@ -17,6 +18,7 @@ import type { StaffAuthenticator } from '../../platform/staff-auth';
 import { auditEntry, createStaffAudit, type StaffClient } from './staff-audit';
 import { hashStaffPassword, staffDecoyHash, verifyStaffPassword } from './staff-password';
 import { createStaffRepository } from './staff.repository';
+import { staffProfile } from './staff-profile';
 
 /** What the authenticator app shows as the account's issuer. */
 export const TOTP_ISSUER = 'Member Wallet Console';
@@ -158,6 +160,7 @@ export function createStaffService(options: StaffServiceOptions) {
         staffId: found.session.staffId,
         username: found.staff.username,
         name: found.staff.name,
+        role: found.staff.role,
         tokenHash,
       };
     },
@@ -168,16 +171,18 @@ export function createStaffService(options: StaffServiceOptions) {
     audit,
 
     /** A new staff member (npm run staff:create); the TOTP is enrolled at their first sign-in. */
-    async create(input: { username: string; name: string; password: string }): Promise<StaffProfile> {
+    async create(input: StaffCreateInput): Promise<StaffProfile> {
       const parsed = StaffCreate.safeParse(input);
       if (!parsed.success) return fail('INVALID_INPUT', 400);
+      const { username, name, role } = parsed.data;
       try {
         const id = await repository.createStaff({
-          username: parsed.data.username,
-          name: parsed.data.name,
+          username,
+          name,
+          role,
           passwordHash: await passwords.hash(parsed.data.password),
         });
-        return { id, username: parsed.data.username, name: parsed.data.name };
+        return staffProfile({ id, username, name, role });
       } catch (error) {
         if (uniqueViolation(error) !== null) return fail('EXISTING_USER', 409);
         throw error;
@@ -292,7 +297,7 @@ export function createStaffService(options: StaffServiceOptions) {
           await q.audit(auditEntry(staff.id, 'login.enrolled', null, {}, client, at));
         }
         await q.audit(auditEntry(staff.id, 'login.success', null, {}, client, at));
-        return { ok: true, token, staff: { id: staff.id, username: staff.username, name: staff.name } };
+        return { ok: true, token, staff: staffProfile(staff) };
       });
       if (!outcome.ok) return fail(outcome.code, outcome.status);
       return { token: outcome.token, staff: outcome.staff };

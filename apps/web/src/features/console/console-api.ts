@@ -15,6 +15,7 @@ import {
 } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { queryKeys } from '../../lib/query-keys';
+import type { Permission } from '@wallet/contract/staff-roles';
 
 /** The code a console call answers once the staff session is gone (expired, signed out, switched off). */
 export const STAFF_SESSION_ENDED = 'STAFF_SESSION_INVALID';
@@ -83,6 +84,14 @@ export function useStaffProfile() {
     queryFn: () => consoleRequest('/api/console/me', { schema: StaffProfile }),
     staleTime: Infinity,
   });
+}
+
+/**
+ * Whether the signed-in staff member's role carries `permission` (false until their profile has
+ * arrived): the console shows only what the role may use; the server checks every call anyway.
+ */
+export function useStaffCan(permission: Permission): boolean {
+  return useStaffProfile().data?.permissions.includes(permission) ?? false;
 }
 
 /** Ends the session on the server; the staff member leaves even if the server cannot be reached. */

@@ -13,6 +13,7 @@ import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { Composer } from './composer';
+import { useStaffCan } from './console-api';
 import { useConsoleTranslation } from './console-texts';
 import { conversationTitle, messageTime, senderName } from './conversation-label';
 import {
@@ -41,6 +42,8 @@ export function ConversationView({
   const [confirming, setConfirming] = useState(false);
   const resolving = useResolveConversation(conversation.id);
   const [memberOpen, setMemberOpen] = useState(false);
+  const answers = useStaffCan('chat.answer');
+  const seesMembers = useStaffCan('members.read');
   const room = messages.room ?? conversation.room;
   const title = conversationTitle(conversation, t);
   const held = messages.messages;
@@ -48,13 +51,14 @@ export function ConversationView({
   // Read about a second after the member's newest message is on screen (spec section 4's delay).
   const lastFromMember = held.findLast((message) => message.sender === 'customer')?.seq ?? 0;
   useEffect(() => {
-    if (lastFromMember <= room.staffReadSeq) return;
+    // Read marks are an answerer's: a role that only reads leaves the unread count to them.
+    if (!answers || lastFromMember <= room.staffReadSeq) return;
     const timer = setTimeout(
       () => void markRead(lastFromMember).catch(() => undefined),
       CHAT_LIMITS.markReadDelayMs,
     );
     return () => clearTimeout(timer);
-  }, [lastFromMember, room.staffReadSeq, markRead]);
+  }, [answers, lastFromMember, room.staffReadSeq, markRead]);
 
   async function resolve() {
     try {
@@ -83,7 +87,7 @@ export function ConversationView({
             {conversation.status === 'resolved' ? ` · ${t('inbox.tabs.resolved')}` : ''}
           </p>
         </div>
-        {conversation.member ? (
+        {conversation.member && seesMembers ? (
           <button
             type="button"
             onClick={() => setMemberOpen(true)}
@@ -93,7 +97,7 @@ export function ConversationView({
             <IdCard className="size-5" aria-hidden="true" />
           </button>
         ) : null}
-        {conversation.status === 'open' ? (
+        {conversation.status === 'open' && answers ? (
           <Button
             variant="secondary"
             className="px-3 text-sm"
@@ -119,7 +123,13 @@ export function ConversationView({
         onRetry={sending.retry}
       />
 
-      <Composer onSend={sending.send} onFile={sending.sendFile} />
+      {answers ? (
+        <Composer onSend={sending.send} onFile={sending.sendFile} />
+      ) : (
+        <p className="shrink-0 border-t border-white/5 px-4 py-3 text-sm text-mist-400">
+          {t('conversation.readOnly')}
+        </p>
+      )}
 
       <ConfirmDialog
         open={confirming}
@@ -132,7 +142,7 @@ export function ConversationView({
       >
         <p className="text-mist-300">{t('conversation.resolveText', { name: title })}</p>
       </ConfirmDialog>
-      {conversation.member ? (
+      {conversation.member && seesMembers ? (
         <Dialog open={memberOpen} onClose={() => setMemberOpen(false)} title={t('member.title')}>
           {/* Only while open: the desktop's column shows the same panel. */}
           {memberOpen ? (

@@ -11,7 +11,10 @@ import {
   memberContext,
   minutesBefore,
   room,
+  staff,
 } from '../../test/console-data';
+import { CHAT_LIMITS } from '@wallet/contract/http/chat';
+import { ROLE_PERMISSIONS } from '@wallet/contract/staff-roles';
 import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf, renderApp } from '../../test/render-app';
 import { setConsoleSocketFactory, WATCH_RETRY_MS } from './inbox-socket';
@@ -480,5 +483,32 @@ describe('conversation', () => {
       calls.some((call) => call.url === '/api/console/chat/conversations/9/messages?limit=30&beforeSeq=16'),
     ).toBe(true);
     expect(screen.getByText('Start of the conversation')).toBeTruthy();
+  });
+
+  it('shows a viewer the conversation to read, with no composer and no resolve', async () => {
+    const open = conversation(4, { lastMessage: chatMessage(2, 'Is my withdrawal on its way?') });
+    const calls = consoleServer({
+      lists: { open: [open], resolved: [] },
+      messages: { 4: [chatMessage(2, 'Is my withdrawal on its way?')] },
+      handler: (url) =>
+        url === '/api/console/me'
+          ? { body: { ...staff, role: 'viewer', permissions: [...ROLE_PERMISSIONS.viewer] } }
+          : undefined,
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await renderApp('/console/chat/4');
+      await within(await screen.findByRole('list', { name: 'Messages' })).findByText(
+        'Is my withdrawal on its way?',
+      );
+      expect(await screen.findByText('Your role can read this conversation but not answer it.')).toBeTruthy();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+      // A read mark is an answerer's: a viewer's reading leaves the unread count as it was.
+      await act(() => vi.advanceTimersByTimeAsync(CHAT_LIMITS.markReadDelayMs + 100));
+      expect(calls.some((call) => call.url.endsWith('/read'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useStaffCan } from './console-api';
 import { useConsoleTranslation } from './console-texts';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -32,9 +33,13 @@ export function InboxPage() {
   // One resolved meanwhile stays on screen; one opened from a link may be in neither list.
   const single = useConversation(selected, list.isSuccess && !inTab);
   const conversation = inTab ?? single.data;
+  // The member column is for roles that may read members; the others get the room it took.
+  const seesMembers = useStaffCan('members.read');
 
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)] md:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
+    <div
+      className={`grid h-full min-h-0 grid-cols-[minmax(0,1fr)] md:grid-cols-[20rem_minmax(0,1fr)] ${seesMembers ? 'xl:grid-cols-[21rem_minmax(0,1fr)_20rem]' : 'xl:grid-cols-[21rem_minmax(0,1fr)]'}`}
+    >
       <aside
         aria-label={t('inbox.title')}
         className={`${selected === null ? 'flex' : 'hidden md:flex'} min-h-0 flex-col border-white/5 md:border-r`}
@@ -56,16 +61,18 @@ export function InboxPage() {
           </div>
         )}
       </section>
-      <aside
-        aria-label={t('member.title')}
-        className="hidden min-h-0 flex-col overflow-y-auto border-l border-white/5 bg-ink-900/60 xl:flex"
-      >
-        {conversation ? (
-          <MemberPanel key={conversation.id} conversation={conversation} />
-        ) : (
-          <p className="px-6 py-10 text-center text-sm text-mist-500">{t('member.choose')}</p>
-        )}
-      </aside>
+      {seesMembers ? (
+        <aside
+          aria-label={t('member.title')}
+          className="hidden min-h-0 flex-col overflow-y-auto border-l border-white/5 bg-ink-900/60 xl:flex"
+        >
+          {conversation ? (
+            <MemberPanel key={conversation.id} conversation={conversation} />
+          ) : (
+            <p className="px-6 py-10 text-center text-sm text-mist-500">{t('member.choose')}</p>
+          )}
+        </aside>
+      ) : null}
     </div>
   );
 }
