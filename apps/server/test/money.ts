@@ -191,3 +191,21 @@ export async function openLedgerDatabase(): Promise<{ database: DatabaseHandle; 
 
 /** A logger that says nothing, for services a test builds below the app. */
 export const QUIET_LOG = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+
+/** A hold of 1.00 from a member's `wallet` toward the operator's cash-out, waiting for an outside answer. */
+export const holdToCashOut = (
+  ledger: LedgerService,
+  key: string,
+  memberId: number,
+  wallet: string,
+  kind: string,
+) =>
+  ledger.hold({
+    idempotencyKey: key,
+    debit: wallet,
+    destination: accountKey.operator('cash_out', 'BAHT'),
+    amount: 100n,
+    kind,
+    currency: 'BAHT',
+    metadata: { memberId },
+  });

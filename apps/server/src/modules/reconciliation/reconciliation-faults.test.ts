@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedWallet, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
+import { fundedWallet, holdToCashOut, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
-import { accountKey, createLedgerService, type LedgerService } from '../ledger/ledger.service';
+import { createLedgerService, type LedgerService } from '../ledger/ledger.service';
 import { createReconciler, type HoldKind } from './reconciler';
 
 /**
@@ -34,15 +34,7 @@ async function scene(kinds: Record<string, number>) {
     keys[kind] = [];
     for (let i = 0; i < count; i += 1) {
       const key = `f37:${memberId}:${kind}:${i}`;
-      await ledger.hold({
-        idempotencyKey: key,
-        debit: wallet,
-        destination: accountKey.operator('cash_out', 'BAHT'),
-        amount: 100n,
-        kind,
-        currency: 'BAHT',
-        metadata: { memberId },
-      });
+      await holdToCashOut(ledger, key, memberId, wallet, kind);
       keys[kind].push(key);
     }
   }

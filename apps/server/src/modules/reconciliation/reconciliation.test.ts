@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ageHolds, fundedWallet, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
+import { ageHolds, fundedWallet, holdToCashOut, openLedgerDatabase, QUIET_LOG } from '../../../test/money';
 import { readEnvironment } from '../../config';
 import type { DatabaseHandle } from '../../platform/db/database';
 import {
-  accountKey,
   createLedgerService,
   type ClaimedHold,
   type HoldState,
@@ -26,15 +25,7 @@ async function holds(count: number, kind = 'test_payout'): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const key = `test:${memberId}:${i}`;
-    await ledger.hold({
-      idempotencyKey: key,
-      debit: wallet,
-      destination: accountKey.operator('cash_out', 'BAHT'),
-      amount: 100n,
-      kind,
-      currency: 'BAHT',
-      metadata: { memberId },
-    });
+    await holdToCashOut(ledger, key, memberId, wallet, kind);
     keys.push(key);
   }
   return keys;
