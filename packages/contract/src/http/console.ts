@@ -88,6 +88,10 @@ export const ConsoleConversation = z
     unread: z.number().int().nonnegative(),
     /** True when the bot handed the conversation to a person and no staff member has answered since. */
     waitingForStaff: z.boolean(),
+    /**
+     * What the list previews: the member's (or guest's) last message, so staff triage by what
+     * was asked, not by the bot's answer; the last message of any sender when they wrote none.
+     */
     lastMessage: ChatMessage.nullable(),
     lastMessageAt: z.iso.datetime().nullable(),
     room: ChatRoomState,

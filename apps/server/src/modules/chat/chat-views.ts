@@ -77,7 +77,7 @@ export function createChatViews(options: ChatViewsOptions) {
   }
 
   async function conversationOf(room: RoomRow, unread?: number): Promise<ConsoleConversation> {
-    const last = await repository.lastMessage(room.id);
+    const last = await repository.previewMessage(room.id);
     const label = room.memberId !== null ? await labelOf(room.memberId) : null;
     return {
       id: room.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ChatMessageBody } from '@wallet/contract/http/chat';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
@@ -149,13 +149,30 @@ export function createChatRepository(db: Database) {
     },
 
     /** True for the one caller that hands the conversation to a person. */
+    /**
+     * Marks the room as waiting for staff (once: the conditional update is the claim); answers
+     * whether the bot should say it hands over: not when the room waited already, nor once a
+     * person has answered in this session (the member knows a person is there; issue 27).
+     */
     async claimHandOver(roomId: number): Promise<boolean> {
-      const rows = await db
+      const [claimed] = await db
         .update(chatRooms)
         .set({ waitingForStaff: true })
         .where(and(eq(chatRooms.id, roomId), eq(chatRooms.waitingForStaff, false)))
-        .returning({ id: chatRooms.id });
-      return rows.length > 0;
+        .returning({ sessionId: chatRooms.sessionId });
+      if (!claimed) return false;
+      const [answered] = await db
+        .select({ seq: chatMessages.seq })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.roomId, roomId),
+            eq(chatMessages.sessionId, claimed.sessionId),
+            isNotNull(chatMessages.staffId),
+          ),
+        )
+        .limit(1);
+      return !answered;
     },
 
     /** A page of a room, newest first. */
@@ -184,12 +201,13 @@ export function createChatRepository(db: Database) {
         .limit(limit);
     },
 
-    async lastMessage(roomId: number): Promise<MessageRow | null> {
+    /** The member's last message in the room, else (they wrote none) the last of any sender. */
+    async previewMessage(roomId: number): Promise<MessageRow | null> {
       const [row] = await db
         .select()
         .from(chatMessages)
         .where(eq(chatMessages.roomId, roomId))
-        .orderBy(desc(chatMessages.seq))
+        .orderBy(desc(sql`${chatMessages.sender} = 'customer'`), desc(chatMessages.seq))
         .limit(1);
       return row ?? null;
     },

@@ -6,6 +6,7 @@ import type { ChatMessage, ChatRoomState } from '@wallet/contract/http/chat';
 import { chatCall, clientId, FILES, historyOf, newGuest, sendText, upload } from '../../../test/chat';
 import { credit, signedInMember } from '../../../test/money';
 import { rowsOf } from '../../platform/db/rows';
+import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
 
@@ -435,6 +436,43 @@ describe('the first-line bot', () => {
     const inbox = (await t.services.chat.inbox('open')).conversations;
     const mine = inbox.find((conversation) => conversation.guestLabel === guest.guestId.slice(1, 7))!;
     expect(mine.waitingForStaff).toBe(true);
+    // The list previews what the guest asked, not the bot's answer after it (issue 27).
+    expect(said.at(-1)).not.toBe('ຍອດຝາກ');
+    expect(mine.lastMessage).toMatchObject({ sender: 'customer', message: { message_type: 'postback' } });
+  });
+});
+
+describe('the bot’s hand-over', () => {
+  it('says it once a session: not again after a person answered, though the member waits again', async () => {
+    const staff = await createStaffAndSignIn(t);
+    const guest = await newGuest(t.app);
+    await sendText(t.app, guest, 'my withdrawal is late');
+    const handOver = 'เจ้าหน้าที่จะตอบกลับในแชทนี้โดยเร็วที่สุดค่ะ'; // Thai: the default language
+    const count = async () =>
+      texts((await historyOf(t.app, guest)).result).filter((said) => said === handOver).length;
+    expect(await count()).toBe(1);
+    const inbox = async () =>
+      (await t.services.chat.inbox('open')).conversations.find(
+        (conversation) => conversation.guestLabel === guest.guestId.slice(1, 7),
+      )!;
+    const { id } = await inbox();
+    const answer = await staffCall(
+      t.app,
+      staff.token,
+      'POST',
+      `/api/console/chat/conversations/${id}/messages`,
+      {
+        clientId: clientId(),
+        message: { message_type: 'text', payload: 'Let me look at it.' },
+      },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await inbox()).waitingForStaff).toBe(false);
+
+    await sendText(t.app, guest, 'it is still not there');
+    expect(await count()).toBe(1);
+    // Still flagged for staff: only the bot's words are not repeated.
+    expect((await inbox()).waitingForStaff).toBe(true);
   });
 });
 
