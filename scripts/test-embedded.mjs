@@ -17,7 +17,18 @@ const env = { ...process.env };
 delete env.DATABASE_URL;
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'server', '--tags-filter', 'embedded', ...process.argv.slice(2), ...files],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-cpu',
+    '--tags-filter',
+    'embedded',
+    ...process.argv.slice(2),
+    ...files,
+  ],
   { stdio: 'inherit', cwd: root, env },
 );
 process.exit(result.status ?? 1);
