@@ -95,10 +95,14 @@ export async function renderApp(path: string, locale = 'en') {
 
 /**
  * One screen or component with the app's providers (query cache, toasts) and a router at `path`,
- * without the shells and lazy routes: for a test about that component, not about routing.
+ * without the shells and lazy routes: for a test about that component, not about routing. `route`
+ * is the pattern `ui` is mounted at, for a component that reads route params.
  */
-export async function renderWithProviders(ui: ReactElement, { path = '/', locale = 'en' } = {}) {
-  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), locale);
+export async function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', locale = 'en', route = '*' }: { path?: string; locale?: string; route?: string } = {},
+) {
+  return renderRouter(createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] }), locale);
 }
 
 async function renderRouter(router: ReturnType<typeof createMemoryRouter>, locale: string) {

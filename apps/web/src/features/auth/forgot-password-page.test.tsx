@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderApp, renderWithProviders } from '../../test/render-app';
+import { ForgotPasswordPage } from './forgot-password-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,7 +73,7 @@ describe('forgotten password (issue 16)', () => {
       if (url === '/api/otp/password-reset/verify') return { status: 429, body: { message: 'OTP_BLOCK' } };
       return undefined;
     });
-    await renderApp('/forgot-password', 'th');
+    await renderWithProviders(<ForgotPasswordPage />, { path: '/forgot-password', locale: 'th' });
     await userEvent.type(await screen.findByLabelText('เบอร์โทรศัพท์'), '0812345678');
     await userEvent.click(screen.getByRole('button', { name: /ส่งรหัส/ }));
     await userEvent.type(await screen.findByLabelText('รหัสจาก SMS'), '000000');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/providers';
-import { fakeServer, renderApp } from '../../test/render-app';
+import { fakeServer, renderApp, renderWithProviders } from '../../test/render-app';
 import { memberServer, profileResponse, signIn, walletResponse } from '../../test/wallet-data';
 import { LoginPage } from './login-page';
 
@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('login page', () => {
   it('asks for both fields before it sends anything', async () => {
     const calls = fakeServer();
-    await renderApp('/login');
+    await renderWithProviders(<LoginPage />, { path: '/login' });
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('Please fill in this field.')).toHaveLength(2);
     expect(calls.some((call) => call.url === '/api/login')).toBe(false);
@@ -20,7 +20,7 @@ describe('login page', () => {
 
   it('shows and hides the password with a button whose label says what a tap does', async () => {
     fakeServer();
-    await renderApp('/login');
+    await renderWithProviders(<LoginPage />, { path: '/login' });
     const password = await screen.findByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
     const show = screen.getByRole('button', { name: 'Show password' });
@@ -37,7 +37,7 @@ describe('login page', () => {
     fakeServer((url) =>
       url === '/api/login' ? { status: 401, body: { message: 'WRONG_CREDENTIAL' } } : undefined,
     );
-    await renderApp('/login', 'th');
+    await renderWithProviders(<LoginPage />, { path: '/login', locale: 'th' });
     await userEvent.type(screen.getByLabelText('เบอร์โทรศัพท์'), '0812345678');
     await userEvent.type(screen.getByLabelText('รหัสผ่าน'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));

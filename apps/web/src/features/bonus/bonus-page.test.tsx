@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { countCalls as count, holdAnswers, renderApp } from '../../test/render-app';
+import { countCalls as count, holdAnswers, renderWithProviders } from '../../test/render-app';
+import { BonusPage } from './bonus-page';
 import {
   bonusOffer,
   bonusProgress,
@@ -59,7 +60,7 @@ describe('bonus page with a running grant', () => {
       // Received once of once, and running: marked current, and still opens (its terms).
       offers: [bonusOffer('WELCOME', { userBonus: userBonus(['2026-04-14T03:00:00.000Z'], true) })],
     });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
 
     const grant = await screen.findByRole('region', { name: 'Welcome bonus' });
     expect(within(grant).getByText('Active bonus')).toBeTruthy();
@@ -101,7 +102,7 @@ describe('bonus page with a running grant', () => {
       state.progress = null;
       return { body: { message: 'BONUS_CLEAR', forfeited: 18_000 } };
     });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this bonus?' });
@@ -134,7 +135,7 @@ describe('bonus page with a running grant', () => {
     bonusServer({ active: runningBonus, progress: bonusProgress(), offers: [] }, (url) =>
       url === '/api/bonus/clear' ? { status: 404, body: { message: 'NO_DATA' } } : undefined,
     );
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this bonus?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the bonus' }));
@@ -149,7 +150,7 @@ describe('bonus page with a running grant', () => {
       progress: bonusProgress(),
       offers: [bonusOffer('DAILY', { type: 'day', maxReceived: 3 })],
     });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     await userEvent.click(await screen.findByRole('button', { name: /Daily bonus/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Daily bonus' });
     expect(within(dialog).getByText(/You already have an active bonus/)).toBeTruthy();
@@ -181,7 +182,7 @@ describe('bonus page without a running grant', () => {
 
   it('lists the offers with their banners, received ones disabled', async () => {
     bonusServer({ active: noGrant, offers: offers() });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
 
     const welcome = await screen.findByRole('button', { name: /Welcome bonus/ });
     expect((welcome as HTMLButtonElement).disabled).toBe(true);
@@ -211,7 +212,7 @@ describe('bonus page without a running grant', () => {
       state.active = { status: true, type: 'bonus', code: 'WEEKLY', name: 'Weekly bonus', last: null };
       return { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true), credited: 12_000 } };
     });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     await userEvent.click(await screen.findByRole('button', { name: /Weekly bonus/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Weekly bonus' });
@@ -261,7 +262,7 @@ describe('bonus page without a running grant', () => {
         ? { status: 409, body: { message: 'BONUS_DEPOSIT_MINIMUM' } }
         : undefined,
     );
-    await renderApp('/user/bonus', 'th');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus', locale: 'th' });
     await userEvent.click(await screen.findByRole('button', { name: /Daily bonus/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Daily bonus' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'รับโบนัส' }));
@@ -277,7 +278,7 @@ describe('bonus page without a running grant', () => {
     bonusServer({ active: noGrant, offers: [] }, (url) =>
       url === '/api/bonus' && refuse ? { status: 429, body: { message: 'REQUEST_LIMIT' } } : undefined,
     );
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
     refuse = false;
@@ -296,7 +297,7 @@ describe('promotion code', () => {
           ? { body: { userBonus: userBonus(['2026-04-15T03:00:00.000Z'], true), credited: 5_000 } }
           : undefined,
     );
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     const field = await screen.findByLabelText('Promotion code');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByText('Please fill in this field.')).toBeTruthy();
@@ -333,7 +334,7 @@ describe('promotion code', () => {
             ? { status: 409, body: { message: 'PROMOTION_RECEIVED' } }
             : undefined,
     );
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     const field = await screen.findByLabelText('Promotion code');
     await userEvent.type(field, 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -362,7 +363,7 @@ describe('promotion code', () => {
       },
       offers: [bonusOffer('WEEKLY')],
     });
-    await renderApp('/user/bonus');
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     const notice = await screen.findByText(/“Weekly bonus” is complete: its turnover was met on/);
     expect(notice.textContent).toContain('฿400.00 above the maximum withdrawal was taken back.');
   });

@@ -16,7 +16,8 @@ import {
 import { CHAT_LIMITS } from '@wallet/contract/http/chat';
 import { ROLE_PERMISSIONS } from '@wallet/contract/staff-roles';
 import { stubXhr } from '../../test/fake-xhr';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf, renderApp, renderWithProviders } from '../../test/render-app';
+import { InboxPage } from './inbox-page';
 import { setConsoleSocketFactory, WATCH_RETRY_MS } from './inbox-socket';
 
 let socket: ReturnType<typeof fakeSocket>;
@@ -41,6 +42,10 @@ const row = (id: number) => document.querySelector(`[data-conversation="${id}"]`
 
 const messagesOf = () => screen.getByRole('list', { name: 'Messages' });
 
+/** The inbox alone, at its own route (with or without a conversation), without the console shell. */
+const renderInbox = (path: string, locale?: string) =>
+  renderWithProviders(<InboxPage />, { path, locale, route: '/console/chat/:conversationId?' });
+
 describe('inbox list', () => {
   it('lists open conversations newest first with unread badges, and follows inbox events', async () => {
     const older = conversation(1, {
@@ -59,7 +64,7 @@ describe('inbox list', () => {
     });
     // The server's order is not trusted: the list sorts by the last message's time.
     consoleServer({ lists: { open: [older, newer], resolved: [] } });
-    await renderApp('/console/chat');
+    await renderInbox('/console/chat');
 
     await screen.findByText('Where is my deposit?');
     expect(listed()).toEqual([2, 1]);
@@ -127,13 +132,14 @@ describe('conversation', () => {
     ),
   ];
 
-  async function openConversation(extra: Parameters<typeof consoleServer>[0] = {}) {
+  // `whole`: the whole app, for a test that leaves the inbox for the console's sign-in.
+  async function openConversation(extra: Parameters<typeof consoleServer>[0] = {}, whole = false) {
     const calls = consoleServer({
       lists: { open: [conversation(7, { unread: 2, lastMessage: history.at(-1)! })], resolved: [] },
       messages: { 7: history },
       ...extra,
     });
-    await renderApp('/console/chat/7');
+    await (whole ? renderApp('/console/chat/7') : renderInbox('/console/chat/7'));
     return { calls };
   }
 
@@ -321,7 +327,7 @@ describe('conversation', () => {
       messages: { 8: [chatMessage(1, 'Guest here', { userId: null })] },
       context: memberContext(),
     });
-    await renderApp('/console/chat/8');
+    await renderInbox('/console/chat/8');
     const panel = await screen.findByRole('complementary', { name: 'Member' });
     expect(await within(panel).findByText('A guest who has not signed in: no account to show.')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('/api/console/members/'))).toBe(false);
@@ -363,7 +369,7 @@ describe('conversation', () => {
       7: [chatMessage(1, 'Last week’s question')],
     };
     consoleServer({ lists: { open: [guest, earlier], resolved: [] }, messages });
-    const { router } = await renderApp('/console/chat/8');
+    const { router } = await renderInbox('/console/chat/8');
     await waitFor(() => expect(within(messagesOf()).getByText('Guest here')).toBeTruthy());
 
     // The guest's messages went into conversation 7.
@@ -385,7 +391,7 @@ describe('conversation', () => {
     });
     const held = [chatMessage(1, 'Guest here', { userId: null, username: null, guestId: 'gAbC12x' })];
     const calls = consoleServer({ lists: { open: [guest], resolved: [] }, messages: { 8: held } });
-    await renderApp('/console/chat/8');
+    await renderInbox('/console/chat/8');
     await waitFor(() => expect(within(messagesOf()).getByText('Guest here')).toBeTruthy());
 
     // Another guest's message (a room this socket was in a moment ago) is not this conversation's.
@@ -435,7 +441,7 @@ describe('conversation', () => {
       },
       messages: { 8: [guestLine, botLine] },
     });
-    await renderApp('/console/chat/8', 'th');
+    await renderInbox('/console/chat/8', 'th');
     const messages = await screen.findByRole('list', { name: 'ข้อความ' });
     await waitFor(() => expect(within(messages).getByText('ผู้เยี่ยมชม')).toBeTruthy());
     expect(within(messages).getByText('ผู้ช่วยอัตโนมัติ')).toBeTruthy();
@@ -444,7 +450,7 @@ describe('conversation', () => {
   });
 
   it('goes to sign-in when the socket is refused for an ended staff session', async () => {
-    await openConversation();
+    await openConversation({}, true);
     await screen.findByText('I deposited 500 baht');
     socket.serverSends('connect_error', new Error('STAFF_SESSION_INVALID'));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
@@ -457,7 +463,7 @@ describe('conversation', () => {
       messages: { 11: [chatMessage(1, 'Old question')] },
       handler: (url) => (url === '/api/console/chat/conversations/11' ? { body: resolved } : undefined),
     });
-    await renderApp('/console/chat/11');
+    await renderInbox('/console/chat/11');
     expect(
       await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Old question'),
     ).toBeTruthy();
@@ -474,7 +480,7 @@ describe('conversation', () => {
       },
       messages: { 9: long },
     });
-    await renderApp('/console/chat/9');
+    await renderInbox('/console/chat/9');
     await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Message 45');
     expect(screen.queryByText('Message 15')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }));

@@ -5,7 +5,8 @@ import i18next from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { consoleServer, fakeSocket, staff } from '../../test/console-data';
 import { qrText } from '../../test/qr-read';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf, renderApp, renderWithProviders } from '../../test/render-app';
+import { StaffLoginPage } from './staff-login-page';
 import { setConsoleSocketFactory } from './inbox-socket';
 
 const otpauthUrl =
@@ -82,7 +83,7 @@ describe('staff sign-in', () => {
             ? { status: 401, body: { message: 'STAFF_CODE_INVALID' } }
             : undefined,
     });
-    await renderApp('/console/login');
+    await renderWithProviders(<StaffLoginPage />, { path: '/console/login' });
     await typePassword();
 
     expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeTruthy();
@@ -100,7 +101,7 @@ describe('staff sign-in', () => {
       handler: (url) =>
         url === '/api/console/login' ? { status: 401, body: { message: 'STAFF_LOGIN_FAIL' } } : undefined,
     });
-    await renderApp('/console/login');
+    await renderWithProviders(<StaffLoginPage />, { path: '/console/login' });
     await typePassword();
     expect((await screen.findByRole('alert')).textContent).toBe(
       i18next.t('STAFF_LOGIN_FAIL', { ns: 'errors' }),

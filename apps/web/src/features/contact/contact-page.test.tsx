@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '@wallet/contract/constants';
 import defaultQr from '../../assets/default-contact-qr.svg';
-import { fakeServer, renderApp } from '../../test/render-app';
+import { fakeServer, renderWithProviders } from '../../test/render-app';
+import { ContactPage } from './contact-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +21,7 @@ describe('contact page', () => {
     fakeServer((url) =>
       url === '/api/lookup/contact' ? { body: contact('data:image/png;base64,AAAA') } : undefined,
     );
-    await renderApp('/contact');
+    await renderWithProviders(<ContactPage />, { path: '/contact' });
     expect(await screen.findByText('We answer 24 hours a day.')).toBeTruthy();
     expect(screen.getByAltText('QR code to chat with support').getAttribute('src')).toBe(
       'data:image/png;base64,AAAA',
@@ -34,7 +35,7 @@ describe('contact page', () => {
 
   it('falls back to the bundled QR image when the server has none', async () => {
     fakeServer((url) => (url === '/api/lookup/contact' ? { body: contact(null) } : undefined));
-    await renderApp('/contact');
+    await renderWithProviders(<ContactPage />, { path: '/contact' });
     const image = await screen.findByAltText('QR code to chat with support');
     expect(image.getAttribute('src')).toBe(defaultQr);
   });

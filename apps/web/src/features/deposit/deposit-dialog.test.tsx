@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n';
 import { stubXhr } from '../../test/fake-xhr';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -118,7 +119,7 @@ describe('deposit: bank transfer', () => {
     depositServer();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     const scb = (await within(panel).findByText('Siam Commercial Bank')).closest('li')!;
@@ -144,7 +145,7 @@ describe('deposit: bank transfer', () => {
 
   it("names banks and the operator's accounts in Lao for Lao readers, and again after a switch to English", async () => {
     depositServer();
-    await renderApp('/user/home', 'lo');
+    await renderHome('lo');
     const dialog = await openDeposit('ຝາກເງິນ');
     const bcel = (await within(dialog).findByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).closest('li')!;
     expect(within(bcel).getByText('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ')).toBeTruthy();
@@ -167,7 +168,7 @@ describe('deposit: bank transfer', () => {
   it('refuses only a missing file; sends any chosen file with progress and shows the server verdict translated', async () => {
     const sent = stubXhr();
     const calls = depositServer();
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     const upload = within(panel).getByRole('button', { name: 'Upload slip' });
@@ -211,7 +212,7 @@ describe('deposit: bank transfer', () => {
   it('sends the same slip again with the same key after a lost answer, and reloads the wallet once credited', async () => {
     const sent = stubXhr();
     const calls = depositServer();
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
@@ -233,7 +234,7 @@ describe('deposit: bank transfer', () => {
   it('tells a slip kept for review as waiting for staff, not as a failure to retry', async () => {
     const sent = stubXhr();
     const calls = depositServer();
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
@@ -253,7 +254,7 @@ describe('deposit: bank transfer', () => {
   it('tells how to upload a slip that reads when its QR code could not be read', async () => {
     const sent = stubXhr();
     depositServer();
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     const advice =
@@ -279,7 +280,7 @@ describe('deposit: bank transfer', () => {
   it('tells a slip sent from another account that nothing was credited, where the money is, and how to reach support', async () => {
     const sent = stubXhr();
     const calls = depositServer();
-    const { router } = await renderApp('/user/home');
+    const { router } = await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
@@ -300,7 +301,7 @@ describe('deposit: bank transfer', () => {
   it('offers support beside a slip kept for staff review too', async () => {
     const sent = stubXhr();
     depositServer();
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
@@ -322,7 +323,7 @@ describe('deposit: bank transfer', () => {
     });
     try {
       depositServer();
-      await renderApp('/user/home');
+      await renderHome();
       const dialog = await openDeposit();
       const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
       const upload = within(panel).getByRole('button', { name: 'Upload slip' });
@@ -351,7 +352,7 @@ describe('deposit: bank transfer', () => {
   it('says uploads are closed during the daily window and does not offer them', async () => {
     const sent = stubXhr();
     depositServer({ closedNow: true });
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
     expect(
@@ -370,7 +371,7 @@ describe('deposit: bank transfer', () => {
           ? { body: { status: 'PENDING', reference: 'dep-1', amount: 25_000 } }
           : undefined,
     });
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openDeposit();
     const form = await within(dialog).findByRole('form', { name: 'Notify a deposit' });
     const amount = within(form).getByLabelText('Amount transferred');
@@ -406,7 +407,7 @@ describe('deposit: gift link', () => {
           ? { body: { status: 'SUCCESS', reference: 'tl-1', amount: 2_000 } }
           : undefined,
     });
-    await renderApp('/user/home');
+    await renderHome();
     const panel = await openGift();
     const send = within(panel).getByRole<HTMLButtonElement>('button', { name: 'Send link' });
     const field = within(panel).getByLabelText<HTMLInputElement>('Gift link');
@@ -435,7 +436,7 @@ describe('deposit: gift link', () => {
       handler: (url) =>
         url === '/api/wallet/truelink' ? { status: 400, body: { message: 'TRUELINK_DUPLICATE' } } : undefined,
     });
-    await renderApp('/user/home');
+    await renderHome();
     const panel = await openGift();
     const field = within(panel).getByLabelText('Gift link');
     await userEvent.type(field, 'https://gift.truemoney.com/campaign/?v=used');

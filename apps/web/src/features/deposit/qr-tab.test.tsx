@@ -1,7 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -155,7 +156,7 @@ const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 describe('QR payment', () => {
   it('keeps Create disabled below the provider minimum, and offers the provider quick amounts', async () => {
     qrServer({ minimums: { WW: 10_000, PAYTIMZ: 5_000 } });
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     await userEvent.click(channelRadio(panel, 'PromptPay WW'));
     const amount = await within(panel).findByLabelText('Amount');
@@ -195,7 +196,7 @@ describe('QR payment', () => {
 
   it('names each channel in the member language, Thai or English where the operator gave none, with its minimum', async () => {
     qrServer({ minimums: { WW: 10_000, PAYONEX: 10_000, PAYTIMZ: 5_000, FP: 1_000 } });
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     const channels = within(panel).getByRole('group', { name: 'Payment channel' });
     const names = () =>
@@ -216,7 +217,7 @@ describe('QR payment', () => {
     expect(channelRadio(panel, 'Kasikornbank').checked).toBe(true);
 
     cleanup();
-    await renderApp('/user/home', 'th');
+    await renderHome('th');
     await userEvent.click(await screen.findByRole('button', { name: 'ฝากเงิน' }));
     const thai = await screen.findByRole('dialog', { name: 'ฝากเงิน' });
     await userEvent.click(within(thai).getByRole('tab', { name: 'ชำระด้วย QR' }));
@@ -234,7 +235,7 @@ describe('QR payment', () => {
     ]);
 
     cleanup();
-    await renderApp('/user/home', 'lo');
+    await renderHome('lo');
     await userEvent.click(await screen.findByRole('button', { name: 'ຝາກເງິນ' }));
     const lao = await screen.findByRole('dialog', { name: 'ຝາກເງິນ' });
     await userEvent.click(within(lao).getByRole('tab', { name: 'ຊຳລະດ້ວຍ QR' }));
@@ -254,7 +255,7 @@ describe('QR payment', () => {
 
   it('says in red at the field when the amount is below the channel minimum or above the maximum, and keeps Create disabled with that reason', async () => {
     qrServer({ minimums: { WW: 10_000 } });
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     await userEvent.click(channelRadio(panel, 'PromptPay WW'));
     const amount = await within(panel).findByLabelText<HTMLInputElement>('Amount');
@@ -306,7 +307,7 @@ describe('QR payment', () => {
       .mockImplementation((done, type) => done(new Blob(['png'], { type })));
     try {
       qrServer();
-      await renderApp('/user/home');
+      await renderHome();
       const { panel } = await openQrTab();
       await userEvent.type(await within(panel).findByLabelText('Amount'), '1250.50');
       await userEvent.click(createButton(panel));
@@ -330,7 +331,7 @@ describe('QR payment', () => {
       vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       );
-      await renderApp('/user/home');
+      await renderHome();
       const ios = (await openQrTab()).panel;
       const open = await within(ios).findByRole<HTMLAnchorElement>('link', { name: 'Save QR image' });
       expect(open.getAttribute('target')).toBe('_blank');
@@ -349,7 +350,7 @@ describe('QR payment', () => {
   it('shows the QR as an image with mm:ss left, and takes it away at 00:00', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const server = qrServer();
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     await userEvent.type(await within(panel).findByLabelText('Amount'), '50');
     await userEvent.click(createButton(panel));
@@ -386,7 +387,7 @@ describe('QR payment', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const server = qrServer();
     server.qrs.set('KBANK', { id: 'qr-paid-0001', amount: 50_000, until: Date.now() + 300_000 });
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     await within(panel).findByRole('img', { name: 'QR code to pay ฿500.00' });
     expect(within(panel).getByRole('timer').textContent).toBe('05:00');
@@ -441,7 +442,7 @@ describe('QR payment', () => {
 
   it('makes the other providers reload their QR view when one provider creates a QR', async () => {
     const server = qrServer();
-    await renderApp('/user/home');
+    await renderHome();
     const { panel } = await openQrTab();
     await within(panel).findByLabelText('Amount');
     await userEvent.click(channelRadio(panel, 'PromptPay WW'));
@@ -462,7 +463,7 @@ describe('QR payment', () => {
 
   it('tells the server reason, translated, when no QR could be made', async () => {
     const server = qrServer({ create: () => none(100, 'QR_ALREADY_OPEN') });
-    await renderApp('/user/home', 'th');
+    await renderHome('th');
     await userEvent.click(await screen.findByRole('button', { name: 'ฝากเงิน' }));
     const dialog = await screen.findByRole('dialog', { name: 'ฝากเงิน' });
     await userEvent.click(within(dialog).getByRole('tab', { name: 'ชำระด้วย QR' }));

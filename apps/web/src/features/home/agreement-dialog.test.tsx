@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMING } from '@wallet/contract/constants';
 import { storage } from '../../lib/storage';
 import { memberServer, walletResponse } from '../../test/wallet-data';
-import { renderApp } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 
 let session = 0;
 beforeEach(() => {
@@ -46,7 +46,7 @@ function server(answer: () => { status?: number; body: unknown }) {
 }
 
 async function openHome() {
-  await renderApp('/user/home');
+  await renderHome();
   await screen.findByRole('heading', { name: 'Home' });
 }
 
@@ -98,7 +98,7 @@ describe('agreement dialog', () => {
 
   it('is not accepted by ✕: it stays away for the session, and comes back in the next one', async () => {
     server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'] } }));
-    const first = await renderApp('/user/home');
+    const first = await renderHome();
     await later(TIMING.agreementDelayMs);
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -107,14 +107,14 @@ describe('agreement dialog', () => {
 
     // Back to home in the same session: not again.
     first.unmount();
-    const second = await renderApp('/user/home');
+    const second = await renderHome();
     await later(TIMING.agreementDelayMs * 2);
     expect(agreementDialog()).toBeNull();
 
     // Signed in again: it asks again.
     second.unmount();
     storage.setToken('token-next', false);
-    await renderApp('/user/home');
+    await renderHome();
     await later(TIMING.agreementDelayMs);
     expect(await screen.findByRole('dialog', { name: 'Member agreement' })).toBeTruthy();
   });
@@ -133,7 +133,7 @@ describe('agreement dialog', () => {
     ];
     for (const [index, put] of close.entries()) {
       storage.setToken(`token-${session}-${index}`, false);
-      const view = await renderApp('/user/home');
+      const view = await renderHome();
       await later(TIMING.agreementDelayMs);
       put(await screen.findByRole('dialog', { name: 'Member agreement' }));
       await later(10);

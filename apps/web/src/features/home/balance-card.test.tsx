@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n';
-import { renderApp } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 import { BalanceCard } from './balance-card';
 
@@ -50,7 +50,7 @@ describe('the balance card’s coin badge (issue 16)', () => {
       () => walletResponse(5_000),
       (url) => (url === '/api/spinwheel/active' ? { body: { isActive: false } } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const balance = await screen.findByRole('region', { name: 'Total balance' });
     await userEvent.click(
       await within(balance).findByRole('button', { name: '7 coins: what are coins?' }, { timeout: 5_000 }),

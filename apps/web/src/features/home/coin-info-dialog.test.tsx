@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -28,7 +28,7 @@ const spinActive = (url: string) =>
 describe('home: the coin count explains itself', () => {
   it('opens what coins are, how they are earned and what they are for; Back closes it', async () => {
     memberServer(() => walletResponse(5_000), spinActive);
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(await coinButton());
     const dialog = await screen.findByRole('dialog', { name: 'Your coins' });
     expect(within(dialog).getByText('You have 7 coins.')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('home: the coin count explains itself', () => {
 
   it('leads to the wheel', async () => {
     memberServer(() => walletResponse(5_000), spinActive);
-    const { router } = await renderApp('/user/home');
+    const { router } = await renderHome();
     await userEvent.click(await coinButton());
     const dialog = await screen.findByRole('dialog', { name: 'Your coins' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go to the wheel' }));

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -27,7 +28,7 @@ describe('game account', () => {
       () => walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: 1_000 })]),
       (url) => (url === '/api/wallet/account/JOKER' ? { body: credentials } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     expect(await within(dialog).findByText('lw100001')).toBeTruthy();
     const copied: string[] = [];
@@ -59,7 +60,7 @@ describe('game account', () => {
         return undefined;
       },
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Pg/);
     expect(within(dialog).getByText(/You have no Pg account yet/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
@@ -98,7 +99,7 @@ describe('game account', () => {
       () => walletResponse(0, [gameAccount('JOKER', { isActive: true })]),
       (url) => (url === '/api/wallet/account/JOKER' ? { body: credentials } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     await within(dialog).findByText('lw100001');
     expect(within(dialog).queryByText('pass-4567')).toBeNull();
@@ -123,7 +124,7 @@ describe('game account', () => {
           ? { status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Pg/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
@@ -152,7 +153,7 @@ describe('game account', () => {
         return undefined;
       },
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     expect(
       within(dialog).getByText('When you play, your wallet balance of ฿700.00 moves into this game first.'),
@@ -189,7 +190,7 @@ describe('game account', () => {
         return undefined;
       },
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://joker.example.test/play?t=1'));
@@ -205,7 +206,7 @@ describe('game account', () => {
         gameAccount('PG', { isActive: true, amount: 10_000 }),
       ]),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     expect(
       within(dialog).getByRole('button', { name: 'Play on the web (moves ฿740.00 to Joker)' }),
@@ -242,7 +243,7 @@ describe('game account', () => {
         return undefined;
       },
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Android' }));
     await waitFor(() => expect(popup.location.href).toBe('https://apps.example.test/JOKER/android'));
@@ -272,7 +273,7 @@ describe('game account', () => {
         return undefined;
       },
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Joker/);
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
@@ -292,7 +293,7 @@ describe('game account', () => {
         ]),
       (url) => (url === '/api/wallet/account/IMI' ? { body: credentials } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Imi/);
     const button = (name: string) => within(dialog).getByRole<HTMLButtonElement>('button', { name });
     expect(button('Play on the web').disabled).toBe(true);
@@ -318,7 +319,7 @@ describe('game account', () => {
         ]),
       (url) => (url === '/api/wallet/account/IMI' ? { body: credentials } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openGame(/Imi/);
     const button = (name: string) => within(dialog).getByRole<HTMLButtonElement>('button', { name });
     const played = "Imi can't be played on the web or iOS.";
@@ -344,7 +345,7 @@ describe('game account', () => {
         ]),
       (url) => (url.startsWith('/api/wallet/account/') ? { body: credentials } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     let dialog = await openGame(/Imi/);
     expect(within(dialog).getByText("Imi can't be played right now.")).toBeTruthy();
     // Money in the wallet: Transfer money works, so it says nothing.
@@ -374,7 +375,7 @@ describe('game account', () => {
       ['th', 'Imi เล่นบนเว็บ หรือ iOS ไม่ได้', 'กระเป๋าเงินของคุณยังว่างอยู่ ฝากเงินก่อน แล้วจึงโอนเข้า Imi'],
       ['lo', 'Imi ຫຼິ້ນໃນເວັບ ຫຼື iOS ບໍ່ໄດ້', 'ກະເປົາເງິນຂອງທ່ານຍັງຫວ່າງຢູ່ ຝາກເງິນກ່ອນ ແລ້ວຈຶ່ງໂອນເຂົ້າ Imi'],
     ] as const) {
-      const view = await renderApp('/user/home', locale);
+      const view = await renderHome(locale);
       const dialog = await openGame(/Imi/);
       expect(dialog.querySelector('[data-reason="play"]')!.textContent).toBe(played);
       expect(dialog.querySelector('[data-reason="fund"]')!.textContent).toBe(funding);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -21,7 +21,7 @@ const carousel = (name: string) => screen.getByRole('region', { name });
 describe('home', () => {
   it('shows the member, coins, the total of wallet and games, and each game with its game-side amount', async () => {
     memberServer(() => walletResponse(100_000, games));
-    await renderApp('/user/home');
+    await renderHome();
     expect(await screen.findByText('Hello, Somchai')).toBeTruthy();
     expect(screen.getByText('7 coins')).toBeTruthy();
     // 1,000.00 + 250.50 + 123.45 + 1.00
@@ -42,7 +42,7 @@ describe('home', () => {
 
   it('puts slot, sport plus casino, and lotto games in their three carousels', async () => {
     memberServer(() => walletResponse(0, games));
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByRole('region', { name: 'Slots' });
     const names = (title: string) =>
       within(carousel(title))
@@ -64,7 +64,7 @@ describe('home', () => {
           ? { status: 503, body: { message: 'SERVICE_UNAVAILABLE' } }
           : undefined,
     );
-    const first = await renderApp('/user/home');
+    const first = await renderHome();
     await screen.findByText('฿50.00', { selector: 'p' });
     // The balances' reads (the pending withdrawals are a list of their own).
     const balanceReads = calls.filter(
@@ -73,14 +73,14 @@ describe('home', () => {
     expect(balanceReads.map((call) => call.url)).toEqual(['/api/wallet/refresh/slot']);
     first.unmount();
     refreshFails = true;
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByText('฿50.00', { selector: 'p' });
     expect(calls.map((call) => call.url)).toContain('/api/wallet');
   });
 
   it('refreshes on demand and goes to the bonus page', async () => {
     const calls = memberServer(() => walletResponse(5_000, games));
-    const { router } = await renderApp('/user/home');
+    const { router } = await renderHome();
     await screen.findByRole('region', { name: 'Slots' });
     const refreshes = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
     expect(refreshes()).toBe(1);
@@ -101,7 +101,7 @@ describe('home', () => {
       () => walletResponse(5_000),
       (url) => (url === '/api/spinwheel/active' ? { body: { isActive } } : undefined),
     );
-    const { router, unmount } = await renderApp('/user/home');
+    const { router, unmount } = await renderHome();
     const widgets = await screen.findByRole('region', { name: 'Quick actions' });
     const names = () =>
       within(widgets)
@@ -124,7 +124,7 @@ describe('home', () => {
     unmount();
 
     isActive = false;
-    await renderApp('/user/home');
+    await renderHome();
     const closed = await screen.findByRole('region', { name: 'Quick actions' });
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/spinwheel/active')).toHaveLength(2));
     await screen.findByText('฿50.00', { selector: 'p' });

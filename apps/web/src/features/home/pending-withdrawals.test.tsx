@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingWithdrawal } from '@wallet/contract/http/wallet';
-import { renderApp } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -34,7 +34,7 @@ describe('home: withdrawals on their way', () => {
       () => walletResponse(5_000),
       (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const region = await screen.findByRole('region', { name: 'Withdrawals on their way' }, LOADED);
     const items = within(region).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
@@ -73,7 +73,7 @@ describe('home: withdrawals on their way', () => {
       () => walletResponse(5_000),
       (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByText('Hello, Somchai', {}, LOADED);
     await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Withdrawals on their way' })).toBeNull();
@@ -93,7 +93,7 @@ describe('home: withdrawals on their way', () => {
             ? { status: 400, body: { message: 'INVALID_INPUT' } }
             : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByText('Hello, Somchai', {}, LOADED);
     await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
     await screen.findByRole('alert', {}, LOADED);
@@ -112,7 +112,7 @@ describe('home: withdrawals on their way', () => {
             : { body: { withdrawals: [withdrawal('31', 20_000)] } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByText('Hello, Somchai', {}, LOADED);
     await waitFor(() => expect(calls.filter((call) => call.url === PENDING_URL)).toHaveLength(1));
     failing = false;
@@ -128,7 +128,7 @@ describe('home: withdrawals on their way', () => {
       () => walletResponse(5_000),
       (url) => (url === PENDING_URL ? { body: { withdrawals: pending } } : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     expect(await screen.findByText('Being paid to your bank account.', {}, LOADED)).toBeTruthy();
     const asked = () => calls.filter((call) => call.url === PENDING_URL).length;
     expect(asked()).toBe(1);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -24,7 +25,7 @@ const submit = (dialog: HTMLElement) =>
 describe('transfer', () => {
   it('offers the wallet and the open game accounts, with their balances', async () => {
     memberServer(() => walletResponse(100_000, games));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     const options = within(within(dialog).getByLabelText('From'))
       .getAllByRole('option')
@@ -34,7 +35,7 @@ describe('transfer', () => {
 
   it('refuses, without asking the server: no source or target, the same account, under 1 baht, over the balance', async () => {
     const calls = memberServer(() => walletResponse(100_000, games));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     const from = within(dialog).getByLabelText('From');
     const to = within(dialog).getByLabelText('To');
@@ -78,7 +79,7 @@ describe('transfer', () => {
           ? { body: { status: 'SUCCESS', reference: 'r-1', amount: 15_050 } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     await userEvent.selectOptions(within(dialog).getByLabelText('To'), 'JOKER');
     await userEvent.type(within(dialog).getByLabelText('Amount'), '150.50');
@@ -106,7 +107,7 @@ describe('transfer', () => {
       () => walletResponse(100_000, games),
       (url) => (url === '/api/wallet/transfer' ? answer : undefined),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     await userEvent.selectOptions(within(dialog).getByLabelText('To'), 'PG');
     await userEvent.type(within(dialog).getByLabelText('Amount'), '20');
@@ -120,7 +121,7 @@ describe('transfer', () => {
 
   it('swaps source and target, and fills in the whole source balance', async () => {
     memberServer(() => walletResponse(100_000, games));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     await userEvent.selectOptions(within(dialog).getByLabelText('To'), 'JOKER');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Swap from and to' }));
@@ -133,7 +134,7 @@ describe('transfer', () => {
 
   it('says why Use all is off: nothing to move from the chosen place (issue 16)', async () => {
     memberServer(() => walletResponse(0, games));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openTransfer();
     const useAll = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Use all' });
     expect(useAll.disabled).toBe(true);

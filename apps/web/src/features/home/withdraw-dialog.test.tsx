@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { bonusProgress } from '../../test/bonus-data';
-import { bodyOf, renderApp } from '../../test/render-app';
+import { bodyOf } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -28,7 +29,7 @@ describe('withdraw', () => {
     const calls = memberServer(() =>
       walletResponse(20_000_00, [gameAccount('JOKER', { isActive: true, amount: 100_000_00 })]),
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     expect(within(dialog).getByText('Minimum ฿100.00 · maximum ฿50,000.00')).toBeTruthy();
     expect(within(dialog).getByText('฿120,000.00')).toBeTruthy();
@@ -54,7 +55,7 @@ describe('withdraw', () => {
           ? { status: 400, body: { message: 'WITHDRAW_MAXIMUM' } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '200');
     expect(await within(dialog).findByText('Maximum ฿50,000.00')).toBeTruthy();
@@ -68,7 +69,7 @@ describe('withdraw', () => {
           ? { body: { status: 'SUCCESS', reference: 'w-1', amount: 25_050 } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '250.50');
     expect(await within(dialog).findByText('Withdrawal requested')).toBeTruthy();
@@ -94,7 +95,7 @@ describe('withdraw', () => {
           ? { status: 202, body: { status: 'PENDING', reference: 'w-2', amount: 50_000 } }
           : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '500');
     expect(await within(dialog).findByText('Withdrawal in progress')).toBeTruthy();
@@ -111,7 +112,7 @@ describe('withdraw', () => {
             ? { body: { progress: bonusProgress() } }
             : undefined,
     );
-    const { router } = await renderApp('/user/home');
+    const { router } = await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '500');
 
@@ -139,14 +140,14 @@ describe('withdraw', () => {
 
   it('says before any tap that less than the minimum cannot be withdrawn (issue 16)', async () => {
     memberServer(() => walletResponse(3_000, [gameAccount('JOKER', { isActive: true, amount: 2_000 })]));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     expect(within(dialog).getByText('You can withdraw from ฿100.00; you have ฿50.00 now.')).toBeTruthy();
   });
 
   it('says nothing of the minimum while the balance reaches it', async () => {
     memberServer(() => walletResponse(10_000));
-    await renderApp('/user/home');
+    await renderHome();
     const dialog = await openWithdraw();
     expect(dialog.querySelector('[data-reason="withdraw"]')).toBeNull();
   });

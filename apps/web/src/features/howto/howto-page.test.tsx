@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
-import { renderApp } from '../../test/render-app';
+import { renderApp, renderWithProviders } from '../../test/render-app';
+import { HowtoPage } from './howto-page';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
@@ -50,7 +51,7 @@ describe('how-to in the member area', () => {
             : { body: howto }
           : undefined,
     );
-    await renderApp('/user/howto');
+    await renderWithProviders(<HowtoPage />, { path: '/user/howto' });
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
     down = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

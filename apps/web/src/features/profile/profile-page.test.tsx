@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMING } from '@wallet/contract/constants';
 import i18next from '../../lib/i18n';
 import { storage } from '../../lib/storage';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
+import { ProfilePage } from './profile-page';
 
 const profile = (nameEditable = false) => ({
   profile: {
@@ -33,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('profile page', () => {
   it('shows the member, the bank and the account number 3-3-rest', async () => {
     fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
-    await renderApp('/user/profile');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile' });
     expect(await screen.findByText('123-456-7890')).toBeTruthy();
     expect(screen.getByText('0812345678')).toBeTruthy();
     // Named by the banks lookup in the current language, with the bank's badge.
@@ -78,7 +80,7 @@ describe('profile page', () => {
       };
       return { body: { banks: [bank] } };
     });
-    await renderApp('/user/profile', 'lo');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile', locale: 'lo' });
     expect(await screen.findByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeTruthy();
     expect(document.querySelector('[data-bank-badge="BCEL"]')?.textContent).toBe('BCEL');
     await act(() => i18next.changeLanguage('en'));
@@ -94,13 +96,13 @@ describe('profile page', () => {
           ? { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }
           : undefined,
     );
-    await renderApp('/user/profile');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile' });
     expect(await screen.findByText('ธนาคารไทยพาณิชย์')).toBeTruthy();
   });
 
   it('opens the password change from a labelled row, not a bare padlock (issue 16)', async () => {
     fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
-    await renderApp('/user/profile');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile' });
     const row = await screen.findByRole('button', { name: /Change password/ });
     // The row shows its label and its action in words.
     expect(row.textContent).toBe('PasswordChange password');
@@ -115,7 +117,7 @@ describe('profile page', () => {
       if (url === '/api/account/changepwd') return { status: 400, body: { message: 'WRONG_PASSWORD' } };
       return undefined;
     });
-    await renderApp('/user/profile');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile' });
     await userEvent.click(await screen.findByRole('button', { name: /Change password/ }));
     const dialog = await screen.findByRole('dialog');
     const submit = () => userEvent.click(screen.getAllByRole('button', { name: 'Change password' }).at(-1)!);
@@ -170,7 +172,7 @@ describe('profile page', () => {
 
   it('refuses a common new password without asking the server, in Thai', async () => {
     const calls = fakeServer((url) => (url === '/api/account/profile' ? { body: profile() } : undefined));
-    await renderApp('/user/profile', 'th');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile', locale: 'th' });
     await userEvent.click(await screen.findByRole('button', { name: /เปลี่ยนรหัสผ่าน/ }));
     await userEvent.type(screen.getByLabelText('รหัสผ่านปัจจุบัน'), 'old-secret');
     await userEvent.type(screen.getByLabelText('รหัสผ่านใหม่'), 'iloveyou');
@@ -189,7 +191,7 @@ describe('profile page', () => {
       if (url === '/api/account/bankAccountName') return { body: { ...profile(false) } };
       return undefined;
     });
-    await renderApp('/user/profile');
+    await renderWithProviders(<ProfilePage />, { path: '/user/profile' });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
     await userEvent.type(screen.getByLabelText('Bank account name'), 'somchai jaidee');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -209,7 +211,7 @@ describe('agreement dialog', () => {
     // The delay passes on a fake clock, jumped ahead: the test never waits for it.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer();
-    const first = await renderApp('/user/home');
+    const first = await renderHome();
     // The delay counts from home's first showing (its chunk loads first).
     await screen.findByRole('heading', { name: 'Home' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -218,7 +220,7 @@ describe('agreement dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I have read and agree' }));
     expect(storage.hasSeenAgreement()).toBe(true);
     first.unmount();
-    await renderApp('/user/home');
+    await renderHome();
     await act(() => vi.advanceTimersByTimeAsync(2 * TIMING.agreementDelayMs));
     expect(screen.queryByText('Be 18 or older.')).toBeNull();
   });

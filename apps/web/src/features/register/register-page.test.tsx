@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import lo from '../../locales/lo/common.json';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderApp, renderWithProviders } from '../../test/render-app';
+import { RegisterPage } from './register-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +40,7 @@ async function fillProfile(password = 'secret-1', confirm = password) {
 describe('registration wizard', () => {
   it('shows the 10-digit rule before sending anything', async () => {
     const calls = happyServer();
-    await renderApp('/register', 'th');
+    await renderWithProviders(<RegisterPage />, { path: '/register', locale: 'th' });
     await userEvent.type(await screen.findByLabelText('เบอร์โทรศัพท์'), '08123');
     await userEvent.click(screen.getByRole('button', { name: /ส่งรหัส/ }));
     expect(await screen.findByText('เบอร์โทรศัพท์ต้องมี 10 หลัก')).toBeTruthy();
@@ -100,7 +101,7 @@ describe('registration wizard', () => {
 
   it("refuses an account number that is not the bank's length before sending it (issue 25)", async () => {
     const calls = happyServer();
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
     await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
@@ -122,13 +123,13 @@ describe('registration wizard', () => {
 
   it('skips the code step when the phone is verified already, and when OTP is off', async () => {
     happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    const first = await renderApp('/register');
+    const first = await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     expect(await screen.findByLabelText('Display name')).toBeTruthy();
     first.unmount();
 
     const calls = happyServer({ '/api/lookup/registerOTP': { body: { registerOTP: false } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await userEvent.type(await screen.findByLabelText('Phone number'), '0812345678');
     await userEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByLabelText('Display name')).toBeTruthy();
@@ -151,7 +152,7 @@ describe('registration wizard', () => {
       }
       return undefined;
     });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     const field = await screen.findByLabelText('Code from SMS');
     const verify = async (code: string) => {
@@ -185,7 +186,7 @@ describe('registration wizard', () => {
 
   it('still shows a failure that is not about the code as a red toast', async () => {
     happyServer({ '/api/otp/verify': { status: 502, body: { message: 'OTP_VERIFY_FAIL' } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await userEvent.type(await screen.findByLabelText('Code from SMS'), '000000');
     await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
@@ -197,7 +198,7 @@ describe('registration wizard', () => {
 
   it('keeps what was typed, never the password, across leaving and a reload of the tab', async () => {
     happyServer();
-    const first = await renderApp('/register');
+    const first = await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
     await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
@@ -209,7 +210,7 @@ describe('registration wizard', () => {
     first.unmount();
 
     // The tab comes back (a reload, or Forward after leaving): all but the password is there.
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     expect((await screen.findByLabelText<HTMLInputElement>('Display name')).value).toBe('Somchai');
     expect(
       screen.getByText('For your safety we do not keep passwords. Please type your password again.'),
@@ -226,7 +227,7 @@ describe('registration wizard', () => {
 
   it('goes back from the profile to the verified code, which stays verified', async () => {
     const calls = happyServer();
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await userEvent.type(await screen.findByLabelText('Code from SMS'), '123456');
     await userEvent.click(screen.getByRole('button', { name: /Verify/ }));
@@ -288,7 +289,7 @@ describe('registration wizard', () => {
       '/api/otp/send': { body: { code: 'OTP_VERIFIED' } },
       '/api/account': { status: 409, body: { message: 'EXISTING_BANK' } },
     });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await fillProfile();
     await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'SCB');
@@ -303,7 +304,7 @@ describe('registration wizard', () => {
 
   it('tells a name that mixes Thai and English on the name that breaks the rule', async () => {
     happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await fillProfile();
     await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'KTB');
@@ -326,7 +327,7 @@ describe('registration wizard', () => {
 
   it("refuses passwords that don't match without asking the server", async () => {
     const calls = happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await fillProfile('secret-1', 'secret-2');
     expect(await screen.findByText("Passwords don't match.")).toBeTruthy();
@@ -335,7 +336,7 @@ describe('registration wizard', () => {
 
   it('refuses a common password without asking the server', async () => {
     const calls = happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await fillProfile('Password1');
     expect(await screen.findByText(/too common/)).toBeTruthy();
@@ -344,7 +345,7 @@ describe('registration wizard', () => {
 
   it('wants English names at KTB', async () => {
     happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone();
     await fillProfile();
     await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'KTB');
@@ -357,7 +358,7 @@ describe('registration wizard', () => {
 
   it('remembers the inviter code of the link and locks it', async () => {
     happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
-    await renderApp('/register?code=pr100042');
+    await renderWithProviders(<RegisterPage />, { path: '/register?code=pr100042' });
     await fillPhone();
     const invite = await screen.findByLabelText<HTMLInputElement>('Invite code');
     expect(invite.value).toBe('PR100042');
@@ -371,7 +372,7 @@ describe('registration wizard', () => {
       '/api/otp/send': { body: { code: 'OTP_VERIFIED' } },
       '/api/lookup/market': { body: { market: 'LA', currencies: ['LAK', 'BAHT'] } },
     });
-    await renderApp('/register');
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
     await fillPhone('02055123456');
     await fillProfile();
     const currency = await screen.findByLabelText<HTMLSelectElement>('Currency');
@@ -404,7 +405,7 @@ describe('registration wizard', () => {
         },
       };
     });
-    await renderApp('/register', 'lo');
+    await renderWithProviders(<RegisterPage />, { path: '/register', locale: 'lo' });
     await userEvent.type(await screen.findByLabelText(text.phone), '02055123456');
     await userEvent.click(screen.getByRole('button', { name: new RegExp(text.sendCode) }));
     await userEvent.type(await screen.findByLabelText(text.name), 'Somchai');

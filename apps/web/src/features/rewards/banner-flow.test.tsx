@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countCalls as count, renderApp } from '../../test/render-app';
+import { countCalls as count } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import { rewardsHandler, rewardsState } from '../../test/rewards-data';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
@@ -19,7 +20,7 @@ describe('banner flow (spec section 2)', () => {
       () => walletResponse(0),
       rewardsHandler(rewardsState({ inviteBanners: banners })),
     );
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite friends' }));
 
     const carousel = await screen.findByRole('dialog', { name: 'Invite friends' });
@@ -54,7 +55,7 @@ describe('banner flow (spec section 2)', () => {
       () => walletResponse(0),
       rewardsHandler(rewardsState({ refundBanners: [{ image: '/media/rewards/refund.png', html: '' }] })),
     );
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(await screen.findByRole('button', { name: 'Loss refund' }));
     const carousel = await screen.findByRole('dialog', { name: 'Loss refund' });
     expect(carousel.querySelector('img[src="/media/rewards/refund.png"]')).toBeTruthy();
@@ -65,7 +66,7 @@ describe('banner flow (spec section 2)', () => {
 
   it('opens the dialog at once when there are no banners', async () => {
     const calls = memberServer(() => walletResponse(0), rewardsHandler(rewardsState()));
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(await screen.findByRole('button', { name: 'Loss refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Loss refund' });
     // It opens with its content: the check and the first page were read before it opened.
@@ -86,7 +87,7 @@ describe('banner flow (spec section 2)', () => {
           : undefined,
       ),
     );
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite friends' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite friends' });
     expect(await within(dialog).findByText('Your invite link')).toBeTruthy();

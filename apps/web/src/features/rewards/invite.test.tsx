@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { qrText } from '../../test/qr-read';
-import { bodyOf, countCalls as count, holdAnswers, renderApp } from '../../test/render-app';
+import { bodyOf, countCalls as count, holdAnswers } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import {
   inviteRow,
   inviteSummary,
@@ -42,14 +43,14 @@ describe('referral bonus on home', () => {
   it('shows the amount to receive, and nothing while the invite bonus is closed', async () => {
     const state = rewardsState();
     inviteServer(state);
-    const first = await renderApp('/user/home');
+    const first = await renderHome();
     const shown = await row();
     expect(shown.querySelector('[data-referral-amount]')!.textContent).toBe('฿250.00');
     expect(within(shown).getByRole<HTMLButtonElement>('button', { name: 'Receive' }).disabled).toBe(false);
     first.unmount();
 
     state.summary = inviteSummary({ active: false });
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByRole('region', { name: 'Quick actions' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Referral bonus' })).toBeNull());
   });
@@ -58,7 +59,7 @@ describe('referral bonus on home', () => {
     const state = rewardsState();
     inviteServer(state);
     const release = holdAnswers('/api/invite/bonus');
-    await renderApp('/user/home');
+    await renderHome();
     await screen.findByRole('region', { name: 'Quick actions' });
     const placeholder = document.querySelector('[data-referral-placeholder]');
     expect(placeholder).not.toBeNull();
@@ -70,7 +71,7 @@ describe('referral bonus on home', () => {
 
   it('cannot be received below the minimum, and says from how much', async () => {
     const calls = inviteServer(rewardsState({ summary: inviteSummary({ amount: 5_000 }) }));
-    await renderApp('/user/home');
+    await renderHome();
     const shown = await row();
     expect(within(shown).getByText('You can receive it from ฿100.00')).toBeTruthy();
     const receive = within(shown).getByRole<HTMLButtonElement>('button', { name: 'Receive' });
@@ -87,7 +88,7 @@ describe('referral bonus on home', () => {
       state.summary = inviteSummary({ amount: 0 });
       return { body: { message: 'INVITE_BONUS_SUCCESS', credited: 25_000 } };
     });
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(within(await row()).getByRole('button', { name: 'Receive' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Receive your referral bonus?' });
@@ -132,7 +133,7 @@ describe('referral bonus on home', () => {
     inviteServer(rewardsState(), (url) =>
       url === '/api/invite/claim' ? { status: 409, body: { message: code } } : undefined,
     );
-    await renderApp('/user/home');
+    await renderHome();
     await userEvent.click(within(await row()).getByRole('button', { name: 'Receive' }));
     const confirm = await screen.findByRole('dialog', { name: 'Receive your referral bonus?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Receive' }));
@@ -142,7 +143,7 @@ describe('referral bonus on home', () => {
 });
 
 async function openInvite() {
-  await renderApp('/user/home');
+  await renderHome();
   await userEvent.click(await screen.findByRole('button', { name: 'Invite friends' }));
   const dialog = await screen.findByRole('dialog', { name: 'Invite friends' });
   await within(dialog).findByText('Your invite link');

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { bodyOf, countCalls as count, renderApp } from '../../test/render-app';
+import { bodyOf, countCalls as count } from '../../test/render-app';
+import { renderHome } from '../../test/render-home';
 import {
   refundCheck,
   refundInfo,
@@ -27,7 +28,7 @@ function refundServer(
 }
 
 async function openRefund() {
-  await renderApp('/user/home');
+  await renderHome();
   await userEvent.click(await screen.findByRole('button', { name: 'Loss refund' }));
   const dialog = await screen.findByRole('dialog', { name: 'Loss refund' });
   await within(dialog).findByText('Refund balance');

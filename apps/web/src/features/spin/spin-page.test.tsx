@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { renderApp } from '../../test/render-app';
+import { renderWithProviders } from '../../test/render-app';
 import { spinCoupon, spinHandler, spinSlice, spinState, type SpinState } from '../../test/spin-data';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
 import { CLAIM_DEBOUNCE_MS } from './claim-dialog';
 import { DURATION_MS, REDUCED_MAX_MS } from './spin-animation';
-import { RESULT_DELAY_MS } from './spin-page';
+import { RESULT_DELAY_MS, SpinPage } from './spin-page';
 import { RESIZE_DEBOUNCE_MS } from './spin-wheel';
 import { offsetFromSliceCentre } from './wheel-geometry';
 
@@ -39,7 +39,7 @@ function spinServer(state: SpinState) {
 }
 
 async function openSpin() {
-  await renderApp('/user/spin');
+  await renderWithProviders(<SpinPage />, { path: '/user/spin' });
   return screen.findByRole<HTMLButtonElement>('button', { name: 'Spin' });
 }
 
@@ -371,7 +371,7 @@ describe('spin page', () => {
 
   it('says when the wheel is closed', async () => {
     spinServer(spinState({ active: false }));
-    await renderApp('/user/spin');
+    await renderWithProviders(<SpinPage />, { path: '/user/spin' });
     expect(await screen.findByText('The spin wheel is closed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Spin' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Chances' })).toBeNull();

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { StatementPage } from './statement-page';
 
 beforeEach(() => storage.setToken('token', false));
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +52,7 @@ function slipServer(
 describe('slip status', () => {
   it('lists slips with date, amount, status colour, translated note and a way to view each slip', async () => {
     slipServer(() => ({ total: 4, slips: rows }));
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const dialog = await openSlips();
     await within(dialog).findByText('฿1,500.50');
     const [success, failed, pending, review] = items();
@@ -90,7 +91,7 @@ describe('slip status', () => {
         slip('SUCCESS', 250_000, null, 'REF-9'),
       ],
     }));
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const dialog = await openSlips();
     await within(dialog).findAllByText('฿2,500.00');
     const [again, unread, credited] = items();
@@ -108,7 +109,7 @@ describe('slip status', () => {
         slip('SUCCESS', (page * 100 + index) * 100, null, `P${page}-${index}`),
       ),
     }));
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const dialog = await openSlips();
     await within(dialog).findByText('Page 1 of 2');
     expect(items()).toHaveLength(10);
@@ -138,7 +139,7 @@ describe('slip status', () => {
         ['/api/statement/slip/reference/REF-2', { url: 'javascript:alert(1)' }],
       ]),
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const dialog = await openSlips();
     await within(dialog).findByText('฿1,500.50');
     const [success, failed] = items();
@@ -158,7 +159,10 @@ describe('slip status', () => {
       ['lo', 'ລໍຖ້າເຈົ້າໜ້າທີ່ກວດສອບ', 'ບໍ່ສາມາດຢືນຢັນໄດ້ວ່າການໂອນນີ້ມາຈາກບັນຊີທີ່ທ່ານລົງທະບຽນໄວ້ ເຈົ້າໜ້າທີ່ຈະກວດສອບສະລິບນີ້'],
     ] as const) {
       slipServer(() => ({ total: 1, slips: [slip('REVIEW', 40_000, 'SENDER_UNCONFIRMED', 'REF-4')] }));
-      const { unmount } = await renderApp('/user/statement', language);
+      const { unmount } = await renderWithProviders(<StatementPage />, {
+        path: '/user/statement',
+        locale: language,
+      });
       await userEvent.click(
         await screen.findByRole('button', { name: language === 'th' ? 'สถานะสลิป' : 'ສະຖານະສະລິບ' }),
       );
@@ -172,7 +176,7 @@ describe('slip status', () => {
 
   it('says so when there are no slips yet', async () => {
     slipServer(() => ({ total: 0, slips: [] }));
-    await renderApp('/user/statement', 'th');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement', locale: 'th' });
     await userEvent.click(await screen.findByRole('button', { name: 'สถานะสลิป' }));
     const dialog = await screen.findByRole('dialog', { name: 'สถานะสลิป' });
     expect(await within(dialog).findByText('ยังไม่มีสลิป')).toBeTruthy();

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
-import { bodyOf, fakeServer, renderApp } from '../../test/render-app';
+import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { StatementPage } from './statement-page';
 import { gameAccount, memberServer, walletResponse } from '../../test/wallet-data';
 
 beforeEach(() => storage.setToken('token', false));
@@ -42,7 +43,7 @@ const items = () => screen.getAllByRole('listitem').filter((item) => item.hasAtt
 describe('statement', () => {
   it('signs money in and out, styles each status, and dates rows DD/MM/YYYY HH:mm:ss', async () => {
     fakeServer((url) => (url === '/api/statement' ? { body: { total: 7, statements: rows } } : undefined));
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     expect(await screen.findByRole('heading', { name: 'Statement' })).toBeTruthy();
     await screen.findByText('+฿1,000.00');
     const [deposit, bonus, withdraw, transfer, finish, qr, gift] = items();
@@ -91,7 +92,7 @@ describe('statement', () => {
           }
         : undefined,
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await screen.findByText('+฿250.00');
     const [invite, refund, finish] = items();
     expect(within(invite!).getByText('Invite bonus')).toBeTruthy();
@@ -122,7 +123,7 @@ describe('statement', () => {
             }
           : undefined,
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await screen.findByText('Wallet → Joker Gaming');
     const [into, back, deposit] = items();
     expect(within(into!).getByText('₭300.00')).toBeTruthy();
@@ -144,7 +145,7 @@ describe('statement', () => {
         },
       };
     });
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await screen.findByText('Page 1 of 3');
     expect(items()).toHaveLength(10);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
@@ -170,7 +171,7 @@ describe('statement', () => {
           ? { body: { total: 0, slips: [] } }
           : undefined,
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Statement pages' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Slip status' }));
@@ -187,7 +188,7 @@ describe('statement', () => {
           : { body: { total: 1, statements: rows.slice(0, 1) } }
         : undefined,
     );
-    await renderApp('/user/statement');
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
     expect(alert.textContent).toContain('temporarily unavailable');
     fail = false;
