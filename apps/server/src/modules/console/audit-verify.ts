@@ -1,6 +1,5 @@
-import { loadConfig, readEnvironment } from '../../config';
-import { openDatabase } from '../../platform/db/database';
 import { verifyAuditChain } from './audit-chain.check';
+import { openCommandDatabase } from './command-database';
 
 /**
  * npm run audit:verify: walks the staff audit's hash chain (decision 043) on the database the
@@ -9,20 +8,7 @@ import { verifyAuditChain } from './audit-chain.check';
  * when a row was changed, removed or reordered.
  */
 
-const env = readEnvironment();
-// Only the database settings matter (as for staff:create): a check that reads one table needs
-// neither production's outside systems nor Redis, and so runs with any APP_MODE or none.
-const config = loadConfig({
-  APP_MODE: 'sandbox',
-  SANDBOX_WITH_DATABASE_URL: 'yes',
-  DATABASE_URL: env.DATABASE_URL,
-  DATA_DIR: env.DATA_DIR,
-  INIT_CWD: env.INIT_CWD,
-});
-const database = await openDatabase(config);
-console.log(
-  `audit:verify on ${database.kind === 'server' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`}`,
-);
+const database = await openCommandDatabase('audit:verify');
 try {
   const report = await verifyAuditChain(database.db);
   if (report.broken) {

@@ -3,9 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { StaffCreate } from '@wallet/contract/http/console';
 import { STAFF_ROLES } from '@wallet/contract/staff-roles';
-import { loadConfig, readEnvironment } from '../../config';
+import { readEnvironment } from '../../config';
 import type { Database } from '../../platform/db/database';
-import { openDatabase } from '../../platform/db/database';
+import { openCommandDatabase } from './command-database';
 import { AppError } from '../../platform/errors';
 import { memoryRateLimiter } from '../../platform/rate-limit';
 import { createStaffService } from './staff.service';
@@ -85,19 +85,7 @@ export async function runStaffCreate(
 
 async function main(): Promise<void> {
   const env = readEnvironment();
-  // Only the database settings matter here: the server's other settings (production's outside
-  // systems, Redis) are not needed to add one row, so they are not demanded.
-  const config = loadConfig({
-    APP_MODE: 'sandbox',
-    SANDBOX_WITH_DATABASE_URL: 'yes',
-    DATABASE_URL: env.DATABASE_URL,
-    DATA_DIR: env.DATA_DIR,
-    INIT_CWD: env.INIT_CWD,
-  });
-  const database = await openDatabase(config);
-  console.log(
-    `staff:create on ${database.kind === 'server' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`}`,
-  );
+  const database = await openCommandDatabase('staff:create');
   try {
     process.exitCode = await runStaffCreate(process.argv.slice(2), {
       db: database.db,
