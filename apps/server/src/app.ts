@@ -33,6 +33,7 @@ import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 import { createServices, type AppServices } from './services';
@@ -148,6 +149,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     market: config.market,
   });
   await app.register(chatConsoleRoutes, { chat });
+  await app.register(withdrawalsConsoleRoutes, {
+    reviews: services.withdrawalReviews,
+    rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },
+  });
   await app.register(consoleRoutes, {
     staff,
     market: config.market,

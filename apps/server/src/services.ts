@@ -27,7 +27,7 @@ import { createGamesService } from './modules/games/games.service';
 import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
 import { noLiveness, startLiveness } from './platform/db/liveness';
 import { createLookupsService } from './modules/lookups/lookups.service';
-import { referenceData } from './modules/lookups/reference-data';
+import { referenceData, sandboxWithdrawalRules } from './modules/lookups/reference-data';
 import { createGrantsService } from './modules/promotions/engine/grants.service';
 import { createPromotionsService } from './modules/promotions/bonus/promotions.service';
 import { createRewardsService } from './modules/promotions/rewards/rewards.service';
@@ -39,6 +39,14 @@ import { createSlipReader } from './modules/slips/slip-reader';
 import { createSlipsService } from './modules/slips/slips.service';
 import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
+import {
+  createWithdrawalReviewService,
+  WITHDRAWAL_CLAIM_MS,
+  withdrawalRefusals,
+} from './modules/withdrawals/withdrawal-review.service';
+import { createMemberNames } from './modules/accounts/member-names';
+import { createStaffNames } from './modules/console/staff-names';
 import type { AppDependencies } from './app';
 import type { OutsideSystems } from './outside-systems';
 
@@ -55,7 +63,12 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     market: config.market,
     serviceStateCacheMs: config.serviceStateCacheMs,
   });
-  await lookups.seed(referenceData);
+  // NOTE: a sandbox site seeds demo-friendly withdrawal rules (README; decision 045).
+  await lookups.seed(
+    config.mode === 'sandbox'
+      ? { ...referenceData, settings: { ...referenceData.settings, withdrawalRules: sandboxWithdrawalRules } }
+      : referenceData,
+  );
 
   const sms = outside.sms;
 
@@ -174,9 +187,12 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     log: app.log,
   });
   await spinwheel.seed();
+  const withdrawalOrders = createWithdrawalOrdersRepository(database.db);
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
+    orders: withdrawalOrders,
+    rules: () => lookups.withdrawalRules(),
     limits: () => lookups.withdrawLimits(),
     moneyProfile: (memberId) => accounts.moneyProfile(memberId),
     sweepToWallet: (memberId, key) => games.transfers.sweepToWallet(memberId, key),
@@ -186,6 +202,18 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     now: deps.clock,
+    log: app.log,
+  });
+  // The withdrawal desk: staff decide on withdrawals the rules held (decision 045).
+  const withdrawalReviews = createWithdrawalReviewService({
+    ledger,
+    payout,
+    orders: withdrawalOrders,
+    bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
+    membersOf: createMemberNames(database.db),
+    staffNamesOf: createStaffNames(database.db),
+    referenceTtlMs: config.money.referenceTtlMs,
+    claimMs: WITHDRAWAL_CLAIM_MS,
     log: app.log,
   });
   // Deposits (docs/decisions/013-deposits.md): money enters only through these.
@@ -231,7 +259,10 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
-  const statement = createStatementService({ ledger });
+  const statement = createStatementService({
+    ledger,
+    refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
+  });
   // Support chat (decision 023): the socket is attached to this server's own port.
   const chat = await createChatService({
     db: database.db,
@@ -360,6 +391,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     rewards,
     spinwheel,
     withdrawals,
+    withdrawalReviews,
     qrPayments,
     giftLinks,
     depositNotices,

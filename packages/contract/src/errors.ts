@@ -262,6 +262,12 @@ export const PLATFORM_CODES = [
   'STAFF_SESSION_INVALID',
   /** Console: the staff member's role does not carry the permission this needs. */
   'STAFF_FORBIDDEN',
+  /** Console: a second approval must come from another staff member than the first. */
+  'STAFF_SAME_PERSON',
+  /** Console: a colleague is working on this withdrawal now (their claim runs out in minutes). */
+  'WITHDRAWAL_CLAIMED',
+  /** Console: this withdrawal was already decided (approved or rejected). */
+  'WITHDRAWAL_DECIDED',
 ] as const;
 
 export const ERROR_CODES = [

@@ -52,6 +52,8 @@ export const StatementRow = z
     invite: detail,
     refund: detail,
     luckydraw: detail,
+    /** A withdrawal staff refused: why, in the member's language (decision 045). */
+    refusal: detail,
   })
   .meta({ id: 'StatementRow' });
 export type StatementRow = z.infer<typeof StatementRow>;

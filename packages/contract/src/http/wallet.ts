@@ -112,13 +112,13 @@ export const MoneyResult = z
 export type MoneyResult = z.infer<typeof MoneyResult>;
 
 /**
- * What a withdrawal that is not final waits for (ours: the spec has no such call). `payout`: the
+ * What a withdrawal that is not final waits for (ours: the spec has no such call). `review`: held
+ * for the operator's staff under the withdrawal rules (decision 045), the money still held. `payout`: the
  * order is with the payout service, the money on its way to the member's bank account. `confirmation`:
  * the time in which the payout service could take the order has passed, and we wait for its
- * word on whether it was paid (if not, the money returns to the wallet). There is no operator
- * review of withdrawals: a withdrawal is refused at once (limits, a running bonus) or sent.
+ * word on whether it was paid (if not, the money returns to the wallet).
  */
-export const WITHDRAWAL_WAITS = ['payout', 'confirmation'] as const;
+export const WITHDRAWAL_WAITS = ['review', 'payout', 'confirmation'] as const;
 export type WithdrawalWait = (typeof WITHDRAWAL_WAITS)[number];
 
 export const PendingWithdrawal = z

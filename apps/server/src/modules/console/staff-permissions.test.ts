@@ -25,6 +25,7 @@ interface Guarded {
   permission: Permission | 'any staff' | 'public';
 }
 const CHAT = '/api/console/chat/conversations';
+const WITHDRAWALS = '/api/console/withdrawals';
 const ROUTES: Guarded[] = [
   { method: 'POST', path: '/api/console/login', permission: 'public' },
   { method: 'POST', path: '/api/console/login/totp', permission: 'public' },
@@ -39,6 +40,13 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: `${CHAT}/{conversationId}/upload-video`, permission: 'chat.answer' },
   { method: 'PUT', path: `${CHAT}/{conversationId}/read`, permission: 'chat.answer' },
   { method: 'POST', path: `${CHAT}/{conversationId}/resolve`, permission: 'chat.answer' },
+  { method: 'GET', path: WITHDRAWALS, permission: 'members.read' },
+  { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },
+  { method: 'DELETE', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },
+  { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/approve`, permission: 'money.approve' },
+  { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/reject`, permission: 'money.approve' },
+  { method: 'GET', path: '/api/console/settings/withdrawals', permission: 'money.approve' },
+  { method: 'PUT', path: '/api/console/settings/withdrawals', permission: 'settings.manage' },
 ];
 
 let t: TestApp;
@@ -64,7 +72,10 @@ describe('staff roles', () => {
     for (const route of ROUTES.filter(
       (one) => one.permission !== 'public' && one.permission !== 'any staff',
     )) {
-      const url = route.path.replace('{memberId}', '1').replace('{conversationId}', '1');
+      const url = route.path
+        .replace('{memberId}', '1')
+        .replace('{conversationId}', '1')
+        .replace('{withdrawalId}', '1');
       for (const role of STAFF_ROLES) {
         const answer = await staffCall(
           t.app,

@@ -163,6 +163,17 @@ export function createHoldQueue(db: Database, liveness: ProcessLiveness) {
     },
 
     /**
+     * A hold whose outside call is about to be made (a withdrawal staff just approved): due now,
+     * its back-off forgotten, so that a crash before the call is followed up at the next pass
+     * rather than at the end of the back-off its long review built up.
+     */
+    async hurryHold(key: string): Promise<void> {
+      await db.execute(
+        sql`update ledger_pending_holds set next_check_at = now(), checks = 0 where idempotency_key = ${key}`,
+      );
+    },
+
+    /**
      * `system` answered again: every hold waiting out a back-off because it did not answer is due
      * now. Answers how many were woken.
      */

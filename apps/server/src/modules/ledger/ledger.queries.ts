@@ -313,6 +313,7 @@ export function createLedgerQueries(db: Database) {
       );
       const rows = await rowsOf<{
         id: number;
+        idempotency_key: string;
         amount: string;
         kind: string;
         metadata: Record<string, unknown>;
@@ -320,7 +321,7 @@ export function createLedgerQueries(db: Database) {
         settle_kind: string | null;
       }>(
         db,
-        sql`select t.id, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind
+        sql`select t.id, t.idempotency_key, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind
             from ledger_transfers t
             left join ledger_transfers s on s.idempotency_key = t.idempotency_key || ':settle'
             where t.id in (${mine}) and ${visible}
@@ -330,6 +331,7 @@ export function createLedgerQueries(db: Database) {
         total: Number(count?.total ?? 0),
         lines: rows.map((row) => ({
           id: Number(row.id),
+          key: row.idempotency_key,
           amount: BigInt(row.amount),
           kind: row.kind,
           metadata: row.metadata,

@@ -93,6 +93,8 @@ export interface CreditedDeposit {
 
 /** A member-visible movement, for the statement: metadata.statement says what it was. */
 export interface StatementLine extends StoredTransfer {
+  /** Its idempotency key (a hold's: the reference of the withdrawal or transfer it is). */
+  key: string;
   /** null for a plain transfer (done at once); the hold's state for two-phase money. */
   hold: HoldState | null;
 }

@@ -5,7 +5,7 @@ import type { Currency } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { localized } from '../../platform/locale';
 import { createLookupsRepository } from './lookups.repository';
-import type { ReferenceData } from './lookups.settings';
+import type { ReferenceData, SettingValue } from './lookups.settings';
 
 export interface LookupsServiceOptions {
   db: Database;
@@ -138,6 +138,9 @@ export function createLookupsService({
 
     /** Withdrawal limits in minor units. */
     withdrawLimits: () => repository.getSetting('withdraw'),
+    /** The rules that hold withdrawals for staff (decision 045). */
+    withdrawalRules: () => repository.getSetting('withdrawalRules'),
+    setWithdrawalRules: (rules: SettingValue<'withdrawalRules'>) => repository.putSetting('withdrawalRules', rules),
     /** The slip rules members are shown: maximum age and the daily window closed to uploads. */
     slipRules: () => repository.getSetting('slip'),
     /** The operator's active receiving bank accounts (where a slip's money must have gone). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Amount } from '@wallet/contract/money';
 import { HOWTO_TOPICS } from '@wallet/contract/constants';
 import { SlipWindow } from '@wallet/contract/http/deposit';
+import { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 
 /**
  * The value stored under each key of site_settings. Texts members read are stored in all
@@ -32,6 +33,8 @@ export const SETTINGS = {
   withdraw: z
     .object({ withdrawMin: Amount, withdrawMax: Amount })
     .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  /** Which withdrawals wait for staff (decision 045); staff with settings.manage change them. */
+  withdrawalRules: WithdrawalRules,
   slip: z.object({
     maxAgeMinutes: z.number().int().positive(),
     ...SlipWindow.shape,

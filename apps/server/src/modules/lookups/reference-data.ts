@@ -361,6 +361,15 @@ export const referenceData: ReferenceData = {
     // 100 baht to 50,000 baht per withdrawal.
     withdraw: { withdrawMin: 10000 as MinorUnits, withdrawMax: 5000000 as MinorUnits },
 
+    // Issue 27's defaults: up to 20,000 baht paid at once, 3 a day, a member's first withdrawal
+    // reviewed, two approvals over 50,000 baht (the sandbox's differ: sandboxWithdrawalRules).
+    withdrawalRules: {
+      autoApproveMax: 2_000_000 as MinorUnits,
+      dailyAutoCount: 3,
+      reviewFirst: true,
+      secondApprovalOver: 5_000_000 as MinorUnits,
+    },
+
     slip: { maxAgeMinutes: 60, closedFrom: '23:50', closedTo: '00:10', timeZone: 'Asia/Bangkok' },
 
     active: { terminated: false },
@@ -419,4 +428,15 @@ export const referenceData: ReferenceData = {
   ],
 
   depositWallets: [{ mode: 'AUTO', walletAccountName: 'LUCKY WALLET' }],
+};
+
+/**
+ * The withdrawal rules of a sandbox site (README): a demo member's first withdrawal is paid at
+ * once, and a tester may withdraw many times a day, as before the rules existed; amounts over
+ * 20,000 baht still wait for staff, so the review queue can be tried with one large withdrawal.
+ */
+export const sandboxWithdrawalRules = {
+  ...referenceData.settings.withdrawalRules,
+  dailyAutoCount: 1000,
+  reviewFirst: false,
 };

@@ -6,6 +6,11 @@ import type { LedgerService, StatementLine } from '../ledger/ledger.service';
 
 export interface StatementServiceOptions {
   ledger: LedgerService;
+  /**
+   * Why staff refused these withdrawals (by hold key), in `locale`: the detail of their rows.
+   * Keys of withdrawals not refused are left out.
+   */
+  refusalsOf?: (holdKeys: string[], locale: Locale) => Promise<Map<string, string>>;
 }
 
 /** The kinds of detail a statement row may carry (spec section 3, statement). */
@@ -31,7 +36,7 @@ function detailOf(
   return { [kind as DetailKind]: { description } };
 }
 
-function rowOf(line: StatementLine, locale: Locale): StatementRow {
+function rowOf(line: StatementLine, locale: Locale, refusals: Map<string, string>): StatementRow {
   const meta = (line.metadata.statement ?? {}) as StatementMetadata;
   const type = STATEMENT_TYPES.includes(meta.type as StatementType)
     ? (meta.type as StatementType)
@@ -51,11 +56,20 @@ function rowOf(line: StatementLine, locale: Locale): StatementRow {
     amount: Number(line.amount) as MinorUnits,
     createdAt: line.createdAt.toISOString(),
     ...detailOf(meta, locale),
+    ...(refusals.has(line.key) ? { refusal: { description: refusals.get(line.key)! } } : {}),
   };
 }
 
 /** The member's statement: a view over the ledger (spec sections 3 and 7, Statement). */
 export function createStatementService(options: StatementServiceOptions) {
+  /** The rows of lines, with the refusals of those that are refused withdrawals. */
+  async function rowsOf(lines: StatementLine[], locale: Locale): Promise<StatementRow[]> {
+    const voided = lines.filter((line) => line.hold === 'voided').map((line) => line.key);
+    const refusals =
+      voided.length > 0 && options.refusalsOf ? await options.refusalsOf(voided, locale) : new Map();
+    return lines.map((line) => rowOf(line, locale, refusals));
+  }
+
   return {
     /** One page of the member's movements; of one type only when `type` is given. */
     async statement(
@@ -69,7 +83,7 @@ export function createStatementService(options: StatementServiceOptions) {
         limit,
         type,
       });
-      return { total, statements: lines.map((line) => rowOf(line, locale)) };
+      return { total, statements: await rowsOf(lines, locale) };
     },
 
     /** The member's latest `limit` movements of one type, newest first (the console's view). */
@@ -81,7 +95,7 @@ export function createStatementService(options: StatementServiceOptions) {
     ): Promise<StatementRow[]> {
       const keys = await options.ledger.memberAccountKeys(memberId);
       const { lines } = await options.ledger.statementOf(keys, { offset: 0, limit, type });
-      return lines.map((line) => rowOf(line, locale));
+      return rowsOf(lines, locale);
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { MoneyResult, PendingWithdrawal, WithdrawRequest } from '@wallet/contract/http/wallet';
-import type { PayoutService } from '../../adapters/payout/payout-service';
+import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
+import type { PayoutService, PayoutStatus } from '../../adapters/payout/payout-service';
 import { AppError } from '../../platform/errors';
+import { marketDay } from '../promotions/rewards/rewards.service';
+import type { WithdrawalOrder, WithdrawalOrdersRepository } from './withdrawal-orders.repository';
+import { reviewReasons } from './withdrawal-rules';
 
 import {
   accountKey,
@@ -10,11 +14,16 @@ import {
   type ClaimedHold,
   type HoldState,
   type LedgerService,
+  type OutsideVerdict,
 } from '../ledger/ledger.service';
 
 export interface WithdrawalsServiceOptions {
   ledger: LedgerService;
   payout: PayoutService;
+  /** How each withdrawal was routed, and staff's decisions on those held for review. */
+  orders: WithdrawalOrdersRepository;
+  /** The rules that hold a withdrawal for review (decision 045). */
+  rules: () => Promise<WithdrawalRules>;
   /** withdrawMin and withdrawMax of the withdraw lookup, minor units. */
   limits: () => Promise<{ withdrawMin: number; withdrawMax: number }>;
   /** The member's currency and the bank account payouts go to. */
@@ -62,6 +71,67 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     if (amount > withdrawMax) throw new AppError('WITHDRAW_MAXIMUM', 400);
   }
 
+  /**
+   * Routes a withdrawal before its money is held: paid at once, or held for review under the
+   * rules (decision 045). The routing is written first, so a hold never exists without it.
+   */
+  async function route(
+    memberId: number,
+    key: string,
+    amount: bigint,
+    currency: string,
+    bank: { code: string; accountNo: string; accountName: string },
+  ) {
+    const rules = await options.rules();
+    const paidInLedger = rules.reviewFirst ? await paidBefore(memberId) : true;
+    return options.orders.route(
+      {
+        holdKey: key,
+        memberId,
+        amount,
+        currency,
+        bankCode: bank.code,
+        accountNo: bank.accountNo,
+        accountName: bank.accountName,
+        marketDay: marketDay(now()),
+        needsTwo: amount > BigInt(rules.secondApprovalOver),
+      },
+      ({ autoToday, everPaid }) =>
+        reviewReasons(rules, { amount, autoToday, paidBefore: everPaid || paidInLedger }),
+    );
+  }
+
+  /** Whether the ledger shows a withdrawal of the member's paid (members from before the routing). */
+  async function paidBefore(memberId: number): Promise<boolean> {
+    const { lines } = await ledger.statementOf([accountKey.wallet(memberId)], {
+      offset: 0,
+      limit: PENDING_LOOKBACK,
+      type: 'withdraw',
+    });
+    return lines.some((line) => line.hold === 'posted');
+  }
+
+  const verdictOf = (status: PayoutStatus): OutsideVerdict =>
+    status === 'paid'
+      ? 'applied'
+      : status === 'rejected'
+        ? 'failed'
+        : status === 'pending'
+          ? 'unknown'
+          : 'not_found';
+
+  /** An approved withdrawal whose payout call was never made: made now, with its first reference. */
+  async function resendApproved(order: WithdrawalOrder): Promise<void> {
+    const outcome = await payout.send({
+      reference: order.holdKey,
+      amount: order.amount,
+      currency: order.currency,
+      bank: { code: order.bankCode, accountNo: order.accountNo, accountName: order.accountName },
+      expiresAt: referenceExpiry(order.decidedAt!, options.referenceTtlMs),
+    });
+    if (outcome.kind === 'rejected') await ledger.void(order.holdKey);
+  }
+
   function answerOf(state: HoldState | null): MoneyResult['status'] {
     if (state === 'voided') throw new AppError('TRANSFER_FAIL', 422);
     // Paid or still on its way: either way the member waits for the bank.
@@ -81,30 +151,41 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       if (!profile.bank) throw new AppError('NO_BANK', 400);
       const amount = BigInt(body.amount);
       const walletKey = accountKey.wallet(memberId);
+      const order = await route(memberId, key, amount, profile.currency, profile.bank);
       await ledger.openAccount(walletKey, profile.currency);
-      const held = await ledger.hold({
-        idempotencyKey: key,
-        debit: walletKey,
-        destination: accountKey.operator('cash_out', profile.currency),
-        amount,
-        kind: 'withdrawal',
-        currency: profile.currency,
-        metadata: {
-          memberId,
-          bank: { code: profile.bank.code, accountNo: profile.bank.accountNo },
-          statement: { type: 'withdraw', from: 'wallet', to: 'bank' },
-        },
-      });
       const result = (status: MoneyResult['status']): MoneyResult => ({
         status,
         reference: key,
         amount: body.amount,
       });
+      let held;
+      try {
+        held = await ledger.hold({
+          idempotencyKey: key,
+          debit: walletKey,
+          destination: accountKey.operator('cash_out', profile.currency),
+          amount,
+          kind: 'withdrawal',
+          currency: profile.currency,
+          metadata: {
+            memberId,
+            bank: { code: profile.bank.code, accountNo: profile.bank.accountNo },
+            statement: { type: 'withdraw', from: 'wallet', to: 'bank' },
+          },
+        });
+      } catch (error) {
+        // Not held (not enough money): the routing counts for nothing.
+        if (!(await ledger.findTransfer(key))) await options.orders.forget(key);
+        throw error;
+      }
       if (held.replayed) return result(answerOf(await ledger.holdState(key)));
       if (await options.bonusRunning(memberId)) {
         await ledger.void(key);
+        await options.orders.forget(key);
         throw new AppError('BONUS_CONDITION', 422);
       }
+      // Held for review: the money stays held, and only staff's approval calls the payout service.
+      if (order.status === 'review') return result('PENDING');
       const outcome = await payout.send({
         reference: key,
         amount,
@@ -143,39 +224,52 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         limit: PENDING_LOOKBACK,
         type: 'withdraw',
       });
-      return lines
-        .filter((line) => line.hold === 'pending')
-        .map((line) => {
-          const bank = line.metadata.bank as { accountNo?: unknown } | undefined;
-          const accountNo = typeof bank?.accountNo === 'string' ? bank.accountNo : '';
-          // Past its reference's expiry the payout service can no longer take the order: what
-          // is left is its word on whether it paid (the reconciler asks), else the money returns.
-          const expired = now() >= referenceExpiry(line.createdAt, options.referenceTtlMs);
-          return {
-            id: String(line.id),
-            amount: Number(line.amount) as MinorUnits,
-            createdAt: line.createdAt.toISOString(),
-            waitingFor: expired ? 'confirmation' : 'payout',
-            accountEnding: accountNo.slice(-4),
-          };
-        });
+      const pendingLines = lines.filter((line) => line.hold === 'pending');
+      const orders = new Map(
+        (await options.orders.findMany(pendingLines.map((line) => line.key))).map((row) => [row.holdKey, row]),
+      );
+      return pendingLines.map((line) => {
+        const bank = line.metadata.bank as { accountNo?: unknown } | undefined;
+        const accountNo = typeof bank?.accountNo === 'string' ? bank.accountNo : '';
+        const order = orders.get(line.key);
+        // Past its reference's expiry the payout service can no longer take the order: what
+        // is left is its word on whether it paid (the reconciler asks), else the money returns.
+        // An approved withdrawal's reference runs from its approval.
+        const sentAt = order?.decidedAt ?? line.createdAt;
+        const expired = now() >= referenceExpiry(sentAt, options.referenceTtlMs);
+        return {
+          id: String(line.id),
+          amount: Number(line.amount) as MinorUnits,
+          createdAt: line.createdAt.toISOString(),
+          waitingFor: order?.status === 'review' ? 'review' : expired ? 'confirmation' : 'payout',
+          accountEnding: accountNo.slice(-4),
+        };
+      });
     },
 
     /** The reconciler's step for a withdrawal hold: the one rule of every two-phase flow. */
     async resolveHold(hold: ClaimedHold): Promise<HoldState> {
+      const order = await options.orders.find(hold.key);
+      // Waiting for staff: nothing to ask the payout service, which has never seen it.
+      if (order?.status === 'review') return 'pending';
+      // Rejected, and the void did not follow (a crash between the two): it follows now.
+      if (order?.status === 'rejected') {
+        await ledger.void(hold.key);
+        return 'voided';
+      }
       const status = await payout.status(hold.key);
-      const verdict =
-        status === 'paid'
-          ? 'applied'
-          : status === 'rejected'
-            ? 'failed'
-            : status === 'pending'
-              ? 'unknown'
-              : 'not_found';
-      return ledger.settleByVerdict(hold, verdict, {
-        ttlMs: options.referenceTtlMs,
-        callTimeoutMs: options.payoutTimeoutMs,
-      });
+      const limits = { ttlMs: options.referenceTtlMs, callTimeoutMs: options.payoutTimeoutMs };
+      if (order?.status === 'approved') {
+        // Its reference runs from the approval, not from the hold, which waited for staff.
+        const ageMs = (await options.orders.decidedAgeMs(hold.key)) ?? hold.ageMs;
+        if (status === 'not_found' && ageMs < options.referenceTtlMs) {
+          // Approved, and the call did not follow (a crash): the same reference, sent now.
+          await resendApproved(order);
+          return 'pending';
+        }
+        return ledger.settleByVerdict({ ...hold, ageMs }, verdictOf(status), limits);
+      }
+      return ledger.settleByVerdict(hold, verdictOf(status), limits);
     },
   };
   return service;

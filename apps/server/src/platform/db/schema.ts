@@ -17,3 +17,4 @@ export * from '../../modules/promotions/rewards/rewards.tables';
 export * from '../../modules/spinwheel/spinwheel.tables';
 export * from '../../modules/console/console.tables';
 export * from '../../modules/chat/chat.tables';
+export * from '../../modules/withdrawals/withdrawals.tables';

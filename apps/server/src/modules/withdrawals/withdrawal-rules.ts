@@ -1,0 +1,17 @@
+import type { WithdrawalHoldReason, WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
+
+/**
+ * Why a withdrawal must wait for a person under the rules staff set (issue 27, decision 045);
+ * empty: it is paid at once. `paidBefore`: a withdrawal of the member's was ever paid or is being
+ * paid automatically; `autoToday`: their automatic withdrawals of this market day.
+ */
+export function reviewReasons(
+  rules: WithdrawalRules,
+  withdrawal: { amount: bigint; autoToday: number; paidBefore: boolean },
+): WithdrawalHoldReason[] {
+  const reasons: WithdrawalHoldReason[] = [];
+  if (withdrawal.amount > BigInt(rules.autoApproveMax)) reasons.push('over_auto_max');
+  if (withdrawal.autoToday >= rules.dailyAutoCount) reasons.push('daily_count');
+  if (rules.reviewFirst && !withdrawal.paidBefore) reasons.push('first_withdrawal');
+  return reasons;
+}

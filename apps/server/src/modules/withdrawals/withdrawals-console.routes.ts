@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OkResponse } from '@wallet/contract/http/account';
+import {
+  WithdrawalApproveRequest,
+  WithdrawalParam,
+  WithdrawalQueueQuery,
+  WithdrawalQueueResponse,
+  WithdrawalRejectRequest,
+  WithdrawalReviewItem,
+  WithdrawalRules,
+} from '@wallet/contract/http/console-withdrawals';
+import { mayUse } from '@wallet/contract/staff-roles';
+import { errorResponses } from '../../platform/errors';
+import { staffOf } from '../../platform/staff-auth';
+import type { WithdrawalReviewService } from './withdrawal-review.service';
+
+export interface WithdrawalsConsoleRoutesOptions {
+  reviews: WithdrawalReviewService;
+  rules: {
+    read: () => Promise<WithdrawalRules>;
+    write: (rules: WithdrawalRules) => Promise<void>;
+  };
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/**
+ * The console's withdrawal desk (issue 27, decision 045). Every staff member may read the queue;
+ * claiming, approving and rejecting need `money.approve`; the rules need `settings.manage` to
+ * change. Each action writes one audit row naming the member, so the audit's member filter finds it.
+ */
+export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleRoutesOptions> = async (
+  app,
+  { reviews, rules },
+) => {
+  const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ bearer: [] }] });
+  const whole = (request: Parameters<typeof staffOf>[0]) => mayUse(staffOf(request).role, 'members.personal');
+  const target = (item: WithdrawalReviewItem) => `member:${item.member.id}`;
+
+  app.get(
+    '/api/console/withdrawals',
+    {
+      onRequest: app.requirePermission('members.read'),
+      schema: {
+        ...schema('Withdrawals by review state: those held for staff first, oldest on top'),
+        querystring: WithdrawalQueueQuery,
+        response: { 200: WithdrawalQueueResponse, ...errors },
+      },
+    },
+    async (request) => reviews.queue(request.query.status, request.query.page, whole(request)),
+  );
+
+  app.post(
+    '/api/console/withdrawals/:withdrawalId/claim',
+    {
+      onRequest: app.requirePermission('money.approve'),
+      schema: {
+        ...schema("Claims a held withdrawal for a few minutes, shown to colleagues (renews one's own)"),
+        params: WithdrawalParam,
+        response: { 200: WithdrawalReviewItem, ...errors },
+      },
+    },
+    async (request) => {
+      const item = await reviews.claim(request.params.withdrawalId, staffOf(request).id, whole(request));
+      await app.staffAudit.record(request, 'withdrawal.claim', target(item), {
+        withdrawal: item.id,
+        until: item.claim?.until ?? null,
+      });
+      return item;
+    },
+  );
+
+  app.delete(
+    '/api/console/withdrawals/:withdrawalId/claim',
+    {
+      onRequest: app.requirePermission('money.approve'),
+      schema: {
+        ...schema("Gives back one's claim on a withdrawal"),
+        params: WithdrawalParam,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await reviews.release(request.params.withdrawalId, staffOf(request).id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/console/withdrawals/:withdrawalId/approve',
+    {
+      onRequest: app.requirePermission('money.approve'),
+      schema: {
+        ...schema(
+          'Approves a held withdrawal (over secondApprovalOver: the first of two approvals by different ' +
+            'staff); once approved it is paid. Idempotent; of two staff pressing at once exactly one decides',
+        ),
+        params: WithdrawalParam,
+        body: WithdrawalApproveRequest,
+        response: { 200: WithdrawalReviewItem, ...errors },
+      },
+    },
+    async (request) => {
+      const { item, before } = await reviews.approve(
+        request.params.withdrawalId,
+        staffOf(request).id,
+        whole(request),
+      );
+      const after = item.status === 'review' ? 'first_approved' : item.status;
+      await app.staffAudit.record(request, 'withdrawal.approve', target(item), {
+        withdrawal: item.id,
+        amount: item.amount,
+        before,
+        after,
+        note: request.body.note ?? null,
+      });
+      return item;
+    },
+  );
+
+  app.post(
+    '/api/console/withdrawals/:withdrawalId/reject',
+    {
+      onRequest: app.requirePermission('money.approve'),
+      schema: {
+        ...schema(
+          'Rejects a held withdrawal: the money returns to the wallet, and the member reads the reason, ' +
+            'translated, in the statement. Idempotent',
+        ),
+        params: WithdrawalParam,
+        body: WithdrawalRejectRequest,
+        response: { 200: WithdrawalReviewItem, ...errors },
+      },
+    },
+    async (request) => {
+      const { reason, note } = request.body;
+      const { item, before } = await reviews.reject(
+        request.params.withdrawalId,
+        staffOf(request).id,
+        reason,
+        note || null,
+        whole(request),
+      );
+      await app.staffAudit.record(request, 'withdrawal.reject', target(item), {
+        withdrawal: item.id,
+        amount: item.amount,
+        before,
+        after: 'rejected',
+        reason,
+        note: note || null,
+      });
+      return item;
+    },
+  );
+
+  app.get(
+    '/api/console/settings/withdrawals',
+    {
+      onRequest: app.requirePermission('money.approve'),
+      schema: { ...schema('The rules that hold withdrawals for staff'), response: { 200: WithdrawalRules, ...errors } },
+    },
+    async () => rules.read(),
+  );
+
+  app.put(
+    '/api/console/settings/withdrawals',
+    {
+      onRequest: app.requirePermission('settings.manage'),
+      schema: {
+        ...schema('Changes the rules that hold withdrawals for staff (amounts in minor units)'),
+        body: WithdrawalRules,
+        response: { 200: WithdrawalRules, ...errors },
+      },
+    },
+    async (request) => {
+      const before = await rules.read();
+      await rules.write(request.body);
+      await app.staffAudit.record(request, 'settings.withdrawals', 'settings:withdrawals', {
+        before,
+        after: request.body,
+      });
+      return request.body;
+    },
+  );
+};
