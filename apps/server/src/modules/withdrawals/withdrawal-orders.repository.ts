@@ -34,8 +34,13 @@ export function createWithdrawalOrdersRepository(db: Database) {
       decide: (history: { autoToday: number; everPaid: boolean }) => string[],
     ): Promise<WithdrawalOrder> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('withdrawal-route'), ${order.memberId}::int)`);
-        const [earlier] = await tx.select(columns).from(withdrawalOrders).where(eq(withdrawalOrders.holdKey, order.holdKey));
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('withdrawal-route'), ${order.memberId}::int)`,
+        );
+        const [earlier] = await tx
+          .select(columns)
+          .from(withdrawalOrders)
+          .where(eq(withdrawalOrders.holdKey, order.holdKey));
         if (earlier) return earlier;
         const [history] = await rowsOf<{ auto_today: number; ever_paid: boolean }>(
           tx,
@@ -58,7 +63,10 @@ export function createWithdrawalOrdersRepository(db: Database) {
     },
 
     async find(holdKey: string): Promise<WithdrawalOrder | null> {
-      const [row] = await db.select(columns).from(withdrawalOrders).where(eq(withdrawalOrders.holdKey, holdKey));
+      const [row] = await db
+        .select(columns)
+        .from(withdrawalOrders)
+        .where(eq(withdrawalOrders.holdKey, holdKey));
       return row ?? null;
     },
 
@@ -91,7 +99,9 @@ export function createWithdrawalOrdersRepository(db: Database) {
       const [row] = await db
         .update(withdrawalOrders)
         .set({ claimedBy: staffId, claimedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-        .where(and(eq(withdrawalOrders.holdKey, holdKey), eq(withdrawalOrders.status, 'review'), free(staffId)))
+        .where(
+          and(eq(withdrawalOrders.holdKey, holdKey), eq(withdrawalOrders.status, 'review'), free(staffId)),
+        )
         .returning(columns);
       return row ?? null;
     },

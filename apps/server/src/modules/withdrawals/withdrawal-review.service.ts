@@ -87,7 +87,10 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
           row.firstApprovedBy !== null && row.firstApprovedAt
             ? { ...ref(row.firstApprovedBy), at: row.firstApprovedAt.toISOString() }
             : null,
-        claim: row.claimLive && row.claimedBy !== null ? { ...ref(row.claimedBy!), until: row.claimedUntil!.toISOString() } : null,
+        claim:
+          row.claimLive && row.claimedBy !== null
+            ? { ...ref(row.claimedBy), until: row.claimedUntil!.toISOString() }
+            : null,
         decision:
           row.decidedBy !== null && row.decidedAt
             ? {
@@ -123,10 +126,15 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
    * Why an update changed nothing, read again: a colleague's claim, or a decision already made
    * (answered as it stands when it was this staff member's own, so a repeated press is a replay).
    */
-  function refusalOf(row: WithdrawalOrder, staffId: number, wanted: 'approved' | 'rejected'): never | 'replay' {
+  function refusalOf(
+    row: WithdrawalOrder,
+    staffId: number,
+    wanted: 'approved' | 'rejected',
+  ): never | 'replay' {
     if (row.status === wanted && row.decidedBy === staffId) return 'replay';
     if (row.status !== 'review') throw new AppError('WITHDRAWAL_DECIDED', 409);
-    if (wanted === 'approved' && row.firstApprovedBy === staffId) throw new AppError('STAFF_SAME_PERSON', 403);
+    if (wanted === 'approved' && row.firstApprovedBy === staffId)
+      throw new AppError('STAFF_SAME_PERSON', 403);
     throw new AppError('WITHDRAWAL_CLAIMED', 409);
   }
 
@@ -174,7 +182,11 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
      * Approves: the first of two approvals when the amount needs two, else the decision, after
      * which the payout service is called. Idempotent for the staff member who decided.
      */
-    async approve(holdKey: string, staffId: number, whole: boolean): Promise<{ item: Decided; before: string }> {
+    async approve(
+      holdKey: string,
+      staffId: number,
+      whole: boolean,
+    ): Promise<{ item: Decided; before: string }> {
       const row = await reviewable(holdKey);
       const before = row.firstApprovedBy === null ? row.status : 'first_approved';
       if (row.status === 'review' && (await options.bonusRunning(row.memberId)))

@@ -157,7 +157,10 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
     '/api/console/settings/withdrawals',
     {
       onRequest: app.requirePermission('money.approve'),
-      schema: { ...schema('The rules that hold withdrawals for staff'), response: { 200: WithdrawalRules, ...errors } },
+      schema: {
+        ...schema('The rules that hold withdrawals for staff'),
+        response: { 200: WithdrawalRules, ...errors },
+      },
     },
     async () => rules.read(),
   );

@@ -226,7 +226,10 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       });
       const pendingLines = lines.filter((line) => line.hold === 'pending');
       const orders = new Map(
-        (await options.orders.findMany(pendingLines.map((line) => line.key))).map((row) => [row.holdKey, row]),
+        (await options.orders.findMany(pendingLines.map((line) => line.key))).map((row) => [
+          row.holdKey,
+          row,
+        ]),
       );
       return pendingLines.map((line) => {
         const bank = line.metadata.bank as { accountNo?: unknown } | undefined;

@@ -21,7 +21,10 @@ export const withdrawalOrders = pgTable(
     /** auto: paid at once; review: waits for staff (then approved or rejected). */
     status: text('status', { enum: ['auto', 'review', 'approved', 'rejected'] }).notNull(),
     /** Why it waits for a person (WITHDRAWAL_HOLD_REASONS); empty for auto. */
-    heldFor: jsonb('held_for').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    heldFor: jsonb('held_for')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The market day it was asked on (the daily count of automatic withdrawals). */
     marketDay: text('market_day').notNull(),
     /** Over secondApprovalOver when asked: two different staff members must approve it. */
