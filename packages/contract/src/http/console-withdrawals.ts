@@ -29,7 +29,13 @@ export type WithdrawalHoldReason = (typeof WITHDRAWAL_HOLD_REASONS)[number];
  * Why staff refused a withdrawal, as the member reads it (translated by the server into the
  * statement's detail); staff add a note of their own for colleagues.
  */
-export const WITHDRAWAL_REFUSALS = ['bank_details', 'play_conditions', 'verification', 'duplicate', 'other'] as const;
+export const WITHDRAWAL_REFUSALS = [
+  'bank_details',
+  'play_conditions',
+  'verification',
+  'duplicate',
+  'other',
+] as const;
 export type WithdrawalRefusal = (typeof WITHDRAWAL_REFUSALS)[number];
 
 /** review: waits for staff; approved and rejected: decided (approved is paid out). */

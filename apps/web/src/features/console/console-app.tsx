@@ -4,6 +4,7 @@ import { onStaffSessionEnded } from './console-api';
 import { ConsoleLayout } from './console-layout';
 import { InboxPage } from './inbox-page';
 import { StaffLoginPage } from './staff-login-page';
+import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -19,6 +20,7 @@ export function ConsoleApp() {
       <Route element={<ConsoleLayout />}>
         <Route path="chat" element={<InboxPage />} />
         <Route path="chat/:conversationId" element={<InboxPage />} />
+        <Route path="withdrawals" element={<WithdrawalsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

@@ -1,4 +1,4 @@
-import { LogOut, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { Banknote, LogOut, MessagesSquare, ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -6,6 +6,12 @@ import { storage } from '../../lib/storage';
 import { staffLogout, useStaffProfile } from './console-api';
 import { useConsoleTranslation } from './console-texts';
 import { queryKeys } from '../../lib/query-keys';
+
+/** The console's sections, in the top bar: icons alone on a phone, with their names from 640 px. */
+const SECTIONS = [
+  { path: '/console/chat', label: 'nav.chat', icon: MessagesSquare },
+  { path: '/console/withdrawals', label: 'withdrawals.nav', icon: Banknote },
+] as const;
 
 /**
  * The console's own shell: the full height of the window (the inbox scrolls inside its panes), a
@@ -35,15 +41,19 @@ export function ConsoleLayout() {
           <span className="hidden sm:inline">{t('title')}</span>
         </span>
         <nav aria-label={t('nav.label')} className="ml-1 flex items-center gap-1">
-          <NavLink
-            to="/console/chat"
-            className={({ isActive }) =>
-              `inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
-            }
-          >
-            <MessagesSquare className="size-4" aria-hidden="true" />
-            {t('nav.chat')}
-          </NavLink>
+          {SECTIONS.map(({ path, label, icon: Icon }) => (
+            <NavLink
+              key={path}
+              to={path}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+              }
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              <span className="hidden sm:inline">{t(label)}</span>
+              <span className="sr-only sm:hidden">{t(label)}</span>
+            </NavLink>
+          ))}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           {profile.data ? (

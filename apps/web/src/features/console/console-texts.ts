@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import enConsole from '../../locales/en/console.json';
 import loConsole from '../../locales/lo/console.json';
 import thConsole from '../../locales/th/console.json';
+import enWithdrawals from '../../locales/en/console-withdrawals.json';
+import loWithdrawals from '../../locales/lo/console-withdrawals.json';
+import thWithdrawals from '../../locales/th/console-withdrawals.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -10,8 +13,16 @@ import i18next from '../../lib/i18n';
  */
 export const consoleTexts = { th: thConsole, lo: loConsole, en: enConsole } as const;
 
-for (const [locale, texts] of Object.entries(consoleTexts)) {
-  i18next.addResourceBundle(locale, 'console', texts, true, true);
+/**
+ * The console's sections' texts, one file per section in the same namespace, so sections added
+ * side by side do not edit one file.
+ */
+export const consoleSectionTexts = [{ th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals }] as const;
+
+for (const bundle of [consoleTexts, ...consoleSectionTexts]) {
+  for (const [locale, texts] of Object.entries(bundle)) {
+    i18next.addResourceBundle(locale, 'console', texts, true, true);
+  }
 }
 
 /** useTranslation for the console: keys are looked up in `console`, then in `common`. */

@@ -93,11 +93,13 @@ export function PendingWithdrawals({
                 </span>
               </div>
               <p className="mt-1 text-sm leading-snug text-mist-300">
-                {one.waitingFor === 'confirmation'
-                  ? t('pending.waitingFor.confirmation')
-                  : one.accountEnding
-                    ? t('pending.waitingFor.payout', { ending: one.accountEnding })
-                    : t('pending.waitingFor.payoutNoAccount')}
+                {one.waitingFor === 'review'
+                  ? t('pending.waitingFor.review')
+                  : one.waitingFor === 'confirmation'
+                    ? t('pending.waitingFor.confirmation')
+                    : one.accountEnding
+                      ? t('pending.waitingFor.payout', { ending: one.accountEnding })
+                      : t('pending.waitingFor.payoutNoAccount')}
               </p>
               <p className="mt-1 text-xs text-mist-400 tabular-nums">
                 {t('pending.requested', { time: formatDateTime(one.createdAt) })}

@@ -30,6 +30,16 @@ const statements = [
     createdAt,
     promotion: { description: 'Welcome bonus 5%' },
   },
+  {
+    id: '4014',
+    statementType: 'withdraw',
+    status: 'FAILED',
+    from: 'wallet',
+    to: 'bank',
+    amount: 250_000,
+    createdAt,
+    refusal: { description: 'The bank account details do not match your account.' },
+  },
 ];
 
 /** The value the sheet lists under `label`. */
@@ -37,10 +47,23 @@ const valueOf = (dialog: HTMLElement, label: string) =>
   within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('statement detail', () => {
+  it('says why staff refused a withdrawal, in the words the server sent', async () => {
+    memberServer(
+      () => walletResponse(100_000, []),
+      (url) => (url === '/api/statement' ? { body: { total: 3, statements } } : undefined),
+    );
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
+    await userEvent.click(await screen.findByRole('button', { name: /฿2,500\.00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal' });
+    expect(valueOf(dialog, 'Why it was not paid')).toBe(
+      'The bank account details do not match your account.',
+    );
+  });
+
   it('opens a row in a sheet with its amount, status, channel, time and reference', async () => {
     memberServer(
       () => walletResponse(100_000, [gameAccount('JOKER', { name: 'Joker Gaming' })]),
-      (url) => (url === '/api/statement' ? { body: { total: 2, statements } } : undefined),
+      (url) => (url === '/api/statement' ? { body: { total: 3, statements } } : undefined),
     );
     await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await userEvent.click(await screen.findByRole('button', { name: /Wallet → Joker Gaming/ }));

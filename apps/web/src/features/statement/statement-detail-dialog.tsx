@@ -59,6 +59,7 @@ function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
         </Item>
         {channel ? <Item label={t('statement.detail.channel')}>{channel}</Item> : null}
         {description ? <Item label={t('statement.detail.for')}>{description}</Item> : null}
+        {row.refusal ? <Item label={t('statement.detail.refusal')}>{row.refusal.description}</Item> : null}
         <Item label={t('statement.detail.time')}>
           <span className="tabular-nums">{formatDateTime(row.createdAt)}</span>
         </Item>
