@@ -102,9 +102,7 @@ describe('withdrawal desk', () => {
     const claimed = card(/฿3,000\.00/);
     expect(within(claimed).getByText(/bob is working on this/)).toBeTruthy();
     await waitFor(() =>
-      expect((within(claimed).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(
-        true,
-      ),
+      expect(within(claimed).getByRole<HTMLButtonElement>('button', { name: 'Approve' }).disabled).toBe(true),
     );
   });
 });
