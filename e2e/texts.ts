@@ -10,12 +10,22 @@ const cache = new Map<string, Texts>();
  * of the bonus screens and their turnover ("bonus.receive", "turnover.missing"), `rewards` those of
  * the invite bonus and the loss refund ("invite.claim.title"), `spin` those of the spin wheel
  * ("wheel.spin"), `chat` those of the chat widget ("panel.title"), `console` those of the staff
- * console ("inbox.title"), `reasons` why a button is off ("fund.walletEmpty").
+ * console ("inbox.title"), `console-withdrawals` those of its withdrawal desk, `reasons` why a button
+ * is off ("fund.walletEmpty").
  */
 export function text(
   locale: Locale,
   key: string,
-  namespace: 'common' | 'errors' | 'bonus' | 'rewards' | 'spin' | 'chat' | 'console' | 'reasons' = 'common',
+  namespace:
+    | 'common'
+    | 'errors'
+    | 'bonus'
+    | 'rewards'
+    | 'spin'
+    | 'chat'
+    | 'console'
+    | 'console-withdrawals'
+    | 'reasons' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, timeAgo } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
 import { RejectDialog } from './reject-dialog';
@@ -37,6 +38,8 @@ export function WithdrawalCard({
   const claimedByOther = item.claim !== null && item.claim.id !== me;
   const approvedFirstByMe = item.firstApproval?.id === me;
   const waiting = item.status === 'review';
+  const now = useNow();
+  const age = timeAgo(Date.parse(item.createdAt), now);
 
   function approveNow() {
     approve.mutate(item.id, {
@@ -64,7 +67,15 @@ export function WithdrawalCard({
         </div>
         <p className="flex items-center gap-1.5 text-sm text-mist-400">
           <Clock className="size-4" aria-hidden="true" />
-          {t('withdrawals.asked', { time: time(item.createdAt) })}
+          <span>
+            {t('withdrawals.asked', { time: time(item.createdAt) })}
+            {waiting ? (
+              <span className="font-semibold text-amber-300">
+                {' · '}
+                {age ? t(`time.ago.${age.unit}`, { count: age.count }) : t('time.justNow')}
+              </span>
+            ) : null}
+          </span>
         </p>
       </div>
       <p className="flex items-center gap-2 text-sm text-mist-300">
@@ -122,7 +133,7 @@ export function WithdrawalCard({
         </div>
       ) : null}
       {mayDecide && waiting ? (
-        <div className="flex flex-wrap gap-2 pt-1">
+        <div className="flex flex-wrap gap-2 pt-1 [&>button]:flex-1 [&>button]:px-3 sm:[&>button]:flex-none sm:[&>button]:px-5">
           {!claimedByOther && !item.claim ? (
             <Button
               variant="secondary"
