@@ -34,6 +34,7 @@ import { slipsRoutes } from './modules/slips/slips.routes';
 import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
+import { memberLockRoutes } from './modules/console/member-lock.routes';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 import { createServices, type AppServices } from './services';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     market: config.market,
   });
   await app.register(chatConsoleRoutes, { chat });
+  await app.register(memberLockRoutes, { accounts });
   await app.register(withdrawalsConsoleRoutes, {
     reviews: services.withdrawalReviews,
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },

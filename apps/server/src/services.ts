@@ -210,6 +210,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     payout,
     orders: withdrawalOrders,
     bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
+    memberLocked: async (memberId) => (await accounts.statusOf(memberId)) === 'inactive',
     membersOf: createMemberNames(database.db),
     staffNamesOf: createStaffNames(database.db),
     referenceTtlMs: config.money.referenceTtlMs,

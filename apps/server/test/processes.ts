@@ -6,8 +6,12 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import type { StaffRole } from '@wallet/contract/staff-roles';
 import { readEnvironment } from '../src/config';
+import { runStaffCreate } from '../src/modules/console/staff-create';
+import { openServerDatabase } from '../src/platform/db/database';
 import { randomPhone, registration } from './members';
+import { STAFF_PASSWORD, totpCode } from './staff';
 import { migratedTemplate } from './template';
 
 /** Real server processes for the tests that kill or run several of them. */
@@ -197,4 +201,31 @@ export async function withServers(
     await database.end().catch(() => undefined);
     await scratch.drop();
   }
+}
+
+/** A staff member of `role` made in the database at `url` and signed in through `call`; answers the token. */
+export async function staffOn(
+  call: ReturnType<typeof client>,
+  url: string,
+  role: StaffRole,
+): Promise<string> {
+  const username = `staff-${randomBytes(4).toString('hex')}`;
+  const database = await openServerDatabase(url, 1);
+  try {
+    const made = await runStaffCreate(['--username', username, '--name', 'Desk', '--role', role], {
+      db: database.db,
+      password: STAFF_PASSWORD,
+      print: () => undefined,
+    });
+    expect(made).toBe(0);
+  } finally {
+    await database.close();
+  }
+  const first = await call('POST', '/api/console/login', { username, password: STAFF_PASSWORD });
+  const signedIn = await call('POST', '/api/console/login/totp', {
+    challenge: first.body.challenge,
+    code: await totpCode(first.body.secret as string),
+  });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  return signedIn.body.token as string;
 }

@@ -1,11 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from '../src/config';
-import { runStaffCreate } from '../src/modules/console/staff-create';
-import { openServerDatabase } from '../src/platform/db/database';
-import type { client } from './processes';
-import { ledgerCheck, processEnv, registerFunded, withServers } from './processes';
-import { STAFF_PASSWORD, totpCode } from './staff';
+import { ledgerCheck, processEnv, registerFunded, staffOn, withServers } from './processes';
 
 /**
  * The withdrawal desk on two server processes (issue 27): two staff members, each on a process of
@@ -16,28 +12,6 @@ const { DATABASE_URL: serverUrl } = readEnvironment();
 
 /** Races of this many held withdrawals; the figures are in the closing note of issue 27. */
 const RACES = 12;
-
-async function staffOn(call: ReturnType<typeof client>, url: string, role: string): Promise<string> {
-  const username = `staff-${randomBytes(4).toString('hex')}`;
-  const database = await openServerDatabase(url, 1);
-  try {
-    const made = await runStaffCreate(['--username', username, '--name', 'Desk', '--role', role], {
-      db: database.db,
-      password: STAFF_PASSWORD,
-      print: () => undefined,
-    });
-    expect(made).toBe(0);
-  } finally {
-    await database.close();
-  }
-  const first = await call('POST', '/api/console/login', { username, password: STAFF_PASSWORD });
-  const signedIn = await call('POST', '/api/console/login/totp', {
-    challenge: first.body.challenge,
-    code: await totpCode(first.body.secret as string),
-  });
-  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  return signedIn.body.token as string;
-}
 
 describe.runIf(serverUrl)('the withdrawal desk in two server processes', () => {
   it(

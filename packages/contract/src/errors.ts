@@ -268,6 +268,8 @@ export const PLATFORM_CODES = [
   'WITHDRAWAL_CLAIMED',
   /** Console: this withdrawal was already decided (approved or rejected). */
   'WITHDRAWAL_DECIDED',
+  /** Console: the member is locked out; their withdrawals wait until they are unlocked or rejected. */
+  'MEMBER_LOCKED',
 ] as const;
 
 export const ERROR_CODES = [

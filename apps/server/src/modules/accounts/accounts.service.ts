@@ -115,6 +115,12 @@ export function createAccountsService(options: AccountsServiceOptions) {
     /** Locks a member out (inactive) or lets them back in, ending their sessions everywhere. */
     setStatus: (memberId: number, status: 'active' | 'inactive') => sessions.setStatus(memberId, status),
 
+    /** Whether a member is active or locked out (inactive); null for no such member. */
+    async statusOf(memberId: number): Promise<'active' | 'inactive' | null> {
+      const member = await repository.memberById(memberId);
+      return member ? (member.status as 'active' | 'inactive') : null;
+    },
+
     /**
      * Forgets sessions that can no longer be used (past their end, or idle too long) and sign-in
      * failures older than a day (the limits look back `login.windowMs`). Answers how many rows went.

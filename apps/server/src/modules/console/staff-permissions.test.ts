@@ -40,6 +40,8 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: `${CHAT}/{conversationId}/upload-video`, permission: 'chat.answer' },
   { method: 'PUT', path: `${CHAT}/{conversationId}/read`, permission: 'chat.answer' },
   { method: 'POST', path: `${CHAT}/{conversationId}/resolve`, permission: 'chat.answer' },
+  { method: 'POST', path: '/api/console/members/{memberId}/lock', permission: 'members.manage' },
+  { method: 'POST', path: '/api/console/members/{memberId}/unlock', permission: 'members.manage' },
   { method: 'GET', path: WITHDRAWALS, permission: 'members.read' },
   { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },
   { method: 'DELETE', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },

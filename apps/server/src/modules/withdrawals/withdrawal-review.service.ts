@@ -18,6 +18,8 @@ export interface WithdrawalReviewOptions {
   orders: WithdrawalOrdersRepository;
   /** Whether a bonus runs for the member now: its turnover must be met before money leaves. */
   bonusRunning: (memberId: number) => Promise<boolean>;
+  /** Whether the member is locked out: their withdrawals stay held, none is approved. */
+  memberLocked: (memberId: number) => Promise<boolean>;
   /** Members' usernames and names, by id. */
   membersOf: (ids: number[]) => Promise<Map<number, { username: string; name: string }>>;
   /** Staff usernames, by id. */
@@ -191,6 +193,8 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       const before = row.firstApprovedBy === null ? row.status : 'first_approved';
       if (row.status === 'review' && (await options.bonusRunning(row.memberId)))
         throw new AppError('BONUS_CONDITION', 409);
+      if (row.status === 'review' && (await options.memberLocked(row.memberId)))
+        throw new AppError('MEMBER_LOCKED', 409);
       if (row.status === 'review' && row.needsTwo && row.firstApprovedBy === null) {
         const first = await orders.approveFirst(holdKey, staffId);
         if (first) return { item: await itemOf(first, whole), before };
