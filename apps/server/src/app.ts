@@ -35,6 +35,7 @@ import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
 import { memberLockRoutes } from './modules/console/member-lock.routes';
+import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 import { createServices, type AppServices } from './services';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
 
   registerRequestPolicy(app, () => lookups.isTerminated());
+  nudgeDeskCountsAfterChanges(app, services.deskCounts);
 
   await app.register(healthRoutes, { config, database, redis });
   await app.register(lookupsRoutes, { lookups, market: config.market });
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(memberLockRoutes, { accounts });
+  await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(withdrawalsConsoleRoutes, {
     reviews: services.withdrawalReviews,
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },

@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   CHAT_CALLS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   /** How often each process asks again whether its chat sockets' sessions are alive. */
   CHAT_SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(0).default(30),
+  DESK_COUNTS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
   /**
    * Hosts of the web push services (comma-separated; `*.` takes subdomains): the server posts only
    * there, at port 443; an entry `host:port` allows that port instead (a test's own push service).
@@ -247,6 +248,8 @@ export interface Config {
   };
   chatPushHosts: string[];
   chatSocketRecheckMs: number;
+  /** How often each process reads the console's live counts again (0: only after its own actions). */
+  deskCountsIntervalMs: number;
   session: { idleMs: number; maxAgeMs: number; cacheMs: number };
   /** Money leaving for outside systems. */
   money: {
@@ -370,6 +373,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
     },
     chatPushHosts: env.CHAT_PUSH_HOSTS,
     chatSocketRecheckMs: env.CHAT_SOCKET_RECHECK_SECONDS * 1000,
+    deskCountsIntervalMs: env.DESK_COUNTS_INTERVAL_SECONDS * 1000,
     session: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000,

@@ -47,6 +47,8 @@ import {
 } from './modules/withdrawals/withdrawal-review.service';
 import { createMemberNames } from './modules/accounts/member-names';
 import { createStaffNames } from './modules/console/staff-names';
+import { createDeskCounts } from './modules/console/desk-counts';
+import { SOCKET_EVENTS } from '@wallet/contract/socket';
 import type { AppDependencies } from './app';
 import type { OutsideSystems } from './outside-systems';
 
@@ -308,6 +310,20 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   });
   chatSocket = socket;
   app.addHook('preClose', async () => socket.close());
+  // The console's live counts (issue 27, section 7), told to this process's staff sockets.
+  const deskCounts = createDeskCounts({
+    sources: {
+      withdrawals: () => withdrawalReviews.countWaiting(),
+      deposits: async () => 0,
+      adjustments: async () => 0,
+      chats: () => chat.openConversations(),
+    },
+    tell: (counts) => socket.tellStaffHere(SOCKET_EVENTS.desk, counts),
+    intervalMs: config.deskCountsIntervalMs,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => deskCounts.start());
+  app.addHook('onClose', async () => deskCounts.stop());
   const reconciler = createReconciler({
     ledger,
     // Each kind's system and settle moment (decision 037).
@@ -400,6 +416,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     statement,
     chat,
     chatSocket: socket,
+    deskCounts,
     reconciler,
     housekeeping,
     jobs,

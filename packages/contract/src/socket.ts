@@ -36,6 +36,8 @@ export const SOCKET_EVENTS = {
    * member's (`into`; the same id unless the member had a conversation, which took its messages).
    */
   claimed: 'claimed',
+  /** Server to staff: what waits for staff now changed (DeskCounts of http/console). */
+  desk: 'desk',
 } as const;
 
 /** The join event's data: the room the client asks for, which must be its own. */

@@ -160,3 +160,17 @@ export const MemberContextResponse = z
 export type MemberContextResponse = z.infer<typeof MemberContextResponse>;
 
 export const MemberParam = z.object({ memberId: z.coerce.number().int().positive().max(INT4_MAX) });
+
+/**
+ * What waits for staff now (issue 27, section 7): the console's live counts, read at its start
+ * and kept current by the staff socket's `desk` event.
+ */
+export const DeskCounts = z
+  .object({
+    withdrawals: z.int().nonnegative(),
+    deposits: z.int().nonnegative(),
+    adjustments: z.int().nonnegative(),
+    chats: z.int().nonnegative(),
+  })
+  .meta({ id: 'DeskCounts' });
+export type DeskCounts = z.infer<typeof DeskCounts>;

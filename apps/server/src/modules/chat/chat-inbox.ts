@@ -37,6 +37,9 @@ export function createChatInbox(options: ChatInboxOptions) {
       return { id: current.id, room: roomNameOf(current) };
     },
 
+    /** How many conversations are open (the console's live count). */
+    openConversations: () => repository.inboxSize('open'),
+
     /** The inbox: at most 200, who waits for staff first; `total` says how many there are. */
     async inbox(
       status: 'open' | 'resolved',

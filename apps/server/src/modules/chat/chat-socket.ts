@@ -110,6 +110,8 @@ export interface ChatSocket {
   endSessions(tokenHashes: readonly string[]): Promise<void>;
   /** Asks again for every socket of this process whether its session is alive; closes the dead. */
   recheck(): Promise<number>;
+  /** Tells the staff sockets of this process only (the console's live counts: each process tells its own). */
+  tellStaffHere(event: string, data: unknown): void;
   close(): Promise<void>;
 }
 
@@ -347,6 +349,9 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
       }
     },
     recheck,
+    tellStaffHere(event, data) {
+      io.local.to(STAFF_ROOM).emit(event, data);
+    },
     /**
      * Ends this process's sockets (their clients reconnect to another process) and the adapter's
      * Redis connections. NOTE: not io.close(), which would also close the HTTP server Fastify owns.

@@ -42,6 +42,7 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: `${CHAT}/{conversationId}/resolve`, permission: 'chat.answer' },
   { method: 'POST', path: '/api/console/members/{memberId}/lock', permission: 'members.manage' },
   { method: 'POST', path: '/api/console/members/{memberId}/unlock', permission: 'members.manage' },
+  { method: 'GET', path: '/api/console/desk/counts', permission: 'members.read' },
   { method: 'GET', path: WITHDRAWALS, permission: 'members.read' },
   { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },
   { method: 'DELETE', path: `${WITHDRAWALS}/{withdrawalId}/claim`, permission: 'money.approve' },

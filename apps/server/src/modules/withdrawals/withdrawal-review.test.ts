@@ -20,6 +20,9 @@ import {
   walletOf,
 } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { nextEvent, openSocket } from '../../../test/sockets';
+import type { DeskCounts } from '@wallet/contract/http/console';
+import type { AddressInfo } from 'node:net';
 
 /** The app's clock, moved by the tests (market days, claims are on the database's clock). */
 let now = new Date('2026-11-28T05:00:00.000Z');
@@ -320,5 +323,36 @@ describe('the review queue', () => {
     );
     expect(row?.detail.before.autoApproveMax).toBe(0);
     expect(row?.detail.after).toMatchObject({ autoApproveMax: RULES.autoApproveMax, dailyAutoCount: 5 });
+  });
+});
+
+describe('live counts', () => {
+  it('tells staff sockets what waits as soon as a withdrawal is held and when it is decided', async () => {
+    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    const counts = async () =>
+      (await staffCall(test.app, staff.support, 'GET', '/api/console/desk/counts')).json<DeskCounts>();
+    const before = await counts();
+    const { port } = test.app.server.address() as AddressInfo;
+    const socket = await openSocket(`http://127.0.0.1:${port}`, { staffToken: staff.support });
+    try {
+      const one = await member(500_000);
+      const held = nextEvent<DeskCounts>(
+        socket,
+        'desk',
+        (data) => data.withdrawals === before.withdrawals + 1,
+      );
+      const reference = await withdraw(one.token, 100_000);
+      await held;
+      expect((await counts()).withdrawals).toBe(before.withdrawals + 1);
+      const decided = nextEvent<DeskCounts>(
+        socket,
+        'desk',
+        (data) => data.withdrawals === before.withdrawals,
+      );
+      expect((await act(staff.finance, reference, 'reject', { reason: 'other' })).statusCode).toBe(200);
+      await decided;
+    } finally {
+      socket.close();
+    }
   });
 });
