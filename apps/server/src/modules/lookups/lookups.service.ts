@@ -161,6 +161,18 @@ export function createLookupsService({
       await repository.putSetting('registerOTP', { enabled });
     },
 
+    /** Balance adjustments above this wait for a second staff member (decision 046). */
+    adjustmentApprovalOver: () => repository.getSetting('adjustmentApprovalOver'),
+
+    /** Sets it; `alongside` runs in the same transaction with the value before (the audit row). */
+    setAdjustmentApprovalOver: (
+      value: SettingValue<'adjustmentApprovalOver'>,
+      alongside: (
+        tx: Pick<Database, 'execute'>,
+        before: SettingValue<'adjustmentApprovalOver'>,
+      ) => Promise<void>,
+    ) => repository.replaceSetting('adjustmentApprovalOver', value, alongside),
+
     /** Sandbox control: the daily window closed to slip uploads (null, null: always open). */
     async setSlipWindow(closedFrom: string | null, closedTo: string | null): Promise<void> {
       const current = await repository.getSetting('slip');
