@@ -140,7 +140,8 @@ export function createLookupsService({
     withdrawLimits: () => repository.getSetting('withdraw'),
     /** The rules that hold withdrawals for staff (decision 045). */
     withdrawalRules: () => repository.getSetting('withdrawalRules'),
-    setWithdrawalRules: (rules: SettingValue<'withdrawalRules'>) => repository.putSetting('withdrawalRules', rules),
+    setWithdrawalRules: (rules: SettingValue<'withdrawalRules'>) =>
+      repository.putSetting('withdrawalRules', rules),
     /** The slip rules members are shown: maximum age and the daily window closed to uploads. */
     slipRules: () => repository.getSetting('slip'),
     /** The operator's active receiving bank accounts (where a slip's money must have gone). */

@@ -82,7 +82,9 @@ export function createStatementService(options: StatementServiceOptions) {
   async function rowsOf(lines: StatementLine[], locale: Locale): Promise<StatementRow[]> {
     const voided = lines.filter((line) => line.hold === 'voided').map((line) => line.key);
     const refusals =
-      voided.length > 0 && options.refusalsOf ? await options.refusalsOf(voided, locale) : new Map();
+      voided.length > 0 && options.refusalsOf
+        ? await options.refusalsOf(voided, locale)
+        : new Map<string, string>();
     return lines.map((line) => rowOf(line, locale, refusals));
   }
 
