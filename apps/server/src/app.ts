@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticWeb } from './platform/static-web';
 import type { FileStorage } from './platform/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adjustmentsConsoleRoutes } from './modules/adjustments/adjustments.console.routes';
 import { consoleRoutes } from './modules/console/console.routes';
 import { createMemberContextService } from './modules/console/member-context.service';
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     reviews: services.withdrawalReviews,
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },
   });
+  await app.register(adjustmentsConsoleRoutes, { adjustments: services.adjustments });
   await app.register(consoleRoutes, {
     staff,
     market: config.market,

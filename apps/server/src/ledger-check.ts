@@ -8,6 +8,7 @@ import { checkSlips } from './modules/slips/slips.check';
 import { checkGrants } from './modules/promotions/engine/grants.check';
 import { checkRewards } from './modules/promotions/rewards/rewards.check';
 import { checkSpinwheel } from './modules/spinwheel/spinwheel.check';
+import { checkAdjustments } from './modules/adjustments/adjustments.check';
 import { checkAuditChain } from './modules/console/audit-chain.check';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
@@ -44,6 +45,10 @@ try {
   problems.push(...(await checkRewards(database.db, { olderThanMs: config.money.pendingAlertMs })));
   // Spin wheel (decision 021): one coin a draw; prizes set aside, paid or returned as coupons say.
   problems.push(...(await checkSpinwheel(database.db)));
+  // Balance adjustments (decision 046): applied ones moved their money once; waiting ones are counted.
+  const adjustments = await checkAdjustments(database.db);
+  console.log(`ledger:check: ${adjustments.awaiting} balance adjustment(s) awaiting a second staff member`);
+  problems.push(...adjustments.problems);
   // The staff audit (decision 043): the same walk as npm run audit:verify; a break is a violation.
   problems.push(...(await checkAuditChain(database.db)));
   if (problems.length === 0) {

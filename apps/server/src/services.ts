@@ -15,6 +15,7 @@ import {
   type AccountsService,
   type CachedSession,
 } from './modules/accounts/accounts.service';
+import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
 import { createStaffService } from './modules/console/staff.service';
 import { moneyFactsFrom } from './modules/chat/chat-money-facts';
 import { attachChatSocket, type ChatSocket } from './modules/chat/chat-socket';
@@ -266,6 +267,16 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
   });
+  // Balance adjustments with maker-checker (decision 046): through the ledger, audited with it.
+  const adjustments = createAdjustmentsService({
+    db: database.db,
+    ledger,
+    currencyOf: memberCurrency,
+    membersOf: createMemberNames(database.db),
+    staffNamesOf: createStaffNames(database.db),
+    approvalOver: () => lookups.adjustmentApprovalOver(),
+    setApprovalOver: (value, alongside) => lookups.setAdjustmentApprovalOver(value, alongside),
+  });
   // Support chat (decision 023): the socket is attached to this server's own port.
   const chat = await createChatService({
     db: database.db,
@@ -414,6 +425,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     depositNotices,
     slips,
     statement,
+    adjustments,
     chat,
     chatSocket: socket,
     deskCounts,

@@ -270,6 +270,14 @@ export const PLATFORM_CODES = [
   'WITHDRAWAL_DECIDED',
   /** Console: the member is locked out; their withdrawals wait until they are unlocked or rejected. */
   'MEMBER_LOCKED',
+  /** Console: no balance adjustment has this id. */
+  'ADJUSTMENT_NOT_FOUND',
+  /** Console: the adjustment was already decided the other way (approved, or rejected). */
+  'ADJUSTMENT_DECIDED',
+  /** Console: the debit would take the member's wallet below zero; nothing moved. */
+  'ADJUSTMENT_BELOW_ZERO',
+  /** Console: the member-facing reason does not fit the way the money moves (compensation taken out). */
+  'ADJUSTMENT_REASON_DIRECTION',
 ] as const;
 
 export const ERROR_CODES = [

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayUse, type Permission, type StaffRole } from '@wallet/contract/staff-roles';
+import type { Database } from './db/database';
 import { AppError } from './errors';
 
 /**
@@ -32,6 +33,18 @@ export interface StaffAuthenticator {
  */
 export interface StaffAuditLog {
   record(
+    request: FastifyRequest,
+    action: string,
+    target: string | null,
+    detail?: Record<string, unknown>,
+  ): Promise<void>;
+  /**
+   * The same row written in the caller's transaction `tx`, late in it: the row commits exactly
+   * with the change it records (money an approval moved). NOTE: it takes the chain's lock, held
+   * until `tx` ends (audit-chain.ts).
+   */
+  recordIn(
+    tx: Pick<Database, 'execute'>,
     request: FastifyRequest,
     action: string,
     target: string | null,

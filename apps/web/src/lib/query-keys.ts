@@ -76,5 +76,8 @@ export const queryKeys = {
     member: (memberId: number | null) => ['console', 'member', memberId] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,
+    /** Balance adjustments: every status and page, reloaded together after any decision. */
+    adjustmentsAll: ['console', 'adjustments'] as const,
+    adjustments: (status: string, page: number) => ['console', 'adjustments', status, page] as const,
   },
 };

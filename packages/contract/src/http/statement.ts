@@ -3,7 +3,10 @@ import { Amount } from '../money';
 
 /** Statement (spec sections 3 and 7, Statement): a view over the ledger, newest first. */
 
-/** `luckydraw` (ours): a spin-wheel prize paid to the wallet (decision 021). */
+/**
+ * `luckydraw` (ours): a spin-wheel prize paid to the wallet (decision 021). `adjustment` (ours): a
+ * balance correction by staff, in or out of the wallet (decision 046).
+ */
 export const STATEMENT_TYPES = [
   'deposit',
   'bonus',
@@ -11,8 +14,16 @@ export const STATEMENT_TYPES = [
   'withdraw',
   'transfer',
   'luckydraw',
+  'adjustment',
 ] as const;
 export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+/**
+ * What a member reads on a balance adjustment (decision 046): staff pick one of these fixed
+ * reasons, translated by the member site; their own note stays among staff.
+ */
+export const ADJUSTMENT_REASONS = ['correction', 'game', 'compensation', 'duplicate'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 /** SUCCESS and FAILED are final; PENDING is shown as in progress. */
 export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
@@ -54,6 +65,8 @@ export const StatementRow = z
     luckydraw: detail,
     /** A withdrawal staff refused: why, in the member's language (decision 045). */
     refusal: detail,
+    /** A balance adjustment's reason (statementType `adjustment`); `to` is `wallet` for money in. */
+    adjustment: z.object({ reason: z.enum(ADJUSTMENT_REASONS) }).optional(),
   })
   .meta({ id: 'StatementRow' });
 export type StatementRow = z.infer<typeof StatementRow>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/database';
 import type { StaffAuditLog } from '../../platform/staff-auth';
 import type { AuditEntry } from './audit-chain';
 
@@ -43,6 +44,8 @@ export interface StaffAudit extends StaffAuditLog {
  */
 export function createStaffAudit(options: {
   insert: (entry: AuditEntry) => Promise<void>;
+  /** Appends in the caller's transaction (appendAudit). */
+  insertIn: (tx: Pick<Database, 'execute'>, entry: AuditEntry) => Promise<void>;
   now: () => Date;
 }): StaffAudit {
   const write: StaffAudit['write'] = (staffId, action, target, detail, client) =>
@@ -51,5 +54,10 @@ export function createStaffAudit(options: {
     write,
     record: (request, action, target, detail = {}) =>
       write(request.staff?.id ?? null, action, target, detail, staffClientOf(request)),
+    recordIn: (tx, request, action, target, detail = {}) =>
+      options.insertIn(
+        tx,
+        auditEntry(request.staff?.id ?? null, action, target, detail, staffClientOf(request), options.now()),
+      ),
   };
 }

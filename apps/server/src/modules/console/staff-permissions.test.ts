@@ -50,6 +50,12 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/reject`, permission: 'money.approve' },
   { method: 'GET', path: '/api/console/settings/withdrawals', permission: 'money.approve' },
   { method: 'PUT', path: '/api/console/settings/withdrawals', permission: 'settings.manage' },
+  { method: 'POST', path: '/api/console/adjustments', permission: 'money.adjust' },
+  { method: 'GET', path: '/api/console/adjustments', permission: 'money.adjust' },
+  { method: 'POST', path: '/api/console/adjustments/{id}/approve', permission: 'money.adjust' },
+  { method: 'POST', path: '/api/console/adjustments/{id}/reject', permission: 'money.adjust' },
+  { method: 'GET', path: '/api/console/settings/adjustments', permission: 'settings.manage' },
+  { method: 'PUT', path: '/api/console/settings/adjustments', permission: 'settings.manage' },
 ];
 
 let t: TestApp;
@@ -75,10 +81,7 @@ describe('staff roles', () => {
     for (const route of ROUTES.filter(
       (one) => one.permission !== 'public' && one.permission !== 'any staff',
     )) {
-      const url = route.path
-        .replace('{memberId}', '1')
-        .replace('{conversationId}', '1')
-        .replace('{withdrawalId}', '1');
+      const url = route.path.replace(/\{\w+\}/g, '1');
       for (const role of STAFF_ROLES) {
         const answer = await staffCall(
           t.app,

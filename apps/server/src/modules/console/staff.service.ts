@@ -15,6 +15,7 @@ import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { StaffAuthenticator } from '../../platform/staff-auth';
+import { appendAudit } from './audit-chain';
 import { auditEntry, createStaffAudit, type StaffClient } from './staff-audit';
 import { hashStaffPassword, staffDecoyHash, verifyStaffPassword } from './staff-password';
 import { createStaffRepository } from './staff.repository';
@@ -114,7 +115,11 @@ export function createStaffService(options: StaffServiceOptions) {
   const { db, limiter, now = () => new Date(), passwords = argon2Passwords } = options;
   const limits = { ...STAFF_LIMITS, ...options.limits };
   const repository = createStaffRepository(db);
-  const audit = createStaffAudit({ insert: (entry) => repository.audit(entry), now });
+  const audit = createStaffAudit({
+    insert: (entry) => repository.audit(entry),
+    insertIn: (tx, entry) => appendAudit(tx, entry),
+    now,
+  });
   const ended = async (tokenHashes: string[]) => {
     if (tokenHashes.length > 0) await options.sessionsEnded?.(tokenHashes);
   };

@@ -43,6 +43,30 @@ export function createLookupsRepository(db: Database) {
         .onConflictDoUpdate({ target: siteSettings.key, set: { value: checked, updatedAt: new Date() } });
     },
 
+    /**
+     * Replaces a setting and answers the value it had, in one transaction under the row's lock, so
+     * two staff changing it at once each see the value they replaced; `alongside` runs in that
+     * transaction (its audit row), and a failure there leaves the setting as it was.
+     */
+    async replaceSetting<K extends SettingKey>(
+      key: K,
+      value: SettingValue<K>,
+      alongside: (tx: Pick<Database, 'execute'>, before: SettingValue<K>) => Promise<void>,
+    ): Promise<SettingValue<K>> {
+      const checked = SETTINGS[key].parse(value);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.key, key)).for('update');
+        if (!row) throw new Error(`site setting "${key}" is missing`);
+        const before = SETTINGS[key].parse(row.value) as SettingValue<K>;
+        await tx
+          .update(siteSettings)
+          .set({ value: checked, updatedAt: new Date() })
+          .where(eq(siteSettings.key, key));
+        await alongside(tx, before);
+        return before;
+      });
+    },
+
     async listDepositBanks() {
       return db
         .select({ account: depositBankAccounts, bank: banks })

@@ -140,7 +140,8 @@ export function createLookupsService({
     withdrawLimits: () => repository.getSetting('withdraw'),
     /** The rules that hold withdrawals for staff (decision 045). */
     withdrawalRules: () => repository.getSetting('withdrawalRules'),
-    setWithdrawalRules: (rules: SettingValue<'withdrawalRules'>) => repository.putSetting('withdrawalRules', rules),
+    setWithdrawalRules: (rules: SettingValue<'withdrawalRules'>) =>
+      repository.putSetting('withdrawalRules', rules),
     /** The slip rules members are shown: maximum age and the daily window closed to uploads. */
     slipRules: () => repository.getSetting('slip'),
     /** The operator's active receiving bank accounts (where a slip's money must have gone). */
@@ -160,6 +161,18 @@ export function createLookupsService({
     async setRegisterOtp(enabled: boolean): Promise<void> {
       await repository.putSetting('registerOTP', { enabled });
     },
+
+    /** Balance adjustments above this wait for a second staff member (decision 046). */
+    adjustmentApprovalOver: () => repository.getSetting('adjustmentApprovalOver'),
+
+    /** Sets it; `alongside` runs in the same transaction with the value before (the audit row). */
+    setAdjustmentApprovalOver: (
+      value: SettingValue<'adjustmentApprovalOver'>,
+      alongside: (
+        tx: Pick<Database, 'execute'>,
+        before: SettingValue<'adjustmentApprovalOver'>,
+      ) => Promise<void>,
+    ) => repository.replaceSetting('adjustmentApprovalOver', value, alongside),
 
     /** Sandbox control: the daily window closed to slip uploads (null, null: always open). */
     async setSlipWindow(closedFrom: string | null, closedTo: string | null): Promise<void> {

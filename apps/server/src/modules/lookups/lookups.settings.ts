@@ -45,6 +45,8 @@ export const SETTINGS = {
   enableChatWidget: z.object({ enabled: z.boolean() }),
   deposit: z.object({ isManual: z.boolean() }),
   howto: z.object({ videos: z.array(z.object({ topic: z.enum(HOWTO_TOPICS), url: z.string() })) }),
+  /** Balance adjustments above this (minor units, either way) wait for a second staff member (decision 046). */
+  adjustmentApprovalOver: z.object({ approvalOver: Amount }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

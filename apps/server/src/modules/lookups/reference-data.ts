@@ -386,6 +386,9 @@ export const referenceData: ReferenceData = {
         { topic: 'endBonus', url: '/media/howto/end-bonus.mp4' },
       ],
     },
+
+    // ฿1,000: a larger balance adjustment waits for a second staff member (decision 046).
+    adjustmentApprovalOver: { approvalOver: 100_000 as MinorUnits },
   },
 
   depositBanks: [

@@ -1,5 +1,10 @@
-import type { StatementResponse, StatementRow, StatementType } from '@wallet/contract/http/statement';
-import { STATEMENT_TYPES } from '@wallet/contract/http/statement';
+import type {
+  AdjustmentReason,
+  StatementResponse,
+  StatementRow,
+  StatementType,
+} from '@wallet/contract/http/statement';
+import { ADJUSTMENT_REASONS, STATEMENT_TYPES } from '@wallet/contract/http/statement';
 import type { Locale } from '@wallet/contract/constants';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { LedgerService, StatementLine } from '../ledger/ledger.service';
@@ -23,6 +28,16 @@ interface StatementMetadata {
   to?: string;
   /** What a reward's movement was for: its offer's name in each language (promotions module). */
   detail?: { kind?: string; names?: Partial<Record<Locale, string>> };
+  /** A balance adjustment's member-facing reason (adjustments module, decision 046). */
+  adjustment?: { reason?: string };
+}
+
+/** An adjustment's reason, as the member site translates it; a reason it does not know is left out. */
+function adjustmentOf(meta: StatementMetadata): { adjustment?: { reason: AdjustmentReason } } {
+  const reason = meta.adjustment?.reason;
+  return ADJUSTMENT_REASONS.includes(reason as AdjustmentReason)
+    ? { adjustment: { reason: reason as AdjustmentReason } }
+    : {};
 }
 
 /** The row's detail ({description} in the member's language) under the key of its kind. */
@@ -57,6 +72,7 @@ function rowOf(line: StatementLine, locale: Locale, refusals: Map<string, string
     createdAt: line.createdAt.toISOString(),
     ...detailOf(meta, locale),
     ...(refusals.has(line.key) ? { refusal: { description: refusals.get(line.key)! } } : {}),
+    ...adjustmentOf(meta),
   };
 }
 
@@ -66,7 +82,9 @@ export function createStatementService(options: StatementServiceOptions) {
   async function rowsOf(lines: StatementLine[], locale: Locale): Promise<StatementRow[]> {
     const voided = lines.filter((line) => line.hold === 'voided').map((line) => line.key);
     const refusals =
-      voided.length > 0 && options.refusalsOf ? await options.refusalsOf(voided, locale) : new Map();
+      voided.length > 0 && options.refusalsOf
+        ? await options.refusalsOf(voided, locale)
+        : new Map<string, string>();
     return lines.map((line) => rowOf(line, locale, refusals));
   }
 

@@ -18,3 +18,4 @@ export * from '../../modules/spinwheel/spinwheel.tables';
 export * from '../../modules/console/console.tables';
 export * from '../../modules/chat/chat.tables';
 export * from '../../modules/withdrawals/withdrawals.tables';
+export * from '../../modules/adjustments/adjustments.tables';

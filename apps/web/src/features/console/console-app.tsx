@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { AdjustmentsPage } from './adjustments/adjustments-page';
 import { onStaffSessionEnded } from './console-api';
 import { ConsoleLayout } from './console-layout';
 import { InboxPage } from './inbox-page';
@@ -21,6 +22,7 @@ export function ConsoleApp() {
         <Route path="chat" element={<InboxPage />} />
         <Route path="chat/:conversationId" element={<InboxPage />} />
         <Route path="withdrawals" element={<WithdrawalsPage />} />
+        <Route path="adjustments" element={<AdjustmentsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

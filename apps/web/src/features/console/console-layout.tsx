@@ -1,17 +1,27 @@
-import { Banknote, LogOut, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { Banknote, LogOut, MessagesSquare, Scale, ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { storage } from '../../lib/storage';
+import type { Permission } from '@wallet/contract/staff-roles';
 import { staffLogout, useStaffProfile } from './console-api';
 import { useConsoleTranslation } from './console-texts';
 import { queryKeys } from '../../lib/query-keys';
 
-/** The console's sections, in the top bar: icons alone on a phone, with their names from 640 px. */
-const SECTIONS = [
+/**
+ * The console's sections, in the top bar: icons alone on a phone, with their names from 640 px. A
+ * section with a `permission` is shown only to roles that carry it (the server checks anyway).
+ */
+const SECTIONS: readonly {
+  path: string;
+  label: string;
+  icon: typeof MessagesSquare;
+  permission?: Permission;
+}[] = [
   { path: '/console/chat', label: 'nav.chat', icon: MessagesSquare },
   { path: '/console/withdrawals', label: 'withdrawals.nav', icon: Banknote },
-] as const;
+  { path: '/console/adjustments', label: 'adjustments.nav', icon: Scale, permission: 'money.adjust' },
+];
 
 /**
  * The console's own shell: the full height of the window (the inbox scrolls inside its panes), a
@@ -24,6 +34,7 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   // The server checks the token on the first call; a dead one leads back to sign-in.
   const profile = useStaffProfile();
+  const permissions = profile.data?.permissions ?? [];
 
   if (!storage.getStaffToken()) return <Navigate to="/console/login" replace />;
 
@@ -41,19 +52,21 @@ export function ConsoleLayout() {
           <span className="hidden sm:inline">{t('title')}</span>
         </span>
         <nav aria-label={t('nav.label')} className="ml-1 flex items-center gap-1">
-          {SECTIONS.map(({ path, label, icon: Icon }) => (
-            <NavLink
-              key={path}
-              to={path}
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
-              }
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              <span className="hidden sm:inline">{t(label)}</span>
-              <span className="sr-only sm:hidden">{t(label)}</span>
-            </NavLink>
-          ))}
+          {SECTIONS.filter(({ permission }) => !permission || permissions.includes(permission)).map(
+            ({ path, label, icon: Icon }) => (
+              <NavLink
+                key={path}
+                to={path}
+                className={({ isActive }) =>
+                  `inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                <span className="hidden sm:inline">{t(label)}</span>
+                <span className="sr-only sm:hidden">{t(label)}</span>
+              </NavLink>
+            ),
+          )}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           {profile.data ? (

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import enAdjustments from '../../locales/en/console-adjustments.json';
 import enConsole from '../../locales/en/console.json';
+import loAdjustments from '../../locales/lo/console-adjustments.json';
 import loConsole from '../../locales/lo/console.json';
+import thAdjustments from '../../locales/th/console-adjustments.json';
 import thConsole from '../../locales/th/console.json';
 import enWithdrawals from '../../locales/en/console-withdrawals.json';
 import loWithdrawals from '../../locales/lo/console-withdrawals.json';
@@ -9,9 +12,14 @@ import i18next from '../../lib/i18n';
 
 /**
  * The staff console's texts, in a namespace of their own that comes with the console's chunk,
- * never in the member site's first download (scripts/check-login-budget.mjs).
+ * never in the member site's first download (scripts/check-login-budget.mjs). A screen may keep
+ * its texts in a file of its own (one top-level key each), merged into the namespace here.
  */
-export const consoleTexts = { th: thConsole, lo: loConsole, en: enConsole } as const;
+export const consoleTexts = {
+  th: { ...thConsole, ...thAdjustments },
+  lo: { ...loConsole, ...loAdjustments },
+  en: { ...enConsole, ...enAdjustments },
+} as const;
 
 /**
  * The console's sections' texts, one file per section in the same namespace, so sections added

@@ -44,9 +44,7 @@ function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
         </span>
         <dl className="min-w-0">
           <dt className="text-xs text-mist-400">{t('statement.detail.amount')}</dt>
-          <dd
-            className={`text-2xl font-bold break-words tabular-nums ${AMOUNT_STYLE[signOf(row.statementType)]}`}
-          >
+          <dd className={`text-2xl font-bold break-words tabular-nums ${AMOUNT_STYLE[signOf(row)]}`}>
             {texts.signed(row)}
           </dd>
         </dl>

@@ -37,7 +37,16 @@ describe('statement filter', () => {
       within(filter)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['All', 'Deposit', 'Bonus', 'Bonus ended', 'Withdrawal', 'Transfer', 'Spin wheel prize']);
+    ).toEqual([
+      'All',
+      'Deposit',
+      'Bonus',
+      'Bonus ended',
+      'Withdrawal',
+      'Transfer',
+      'Spin wheel prize',
+      'Balance adjustment',
+    ]);
 
     await screen.findByText('Page 1 of 2');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

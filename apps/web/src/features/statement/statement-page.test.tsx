@@ -67,6 +67,28 @@ describe('statement', () => {
     expect(within(transfer!).getByText('Failed').className).toContain('text-rose-400');
   });
 
+  it('signs a balance adjustment by its way and says why in the member’s language', async () => {
+    const adjustments = [
+      row('8', 'adjustment', 'SUCCESS', 50_000, { from: 'operator', adjustment: { reason: 'compensation' } }),
+      row('9', 'adjustment', 'SUCCESS', 20_000, {
+        from: 'wallet',
+        to: 'operator',
+        adjustment: { reason: 'duplicate' },
+      }),
+    ];
+    fakeServer((url) =>
+      url === '/api/statement' ? { body: { total: 2, statements: adjustments } } : undefined,
+    );
+    await renderWithProviders(<StatementPage />, { path: '/user/statement', locale: 'th' });
+    await screen.findByText('+฿500.00');
+    const [given, taken] = items();
+    expect(within(given!).getByText('ปรับยอดเงิน')).toBeTruthy();
+    expect(within(given!).getByText('เงินชดเชย')).toBeTruthy();
+    expect(within(given!).getByText('+฿500.00').className).toContain('text-mint-400');
+    expect(within(taken!).getByText('หักคืนยอดที่เข้าซ้ำ')).toBeTruthy();
+    expect(within(taken!).getByText('-฿200.00').className).toContain('text-rose-400');
+  });
+
   it('names an invite bonus and a loss refund as the bonus rows are named', async () => {
     fakeServer((url) =>
       url === '/api/statement'

@@ -4,6 +4,7 @@ import {
   ArrowUpFromLine,
   Flag,
   Gift,
+  Scale,
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
@@ -19,6 +20,7 @@ export const ICONS: Record<StatementType, LucideIcon> = {
   withdraw: ArrowUpFromLine,
   transfer: ArrowLeftRight,
   luckydraw: Trophy,
+  adjustment: Scale,
 };
 
 export const AMOUNT_STYLE = { '+': 'text-mint-400', '-': 'text-rose-400', '': 'text-snow' } as const;
@@ -62,9 +64,7 @@ export function StatementRow({
           <span className="block text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
-          <span
-            className={`text-[15px] font-semibold tabular-nums ${AMOUNT_STYLE[signOf(row.statementType)]}`}
-          >
+          <span className={`text-[15px] font-semibold tabular-nums ${AMOUNT_STYLE[signOf(row)]}`}>
             {texts.signed(row)}
           </span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status]}`}>

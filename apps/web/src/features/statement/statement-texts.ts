@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StatementRow, StatementType } from '@wallet/contract/http/statement';
+import type { StatementRow } from '@wallet/contract/http/statement';
 import type { Currency } from '@wallet/contract/money';
 import { formatMoney } from '../../lib/format';
 import { useWalletNames } from './statement-api';
@@ -12,11 +12,14 @@ const REWARDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const
 
 /**
  * Money in is +, money out is -, a move between the member's own accounts has no sign (spec
- * section 9). The end of a bonus shows what it took back, so it is money out.
+ * section 9). The end of a bonus shows what it took back, so it is money out. A balance
+ * adjustment goes either way: in when it went to the wallet (decision 046).
  */
-export function signOf(type: StatementType): '+' | '-' | '' {
+export function signOf(row: Pick<StatementRow, 'statementType' | 'to'>): '+' | '-' | '' {
+  const type = row.statementType;
   if (type === 'deposit' || type === 'bonus' || type === 'luckydraw') return '+';
   if (type === 'withdraw' || type === 'finish_bonus') return '-';
+  if (type === 'adjustment') return row.to === 'wallet' ? '+' : '-';
   return '';
 }
 
@@ -35,9 +38,14 @@ export function useStatementTexts() {
   const place = (value: string) =>
     PLACES.includes(value) ? t(`place.${value}`) : (names.get(value) ?? value);
 
-  /** The offer, invite, refund or prize a reward row was for, as the server named it. */
+  /**
+   * The offer, invite, refund or prize a reward row was for, as the server named it; or why staff
+   * adjusted the balance, from the fixed reasons members read in their language.
+   */
   const description = (row: StatementRow) =>
-    REWARDS.map((kind) => row[kind]?.description).find(Boolean) ?? null;
+    row.adjustment
+      ? t(`statement.adjustmentReason.${row.adjustment.reason}`)
+      : (REWARDS.map((kind) => row[kind]?.description).find(Boolean) ?? null);
 
   /** How the money came or went: a deposit's channel, a reward's kind, else from -> to. */
   const channel = (row: StatementRow): string | null => {
@@ -54,7 +62,7 @@ export function useStatementTexts() {
   return {
     ready: !wallet.isPending,
     /** The amount with its sign and currency: "+฿1,000.00". */
-    signed: (row: StatementRow) => `${signOf(row.statementType)}${money(row.amount)}`,
+    signed: (row: StatementRow) => `${signOf(row)}${money(row.amount)}`,
     money,
     channel,
     description,
