@@ -326,7 +326,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     sources: {
       withdrawals: () => withdrawalReviews.countWaiting(),
       deposits: async () => 0,
-      adjustments: async () => 0,
+      adjustments: () => adjustments.countAwaiting(),
       chats: () => chat.openConversations(),
     },
     tell: (counts) => socket.tellStaffHere(SOCKET_EVENTS.desk, counts),
