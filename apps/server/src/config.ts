@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MARKETS } from '@wallet/contract/constants';
+import {
+  STAFF_NOTICES_ENV,
+  staffNoticesConfig,
+  staffNoticesProblems,
+  type StaffNoticesConfig,
+} from './config-notices';
 
 /**
  * The server's whole configuration, read from the environment once and validated here.
@@ -165,6 +171,7 @@ const EnvSchema = z.object({
   SLIP_LINK_SECRET: optionalText,
   PAYOUT_URL: optionalUrl,
   PAYOUT_KEY: optionalText,
+  ...STAFF_NOTICES_ENV,
 });
 
 /**
@@ -276,6 +283,8 @@ export interface Config {
   schedules: { bonusIntervalMs: number; rewardsIntervalMs: number; spinWheelIntervalMs: number };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
+  /** The staff group chat and its notices (decision 045). */
+  staffNotices: StaffNoticesConfig;
 }
 
 export class ConfigError extends Error {
@@ -324,6 +333,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
         'and hands out credit; set SANDBOX_WITH_DATABASE_URL=yes if that database is a sandbox',
     );
   }
+  if (parsed.success) problems.push(...staffNoticesProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const sandbox = env.APP_MODE === 'sandbox';
@@ -410,6 +420,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       spinWheelIntervalMs: env.SPIN_WHEEL_INTERVAL_SECONDS * 1000,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
+    staffNotices: staffNoticesConfig(env, sandbox),
   };
 }
 

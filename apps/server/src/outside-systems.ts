@@ -6,6 +6,9 @@ import { HttpSlipVerifier } from './adapters/slip-verifier/http-slip-verifier';
 import { HttpSmsSender } from './adapters/sms/http-sms-sender';
 import type { SmsSender } from './adapters/sms/sms-sender';
 import { HttpVoucherService } from './adapters/voucher/http-voucher-service';
+import { LineStaffNotifier } from './adapters/staff-notifier/line-staff-notifier';
+import { silentStaffNotifier, type StaffNotifier } from './adapters/staff-notifier/staff-notifier';
+import { WebhookStaffNotifier } from './adapters/staff-notifier/webhook-staff-notifier';
 
 /**
  * What the sandbox world hands the product in sandbox mode: its SMS outbox, its made-up keys
@@ -21,6 +24,7 @@ export interface SandboxEndpoints {
     slipVerifier: string;
     webhookSecret: string;
     slipLinkSecret: string;
+    staffWebhook: string;
   };
   baseUrls: (self: string) => {
     gameProvider: string;
@@ -28,6 +32,7 @@ export interface SandboxEndpoints {
     payment: string;
     voucher: string;
     slipVerifier: string;
+    staffChat: string;
   };
 }
 
@@ -95,10 +100,45 @@ export function createOutsideSystems(
       key: pick('slipVerifier', outside.SLIP_VERIFIER_KEY, 'SLIP_VERIFIER_KEY'),
       timeoutMs: config.deposits.providerTimeoutMs,
     }),
+    staffNotifier: staffNotifierOf(config, sandbox, urls, real),
     webhookSecret: pick('webhookSecret', outside.PAYMENT_WEBHOOK_SECRET, 'PAYMENT_WEBHOOK_SECRET'),
     // NOTE: configured in production, so links made by one server process open on another.
     slipLinkSecret: pick('slipLinkSecret', outside.SLIP_LINK_SECRET, 'SLIP_LINK_SECRET'),
   };
+}
+
+/** The staff group chat's notifier (decision 045): a signed webhook (the sandbox's own chat), LINE, or none. */
+function staffNotifierOf(
+  config: Config,
+  sandbox: SandboxEndpoints | null,
+  urls: () => ReturnType<SandboxEndpoints['baseUrls']>,
+  real: (value: string | undefined, name: string) => string,
+): StaffNotifier {
+  const { staffNotices } = config;
+  const timeoutMs = 5_000;
+  if (staffNotices.notifier === 'line') {
+    return new LineStaffNotifier({
+      apiUrl: staffNotices.line.apiUrl,
+      channelToken: real(staffNotices.line.channelToken, 'LINE_CHANNEL_TOKEN'),
+      to: real(staffNotices.line.to, 'LINE_TO'),
+      timeoutMs,
+    });
+  }
+  if (staffNotices.notifier === 'none') return silentStaffNotifier;
+  const configured = staffNotices.webhookUrl;
+  // A URL set in the environment is a real chat (its secret too); else the sandbox's own chat.
+  if (configured === undefined && sandbox) {
+    return new WebhookStaffNotifier({
+      url: () => urls().staffChat,
+      secret: sandbox.keys.staffWebhook,
+      timeoutMs,
+    });
+  }
+  return new WebhookStaffNotifier({
+    url: () => real(configured, 'STAFF_WEBHOOK_URL'),
+    secret: real(staffNotices.webhookSecret, 'STAFF_WEBHOOK_SECRET'),
+    timeoutMs,
+  });
 }
 
 export type OutsideSystems = ReturnType<typeof createOutsideSystems>;

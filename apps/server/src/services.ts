@@ -15,7 +15,6 @@ import {
   type AccountsService,
   type CachedSession,
 } from './modules/accounts/accounts.service';
-import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
 import { createStaffService } from './modules/console/staff.service';
 import { moneyFactsFrom } from './modules/chat/chat-money-facts';
 import { attachChatSocket, type ChatSocket } from './modules/chat/chat-socket';
@@ -41,13 +40,8 @@ import { createSlipsService } from './modules/slips/slips.service';
 import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
-import {
-  createWithdrawalReviewService,
-  WITHDRAWAL_CLAIM_MS,
-  withdrawalRefusals,
-} from './modules/withdrawals/withdrawal-review.service';
-import { createMemberNames } from './modules/accounts/member-names';
-import { createStaffNames } from './modules/console/staff-names';
+import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.service';
+import { createMoneyDesk, createStaffNotices } from './console-services';
 import { createDeskCounts } from './modules/console/desk-counts';
 import { SOCKET_EVENTS } from '@wallet/contract/socket';
 import type { AppDependencies } from './app';
@@ -191,6 +185,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   });
   await spinwheel.seed();
   const withdrawalOrders = createWithdrawalOrdersRepository(database.db);
+  // Notices to the staff group chat, retried from their outbox (decision 045).
+  const notices = createStaffNotices(app, deps, outside, ledger);
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
@@ -202,22 +198,10 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     // A running bonus's turnover must be met first (BONUS_CONDITION).
     beforeWithdraw: (memberId) => grants.assertWithdrawable(memberId),
     bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
+    onHeld: (order) => notices.withdrawalWaiting(order),
     referenceTtlMs: config.money.referenceTtlMs,
     payoutTimeoutMs: config.money.payoutTimeoutMs,
     now: deps.clock,
-    log: app.log,
-  });
-  // The withdrawal desk: staff decide on withdrawals the rules held (decision 045).
-  const withdrawalReviews = createWithdrawalReviewService({
-    ledger,
-    payout,
-    orders: withdrawalOrders,
-    bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
-    memberLocked: async (memberId) => (await accounts.statusOf(memberId)) === 'inactive',
-    membersOf: createMemberNames(database.db),
-    staffNamesOf: createStaffNames(database.db),
-    referenceTtlMs: config.money.referenceTtlMs,
-    claimMs: WITHDRAWAL_CLAIM_MS,
     log: app.log,
   });
   // Deposits (docs/decisions/013-deposits.md): money enters only through these.
@@ -267,15 +251,16 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
   });
-  // Balance adjustments with maker-checker (decision 046): through the ledger, audited with it.
-  const adjustments = createAdjustmentsService({
-    db: database.db,
+  // The console's money desk: withdrawal reviews (decision 045) and adjustments (decision 046).
+  const { withdrawalReviews, adjustments } = createMoneyDesk(app, deps, {
+    outside,
     ledger,
-    currencyOf: memberCurrency,
-    membersOf: createMemberNames(database.db),
-    staffNamesOf: createStaffNames(database.db),
-    approvalOver: () => lookups.adjustmentApprovalOver(),
-    setApprovalOver: (value, alongside) => lookups.setAdjustmentApprovalOver(value, alongside),
+    lookups,
+    accounts,
+    grants,
+    withdrawalOrders,
+    notices,
+    memberCurrency,
   });
   // Support chat (decision 023): the socket is attached to this server's own port.
   const chat = await createChatService({
@@ -394,6 +379,11 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
         run: (stopping) => spinwheel.sweep(stopping),
       },
       {
+        name: 'staff notices',
+        intervalMs: config.staffNotices.intervalMs,
+        run: () => notices.runOnce(),
+      },
+      {
         name: 'housekeeping',
         intervalMs: config.housekeeping.intervalMs,
         run: () => housekeeping.runOnce(),
@@ -429,6 +419,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     chat,
     chatSocket: socket,
     deskCounts,
+    notices,
     reconciler,
     housekeeping,
     jobs,

@@ -19,6 +19,7 @@ const CLIENT_HEADER_EXEMPT = [
   '/api/sandbox/payment-api/',
   '/api/sandbox/voucher-api/',
   '/api/sandbox/slip-api/',
+  '/api/sandbox/staff-chat-api/',
   // A slip image opened in a new tab: the signed, expiring link is the proof.
   '/api/slips/image/',
   // Chat images and videos loaded by <img> and <video>: the signed, expiring link is the proof.

@@ -13,6 +13,7 @@ import { sandboxRoutes, type SandboxRoutesOptions } from './helpers/sandbox.rout
 import { sandboxPaymentsRoutes } from './payments/sandbox-payments.routes';
 import { sandboxPayoutRoutes } from './payout/sandbox-payout.routes';
 import { sandboxProviderRoutes } from './provider/sandbox-provider.routes';
+import { sandboxStaffChatRoutes } from './notifier/sandbox-staff-chat.routes';
 
 /**
  * The sandbox outside world (docs/decisions/011): a game provider, a payout service, a QR payment
@@ -34,6 +35,7 @@ export function createSandboxWorld(configured: Config['outside']) {
       slipVerifier: key(configured.SLIP_VERIFIER_KEY),
       webhookSecret: secret(configured.PAYMENT_WEBHOOK_SECRET),
       slipLinkSecret: secret(configured.SLIP_LINK_SECRET),
+      staffWebhook: secret(undefined),
     },
     /** Where each sandbox service answers, under this server's own address. */
     baseUrls: (self: string) => ({
@@ -42,6 +44,7 @@ export function createSandboxWorld(configured: Config['outside']) {
       payment: `${self}/api/sandbox/payment-api`,
       voucher: `${self}/api/sandbox/voucher-api`,
       slipVerifier: `${self}/api/sandbox/slip-api`,
+      staffChat: `${self}/api/sandbox/staff-chat-api/notices`,
     }),
   };
 }
@@ -101,4 +104,5 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     accountHolder: options.accountHolder,
   });
   await app.register(sandboxPayoutRoutes, { db, key: world.keys.payout, delayMs: options.payoutDelayMs });
+  await app.register(sandboxStaffChatRoutes, { secret: world.keys.staffWebhook });
 };

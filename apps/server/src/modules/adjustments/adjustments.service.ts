@@ -37,6 +37,18 @@ export interface AdjustmentsServiceOptions {
   membersOf: (memberIds: number[]) => Promise<Map<number, { username: string }>>;
   /** Staff usernames by id (console's staff-names). */
   staffNamesOf: (staffIds: number[]) => Promise<Map<number, string>>;
+  /**
+   * Tells the staff chat of an adjustment made or decided (decision 045's notices); a failure to
+   * tell is logged, never the adjustment's.
+   */
+  tell?: (adjustment: {
+    id: number;
+    memberId: number;
+    amount: bigint;
+    currency: string;
+    status: string;
+    staffId: number;
+  }) => Promise<void>;
   /** The setting `adjustmentApprovalOver` (site_settings, read at each request: no cache to go stale). */
   approvalOver: () => Promise<AdjustmentSettings>;
   /** Replaces it; `alongside` runs in the same transaction with the value it had. */
@@ -136,6 +148,22 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
     return row ?? fail('ADJUSTMENT_NOT_FOUND', 404);
   }
 
+  async function tellOf(
+    row: { id: number; memberId: number; amount: bigint; currency: string; status: string },
+    staffId: number,
+  ) {
+    await options
+      .tell?.({
+        id: row.id,
+        memberId: row.memberId,
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        staffId,
+      })
+      .catch(() => undefined);
+  }
+
   const service = {
     /**
      * A maker's request, once per Idempotency-Key: applied at once up to the setting, else it waits
@@ -185,7 +213,10 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           return row;
         }),
       );
-      if (made) return answerOf(made);
+      if (made) {
+        await tellOf(made, actor.staffId);
+        return answerOf(made);
+      }
       // A copy under the same key committed first: answer as it stands.
       const copy = await repository.byRequest(actor.staffId, requestKey);
       if (!copy) throw new Error('adjustments: a request key was taken and is gone');
@@ -217,6 +248,7 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           return row;
         }),
       );
+      if (decided) await tellOf(decided, actor.staffId);
       return decided ? answerOf(decided) : decidedAlready(id, 'applied');
     },
 

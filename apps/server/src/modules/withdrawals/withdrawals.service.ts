@@ -39,6 +39,8 @@ export interface WithdrawalsServiceOptions {
    * here) voids the withdrawal.
    */
   bonusRunning: (memberId: number) => Promise<boolean>;
+  /** Tells staff a withdrawal waits for them (the staff chat's notice); its failure is only logged. */
+  onHeld?: (order: WithdrawalOrder) => Promise<void>;
   /** Brings every game balance back to the wallet (withdrawAll). */
   sweepToWallet: (memberId: number, key: string) => Promise<unknown>;
   referenceTtlMs: number;
@@ -185,7 +187,14 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         throw new AppError('BONUS_CONDITION', 422);
       }
       // Held for review: the money stays held, and only staff's approval calls the payout service.
-      if (order.status === 'review') return result('PENDING');
+      if (order.status === 'review') {
+        await options
+          .onHeld?.(order)
+          .catch((error: unknown) =>
+            log.warn({ err: error, key }, 'could not tell staff of a held withdrawal'),
+          );
+        return result('PENDING');
+      }
       const outcome = await payout.send({
         reference: key,
         amount,

@@ -18,4 +18,5 @@ export * from '../../modules/spinwheel/spinwheel.tables';
 export * from '../../modules/console/console.tables';
 export * from '../../modules/chat/chat.tables';
 export * from '../../modules/withdrawals/withdrawals.tables';
+export * from '../../modules/notices/notices.tables';
 export * from '../../modules/adjustments/adjustments.tables';

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { Locale } from '@wallet/contract/constants';
+import type { AppDependencies } from './app';
+import type { OutsideSystems } from './outside-systems';
+import { createMemberNames } from './modules/accounts/member-names';
+import type { AccountsService } from './modules/accounts/accounts.service';
+import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
+import { createStaffNames } from './modules/console/staff-names';
+import type { LedgerService } from './modules/ledger/ledger.service';
+import type { LookupsService } from './modules/lookups/lookups.service';
+import { createNoticesService } from './modules/notices/notices.service';
+import type { GrantsService } from './modules/promotions/engine/grants.service';
+import type { WithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
+import {
+  createWithdrawalReviewService,
+  WITHDRAWAL_CLAIM_MS,
+} from './modules/withdrawals/withdrawal-review.service';
+
+/**
+ * The notices to the staff group chat (decision 045): made before the services that write them.
+ * The staff chat reads the market's language.
+ */
+export function createStaffNotices(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  outside: OutsideSystems,
+  ledger: LedgerService,
+) {
+  const { config } = deps;
+  const locale: Locale = config.market === 'LA' ? 'lo' : 'th';
+  return createNoticesService({
+    db: deps.database.db,
+    ledger,
+    notifier: outside.staffNotifier,
+    locale,
+    largeDeposit: config.staffNotices.largeDeposit,
+    leaseMs: 60_000,
+    now: deps.clock ?? (() => new Date()),
+    log: app.log,
+  });
+}
+
+/**
+ * The console's money desk (issue 27): the withdrawal review queue (decision 045) and balance
+ * adjustments with maker-checker (decision 046), wired to the modules they read.
+ */
+export function createMoneyDesk(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  parts: {
+    outside: OutsideSystems;
+    ledger: LedgerService;
+    lookups: LookupsService;
+    accounts: AccountsService;
+    grants: GrantsService;
+    withdrawalOrders: WithdrawalOrdersRepository;
+    notices: ReturnType<typeof createStaffNotices>;
+    memberCurrency: Parameters<typeof createAdjustmentsService>[0]['currencyOf'];
+  },
+) {
+  const { config, database } = deps;
+  const { ledger, lookups, accounts, grants } = parts;
+  const membersOf = createMemberNames(database.db);
+  const staffNamesOf = createStaffNames(database.db);
+  const withdrawalReviews = createWithdrawalReviewService({
+    ledger,
+    payout: parts.outside.payout,
+    orders: parts.withdrawalOrders,
+    bonusRunning: (memberId) => grants.engine.hasRunningGrant(memberId),
+    memberLocked: async (memberId) => (await accounts.statusOf(memberId)) === 'inactive',
+    membersOf,
+    staffNamesOf,
+    referenceTtlMs: config.money.referenceTtlMs,
+    claimMs: WITHDRAWAL_CLAIM_MS,
+    log: app.log,
+  });
+  const adjustments = createAdjustmentsService({
+    db: database.db,
+    ledger,
+    currencyOf: parts.memberCurrency,
+    membersOf,
+    staffNamesOf,
+    approvalOver: () => lookups.adjustmentApprovalOver(),
+    setApprovalOver: (value, alongside) => lookups.setAdjustmentApprovalOver(value, alongside),
+    tell: async (adjustment) => {
+      const staff =
+        (await staffNamesOf([adjustment.staffId])).get(adjustment.staffId) ?? `#${adjustment.staffId}`;
+      await parts.notices.adjustmentMade({ ...adjustment, amount: Number(adjustment.amount), staff });
+    },
+  });
+  return { withdrawalReviews, adjustments };
+}
