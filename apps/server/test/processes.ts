@@ -50,18 +50,29 @@ export function startServer(env: Record<string, string>): Promise<ChildProcess> 
 }
 
 export function client(base: string) {
-  return async function call(method: string, path: string, body?: object, token?: string, key?: string) {
+  /** `token`: a member's bearer token, or the headers of a staff session (test/staff.ts staffHeaders). */
+  return async function call(
+    method: string,
+    path: string,
+    body?: object,
+    token?: string | Record<string, string>,
+    key?: string,
+  ) {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
         [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
         ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(typeof token === 'string' ? { authorization: `Bearer ${token}` } : (token ?? {})),
         ...(key ? { 'idempotency-key': key } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      setCookie: response.headers.getSetCookie(),
+    };
   };
 }
 
