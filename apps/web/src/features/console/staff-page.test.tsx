@@ -89,7 +89,7 @@ describe('staff screen', () => {
     expect(within(cam).getByText('Never')).toBeTruthy();
     // Nothing to reset for an authenticator that is not set up.
     expect(
-      (within(cam).getByRole('button', { name: 'Reset the authenticator of Cam New' }) as HTMLButtonElement)
+      within(cam).getByRole<HTMLButtonElement>('button', { name: 'Reset the authenticator of Cam New' })
         .disabled,
     ).toBe(true);
     expect(within(await rowOf('alice')).getByText('(you)')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('staff screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add staff member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a staff member' });
     // An owner may give every role.
-    const roleSelect = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+    const roleSelect = within(dialog).getByLabelText<HTMLSelectElement>('Role');
     expect([...roleSelect.options].map((option) => option.value).filter(Boolean)).toEqual([
       'owner',
       'finance',
