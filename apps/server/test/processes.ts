@@ -11,7 +11,7 @@ import { readEnvironment } from '../src/config';
 import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
 import { randomPhone, registration } from './members';
-import { STAFF_PASSWORD, totpCode } from './staff';
+import { STAFF_PASSWORD, sessionCookieOf, staffHeaders, totpCode } from './staff';
 import { migratedTemplate } from './template';
 
 /** Real server processes for the tests that kill or run several of them. */
@@ -219,7 +219,7 @@ export async function staffOn(
   call: ReturnType<typeof client>,
   url: string,
   role: StaffRole,
-): Promise<string> {
+): Promise<Record<string, string>> {
   const username = `staff-${randomBytes(4).toString('hex')}`;
   const database = await openServerDatabase(url, 1);
   try {
@@ -238,5 +238,6 @@ export async function staffOn(
     code: await totpCode(first.body.secret as string),
   });
   expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  return signedIn.body.token as string;
+  // The console's session: its cookie and CSRF token, sent as `call`'s headers (decision 047).
+  return staffHeaders(sessionCookieOf(signedIn.setCookie));
 }
