@@ -80,7 +80,7 @@ export function StaffPage() {
         <div role="table" aria-label={t('staff.title')} className="card overflow-hidden">
           <div
             role="row"
-            className="hidden grid-cols-[2fr_1fr_1fr_1fr_1.3fr_auto] gap-3 border-b border-white/5 px-4 py-2 text-xs font-semibold tracking-wide text-mist-400 uppercase md:grid"
+            className="hidden grid-cols-[2fr_1fr_1fr_1fr_1.3fr_9.5rem] gap-3 border-b border-white/5 px-4 py-2 text-xs font-semibold tracking-wide text-mist-400 uppercase md:grid"
           >
             <span role="columnheader">{t('staff.member')}</span>
             <span role="columnheader">{t('staff.role')}</span>
@@ -134,7 +134,7 @@ function StaffRow({
     <div
       role="row"
       data-staff={staff.username}
-      className="grid gap-1.5 border-b border-white/5 px-4 py-3 last:border-b-0 md:grid-cols-[2fr_1fr_1fr_1fr_1.3fr_auto] md:items-center md:gap-3"
+      className="grid gap-1.5 border-b border-white/5 px-4 py-3 last:border-b-0 md:grid-cols-[2fr_1fr_1fr_1fr_1.3fr_9.5rem] md:items-center md:gap-3"
     >
       <div role="cell" className="min-w-0">
         <p className="truncate font-semibold">
