@@ -18,7 +18,6 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   // The server checks the token on the first call; a dead one leads back to sign-in.
   const profile = useStaffProfile();
-  const permissions = profile.data?.permissions ?? [];
 
   if (!hasStaffSession()) return <Navigate to="/console/login" replace />;
   const permissions = profile.data?.permissions ?? [];

@@ -1,4 +1,4 @@
-import { Banknote, MessagesSquare, UsersRound, type LucideIcon } from 'lucide-react';
+import { Banknote, MessagesSquare, Scale, UsersRound, type LucideIcon } from 'lucide-react';
 import type { Permission } from '@wallet/contract/staff-roles';
 
 /** One section of the console: where it is, its name (a key of console.json), who sees it. */
@@ -17,7 +17,6 @@ export interface ConsoleSection {
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/console/chat', label: 'nav.chat', permission: 'chat.read', icon: MessagesSquare },
-  { path: '/console/withdrawals', label: 'withdrawals.nav', permission: 'members.read', icon: Banknote },
   { path: '/console/withdrawals', label: 'withdrawals.nav', permission: 'members.read', icon: Banknote },
   { path: '/console/adjustments', label: 'adjustments.nav', permission: 'money.adjust', icon: Scale },
   { path: '/console/staff', label: 'nav.staff', permission: 'staff.manage', icon: UsersRound },
