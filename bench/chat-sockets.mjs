@@ -324,19 +324,19 @@ function startPinger(socket) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function json(base, method, url, body, token) {
+async function json(base, method, url, body, headers = {}) {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
       ...CLIENT_HEADERS,
       ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text);
+  return Object.defineProperty(JSON.parse(text), 'setCookie', { value: response.headers.getSetCookie() });
 }
 
 /** Renices every thread of `pids` (Linux sets the nice value per thread). */
@@ -365,7 +365,10 @@ async function databaseCounters() {
 const counterDelta = (before, after) =>
   Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
 
-/** A staff member made by `npm run staff:create`, signed in with password and TOTP through the API. */
+/**
+ * A staff member made by `npm run staff:create`, signed in with password and TOTP through the API;
+ * answers the headers of its console calls: the session cookie and its CSRF token (decision 047).
+ */
 async function staffSession(base) {
   const created = await run(
     'npm',
@@ -380,7 +383,11 @@ async function staffSession(base) {
   if (first.step !== 'enrol') throw new Error(`staff sign-in: expected enrol, got ${first.step}`);
   const code = await generate({ secret: first.secret, epoch: Math.floor(Date.now() / 1000) });
   const session = await json(base, 'POST', '/api/console/login/totp', { challenge: first.challenge, code });
-  return session.token;
+  const cookie = session.setCookie
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.includes('wallet-staff='));
+  if (!cookie) throw new Error('staff sign-in: no session cookie');
+  return { cookie, 'x-staff-csrf': session.csrfToken };
 }
 
 function connectSocket(base, auth) {
@@ -529,11 +536,11 @@ async function main() {
     say(`server open-file limit ${limit.soft} (hard ${limit.hard}); needed about ${needed}`);
     if (limit.soft < needed) say(`WARNING: the limit is below what ${ceiling} sockets need`);
 
-    const staffToken = await staffSession(server.base);
+    const staffHeaders = await staffSession(server.base);
     say('staff signed in (password + TOTP)');
 
     clients = await startClients(clientCount);
-    await Promise.all(clients.map((client) => client.ask('init', { base: server.base, staffToken })));
+    await Promise.all(clients.map((client) => client.ask('init', { base: server.base, staffHeaders })));
     const pidGroups = { [server.pid]: 'server' };
     for (const client of clients) pidGroups[client.pid] = 'loadGenerator';
     if (redis) pidGroups[redis.pid] = 'redis';
@@ -543,7 +550,8 @@ async function main() {
     const probeGuest = await json(server.base, 'POST', '/api/chat/guest');
     const probe = await connectSocket(server.base, { guestId: probeGuest.guestId });
     sockets.push(probe);
-    const staffSocket = await connectSocket(server.base, { staffToken });
+    const { ticket } = await json(server.base, 'POST', '/api/console/chat/socket-ticket', {}, staffHeaders);
+    const staffSocket = await connectSocket(server.base, { staffTicket: ticket });
     sockets.push(staffSocket);
     let inboxEvents = 0;
     staffSocket.on('inbox', () => (inboxEvents += 1));

@@ -166,6 +166,14 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     await staff.getByRole('button', { name: k(locale, 'signIn.verify') }).click();
     await expect(staff).toHaveURL(/\/console\/chat$/);
 
+    // A second tab of the same browser is in the same session: no password, no code (decision 047).
+    const secondTab = await staffContext.newPage();
+    watchProblems(secondTab, staffProblems);
+    await open(secondTab, '/console/chat', { locale });
+    await expect(secondTab.getByRole('list', { name: k(locale, 'inbox.tabs.open') })).toBeVisible();
+    await expect(secondTab).toHaveURL(/\/console\/chat$/);
+    await secondTab.close();
+
     // The guest's conversation in the inbox: open it, read the question, answer.
     const guestTitle = filled(k(locale, 'inbox.guest'), { label: guestLabel });
     const openList = staff.getByRole('list', { name: k(locale, 'inbox.tabs.open') });
@@ -235,8 +243,9 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     await screenshot(staff, `${locale}/console-inbox`, { fullPage: false });
 
     // The inbox at a desktop's width: the list, the conversation and the member's money side by side.
-    const staffToken = await staff.evaluate(() => sessionStorage.getItem('staffToken'));
+    // The same browser's session (its cookie and CSRF token), in a window of a desktop's size.
     const desktop = await browser.newContext({
+      storageState: await staffContext.storageState(),
       viewport: { width: 1280, height: 800 },
       deviceScaleFactor: 1,
       isMobile: false,
@@ -245,7 +254,6 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     try {
       const wide = await desktop.newPage();
       watchProblems(wide, staffProblems);
-      await wide.addInitScript((token) => sessionStorage.setItem('staffToken', token), staffToken!);
       await open(wide, new URL(staff.url()).pathname, { locale });
       const wideMessages = wide
         .getByRole('region', { name: k(locale, 'conversation.label') })

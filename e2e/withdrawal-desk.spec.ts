@@ -24,7 +24,11 @@ import { text } from './texts';
 const w = (locale: Locale, key: string) => text(locale, `withdrawals.${key}`, 'console-withdrawals');
 const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
 
-/** A staff member of `role`, signed in through the API (password, enrolment, code). */
+/**
+ * A staff member of `role`, signed in through the API (password, enrolment, code) with the page's
+ * own request context, so the session's cookie lands in the page's browser (decision 047); answers
+ * the session's CSRF token, which the console keeps in localStorage.
+ */
 async function staffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
   const staff = {
     username: `desk-${randomBytes(4).toString('hex')}`,
@@ -42,7 +46,7 @@ async function staffToken(request: APIRequestContext, role: StaffRole): Promise<
     headers,
   });
   expect(signedIn.ok()).toBe(true);
-  return ((await signedIn.json()) as { token: string }).token;
+  return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
 }
 
 /** A member whose withdrawal of 25,000 baht (over the automatic 20,000) waits for staff. */
@@ -62,7 +66,7 @@ async function openDesk(page: Page, token: string, locale: Locale, width: number
   await page.addInitScript(
     ({ locale, token }) => {
       localStorage.setItem('locale', locale);
-      sessionStorage.setItem('staffToken', token);
+      localStorage.setItem('staffCsrf', token);
     },
     { locale, token },
   );
@@ -76,7 +80,7 @@ for (const [locale, width] of [
 ] as const) {
   test(`finance works the withdrawal queue (${locale}, ${width} wide)`, async ({ page, request }) => {
     const [approved, rejected] = [await heldWithdrawal(request), await heldWithdrawal(request)];
-    await openDesk(page, await staffToken(request, 'finance'), locale, width);
+    await openDesk(page, await staffToken(page.request, 'finance'), locale, width);
     // Finance sees the phone whole: the card of each member is found by it.
     const card = (phone: string) => page.getByRole('article').filter({ hasText: phone });
     await expect(card(approved.phone).getByText(w(locale, 'heldFor.over_auto_max'))).toBeVisible();
@@ -120,7 +124,7 @@ for (const [locale, width] of [
     request,
   }) => {
     const member = await heldWithdrawal(request);
-    await openDesk(page, await staffToken(request, 'support'), locale, width);
+    await openDesk(page, await staffToken(page.request, 'support'), locale, width);
     // Support sees the phone by its last 4 digits only.
     const card = page
       .getByRole('article')

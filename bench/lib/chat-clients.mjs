@@ -20,7 +20,8 @@ const CLIENT_HEADERS = { 'x-requested-with': 'wallet-user' };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 let base = '';
-let staffToken = '';
+/** The staff session's headers: its cookie and CSRF token (decision 047). */
+let staffHeaders = {};
 /** Every socket this process opened: { guestId, socket, roomId, connected } */
 const clients = [];
 const disconnects = {};
@@ -140,7 +141,7 @@ async function openOne(timeoutMs) {
 const commands = {
   init(args) {
     base = args.base;
-    staffToken = args.staffToken;
+    staffHeaders = args.staffHeaders;
     return { pid: process.pid };
   },
 
@@ -251,7 +252,7 @@ const commands = {
             'POST',
             `/api/console/chat/conversations/${client.roomId}/messages`,
             { clientId, message: { message_type: 'text', payload: `Answer ${i}: we are checking it now` } },
-            { authorization: `Bearer ${staffToken}` },
+            staffHeaders,
           ).then((answer) => {
             inFlight -= 1;
             entry.status = answer.status;

@@ -19,6 +19,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adjustmentsConsoleRoutes } from './modules/adjustments/adjustments.console.routes';
 import { consoleRoutes } from './modules/console/console.routes';
 import { createMemberContextService } from './modules/console/member-context.service';
+import { staffDeskRoutes } from './modules/console/staff-desk.routes';
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       walletOf: (memberId) => ledger.balanceOrZero(accountKey.wallet(memberId)),
     }),
   });
+  await app.register(staffDeskRoutes, { desk: staff.desk });
   await app.register(webhooksRoutes, {
     qrPayments,
     secret: outside.webhookSecret,

@@ -116,7 +116,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     sessionsEnded,
   });
   registerAuth(app, accounts.authenticator);
-  const limiter = createRateLimiter(redis);
+  // The app's clock (tests move it) counts the windows of the in-memory limiter; Redis keeps its own.
+  const limiter = createRateLimiter(redis, deps.clock && (() => deps.clock!().getTime()));
   const chatLimits = deps.chatLimits ?? config.chat;
   // Staff of the operator console: sessions of their own, never a member's (decision 024).
   const staff = createStaffService({
@@ -286,7 +287,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     chat,
     redis,
     authenticateMember: (token, options) => accounts.authenticator.authenticate(token, options),
-    authenticateStaff: (token) => app.staffAuth.authenticate(token),
+    authenticateStaff: (tokenHash) => app.staffAuth.authenticateHash(tokenHash),
     // NOTE: the audit takes a request; a socket's handshake gives the same who and from where.
     auditWatch: (staffId, conversationId, from) =>
       app.staffAudit.record(

@@ -9,7 +9,7 @@ import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
 import { registerFunded, withServers } from './processes';
 import { nextEvent, openSocket } from './sockets';
-import { STAFF_PASSWORD, totpCode } from './staff';
+import { STAFF_PASSWORD, sessionCookieOf, staffHeaders, totpCode } from './staff';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (decision 023): a guest's socket is
@@ -52,7 +52,9 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
         code: await totpCode(first.body.secret as string),
       });
       expect(signedIn.status).toBe(200);
-      const staffToken = signedIn.body.token as string;
+      const staff = staffHeaders(sessionCookieOf(signedIn.setCookie));
+      const ticket = await a('POST', '/api/console/chat/socket-ticket', undefined, staff);
+      expect(ticket.status).toBe(200);
 
       // The guest id issued by A opens a socket on B (one key, shared through the database).
       const { guestId } = (await a('POST', '/api/chat/guest')).body as { guestId: string };
@@ -60,7 +62,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
       sockets.push(guestSocket);
       const joined = (await guestSocket.timeout(5_000).emitWithAck('join', { guestId })) as JoinAck;
       expect(joined.ok).toBe(true);
-      const staffSocket = await open(baseA, { staffToken });
+      const staffSocket = await open(baseA, { staffTicket: ticket.body.ticket as string });
       sockets.push(staffSocket);
 
       // Guest writes through B; staff's socket on A hears of it.
@@ -111,7 +113,7 @@ describe.runIf(serverUrl)('support chat in two server processes', () => {
           clientId: randomBytes(9).toString('base64url'),
           message: { message_type: 'text', payload: 'answered on A' },
         },
-        staffToken,
+        staff,
       );
       expect(answered.status).toBe(200);
       const answer = await answerOnB;

@@ -11,7 +11,7 @@ import { readEnvironment } from '../src/config';
 import { runStaffCreate } from '../src/modules/console/staff-create';
 import { openServerDatabase } from '../src/platform/db/database';
 import { randomPhone, registration } from './members';
-import { STAFF_PASSWORD, totpCode } from './staff';
+import { STAFF_PASSWORD, sessionCookieOf, staffHeaders, totpCode } from './staff';
 import { migratedTemplate } from './template';
 
 /** Real server processes for the tests that kill or run several of them. */
@@ -50,18 +50,29 @@ export function startServer(env: Record<string, string>): Promise<ChildProcess> 
 }
 
 export function client(base: string) {
-  return async function call(method: string, path: string, body?: object, token?: string, key?: string) {
+  /** `token`: a member's bearer token, or the headers of a staff session (test/staff.ts staffHeaders). */
+  return async function call(
+    method: string,
+    path: string,
+    body?: object,
+    token?: string | Record<string, string>,
+    key?: string,
+  ) {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
         [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
         ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(typeof token === 'string' ? { authorization: `Bearer ${token}` } : (token ?? {})),
         ...(key ? { 'idempotency-key': key } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      setCookie: response.headers.getSetCookie(),
+    };
   };
 }
 
@@ -208,7 +219,7 @@ export async function staffOn(
   call: ReturnType<typeof client>,
   url: string,
   role: StaffRole,
-): Promise<string> {
+): Promise<Record<string, string>> {
   const username = `staff-${randomBytes(4).toString('hex')}`;
   const database = await openServerDatabase(url, 1);
   try {
@@ -227,5 +238,6 @@ export async function staffOn(
     code: await totpCode(first.body.secret as string),
   });
   expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  return signedIn.body.token as string;
+  // The console's session: its cookie and CSRF token, sent as `call`'s headers (decision 047).
+  return staffHeaders(sessionCookieOf(signedIn.setCookie));
 }

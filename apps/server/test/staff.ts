@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import type { StaffLoginResponse, StaffSessionResponse } from '@wallet/contract/http/console';
+import {
+  STAFF_CSRF_HEADER,
+  STAFF_SESSION_COOKIE,
+  type StaffLoginResponse,
+  type StaffSessionResponse,
+  type StaffSocketTicket,
+} from '@wallet/contract/http/console';
+import { staffCsrfToken } from '../src/platform/staff-auth';
 import { memberHeaders, type TestApp } from './test-app';
 import type { StaffRole } from '@wallet/contract/staff-roles';
 
@@ -16,9 +23,32 @@ export const randomStaffUsername = (): string => `staff-${randomBytes(5).toStrin
 export const totpCode = (secret: string, at: Date = new Date()): Promise<string> =>
   generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
 
-/** Headers of a console call: the client header and the staff bearer token. */
+/**
+ * Headers of a console call, as a tab of the console sends them: the client header, the session
+ * cookie and the session's CSRF token (decision 047).
+ */
 export const staffHeaders = (token: string, extra: Record<string, string> = {}): Record<string, string> =>
-  memberHeaders({ authorization: `Bearer ${token}`, ...extra });
+  memberHeaders({
+    cookie: `${STAFF_SESSION_COOKIE}=${token}`,
+    [STAFF_CSRF_HEADER]: staffCsrfToken(token),
+    ...extra,
+  });
+
+/** The session token in a sign-in's Set-Cookie header (what the browser keeps). */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  for (const cookie of [setCookie ?? []].flat()) {
+    const match = new RegExp(`^${STAFF_SESSION_COOKIE}=([A-Za-z0-9_-]+);`).exec(cookie);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no staff session cookie in ${String(setCookie)}`);
+}
+
+/** The staff socket's handshake `auth`: a ticket asked for with the session (decision 047). */
+export async function staffSocketAuth(app: FastifyInstance, token: string): Promise<{ staffTicket: string }> {
+  const response = await staffCall(app, token, 'POST', '/api/console/chat/socket-ticket');
+  expect(response.statusCode, response.body).toBe(200);
+  return { staffTicket: response.json<StaffSocketTicket>().ticket };
+}
 
 /** A call of the console's API with the staff token. */
 export const staffCall = (
@@ -42,6 +72,7 @@ export interface StaffSignInOptions {
 }
 
 export interface SignedInStaff {
+  /** The session's token, as its cookie carries it (staffHeaders sends it with its CSRF token). */
   token: string;
   staffId: number;
   username: string;
@@ -106,10 +137,20 @@ export async function createStaffAndSignIn(
   expect(response.statusCode, response.body).toBe(200);
   const session = response.json<StaffSessionResponse>();
   return {
-    token: session.token,
+    token: sessionCookieOf(response.headers['set-cookie']),
     staffId: session.staff.id,
     username: created.username,
     password,
     secret: first.secret,
   };
 }
+
+/**
+ * Switches a staff member off (or on) through the staff screen's service, as an owner would; the
+ * actor named is the staff member themselves (the audit needs a staff id).
+ */
+export const setStaffActive = (test: Pick<TestApp, 'services'>, staffId: number, active: boolean) =>
+  test.services.staff.desk.setActive({ id: staffId, role: 'owner' }, staffId, active, {
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });

@@ -278,6 +278,8 @@ export const PLATFORM_CODES = [
   'ADJUSTMENT_BELOW_ZERO',
   /** Console: the member-facing reason does not fit the way the money moves (compensation taken out). */
   'ADJUSTMENT_REASON_DIRECTION',
+  /** Console: the change would leave no active owner (switching off or demoting the last one). */
+  'STAFF_LAST_OWNER',
 ] as const;
 
 export const ERROR_CODES = [
@@ -299,10 +301,16 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** The body of every failed call. */
-export const ErrorResponse = z.object({ message: z.string() }).register(z.globalRegistry, {
-  id: 'ErrorResponse',
-  description: 'Every failure: message is an error code.',
-});
+export const ErrorResponse = z
+  .object({
+    message: z.string(),
+    /** Seconds to wait before trying again, on a refusal for a limit that says it (429). */
+    retryAfter: z.optional(z.int()),
+  })
+  .register(z.globalRegistry, {
+    id: 'ErrorResponse',
+    description: 'Every failure: message is an error code (retryAfter: seconds to wait, on some 429s).',
+  });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** Codes that end the member's session: the app clears the token and goes to /login. */

@@ -10,13 +10,14 @@ import { ConsoleConversation } from './http/console';
 export const SOCKET_PATH = '/socket.io';
 
 /**
- * The handshake's `auth`: a member's session token, a guest's signed id, or a staff session token.
+ * The handshake's `auth`: a member's session token, a guest's signed id, or a staff session's ticket.
  * A socket without a valid one is refused.
  */
 export const SocketAuth = z.union([
   z.object({ token: z.string().min(1).max(200) }),
   z.object({ guestId: GuestId }),
-  z.object({ staffToken: z.string().min(1).max(200) }),
+  /** Staff: a ticket of their session (POST /api/console/chat/socket-ticket), good for a minute. */
+  z.object({ staffTicket: z.string().min(1).max(300) }),
 ]);
 export type SocketAuth = z.infer<typeof SocketAuth>;
 

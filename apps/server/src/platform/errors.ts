@@ -10,6 +10,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly statusCode: number,
+    /** A limit's refusal: the seconds to wait, answered as `retryAfter` and a Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
     this.name = 'AppError';
@@ -183,7 +185,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = describe(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(known.status).send({ message: known.code });
+      const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
+      if (retryAfter === undefined) return reply.status(known.status).send({ message: known.code });
+      return reply
+        .status(known.status)
+        .header('retry-after', String(retryAfter))
+        .send({ message: known.code, retryAfter });
     }
     // Unknown failure: log everything, tell the client nothing about the inside.
     request.log.error({ err: error }, 'unexpected failure');

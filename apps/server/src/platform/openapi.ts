@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@wallet/contract/constants';
+import { STAFF_SESSION_COOKIE } from '@wallet/contract/http/console';
 
 /** The OpenAPI document, generated from the contract's zod schemas of every route. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -16,7 +17,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           '`{ "message": CODE }`. Amounts are integer minor units.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The console's session: its cookie, with the CSRF token in x-staff-csrf (decision 047).
+          staffSession: { type: 'apiKey', in: 'cookie', name: STAFF_SESSION_COOKIE },
+        },
       },
     },
     transform: jsonSchemaTransform,

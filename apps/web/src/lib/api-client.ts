@@ -54,7 +54,8 @@ export function configureApiClient(next: Navigation): void {
  * features/console), whose token and end are its own and never touch the member's.
  */
 export interface ApiSession {
-  token(): string | null;
+  /** What proves the session on each call: the member's bearer token, the staff session's CSRF token. */
+  headers(): Record<string, string>;
   /** Whether an answer's error code means the session ended. */
   ends(code: string): boolean;
   /** The session ended: forget its token and leave. */
@@ -62,7 +63,10 @@ export interface ApiSession {
 }
 
 const memberSession: ApiSession = {
-  token: () => storage.getToken(),
+  headers(): Record<string, string> {
+    const token = storage.getToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  },
   ends: (code) => SESSION_ENDING_CODES.includes(code),
   onEnded() {
     storage.clearToken();
@@ -71,11 +75,10 @@ const memberSession: ApiSession = {
 };
 
 function headers(extra: Record<string, string> = {}, session = memberSession): Record<string, string> {
-  const token = session.token();
   return {
     [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
     'accept-language': navigation.locale(),
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...session.headers(),
     ...extra,
   };
 }

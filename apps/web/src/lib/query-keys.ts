@@ -79,5 +79,6 @@ export const queryKeys = {
     /** Balance adjustments: every status and page, reloaded together after any decision. */
     adjustmentsAll: ['console', 'adjustments'] as const,
     adjustments: (status: string, page: number) => ['console', 'adjustments', status, page] as const,
+    staff: ['console', 'staff'] as const,
   },
 };

@@ -11,7 +11,7 @@ const KEYS = {
   locale: 'locale',
   guestId: 'guestId',
   registerDraft: 'registerDraft',
-  staffToken: 'staffToken',
+  staffCsrf: 'staffCsrf',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -88,18 +88,22 @@ export const storage = {
   },
 
   /**
-   * The staff console's session token (features/console), apart from the member's: neither
-   * signs the other in or out. Kept for the tab only, so a shared computer forgets it.
+   * The staff console's CSRF token (features/console): the session itself is an HttpOnly cookie
+   * that no script reads (decision 047). Kept where every tab of the browser finds it, so a new
+   * tab works in the session the first one signed in; it signs nobody in without the cookie, and
+   * neither signs the member in or out.
    */
-  getStaffToken(): string | null {
-    return safe(() => sessionStorage.getItem(KEYS.staffToken), null);
+  getStaffCsrf(): string | null {
+    return safe(() => localStorage.getItem(KEYS.staffCsrf), null);
   },
-  setStaffToken(token: string): void {
-    safe(() => sessionStorage.setItem(KEYS.staffToken, token), undefined);
+  setStaffCsrf(token: string): void {
+    safe(() => localStorage.setItem(KEYS.staffCsrf, token), undefined);
   },
-  clearStaffToken(): void {
-    safe(() => sessionStorage.removeItem(KEYS.staffToken), undefined);
+  clearStaffCsrf(): void {
+    safe(() => localStorage.removeItem(KEYS.staffCsrf), undefined);
   },
+  /** The storage key of the staff CSRF token: another tab's sign-out clears it (a `storage` event). */
+  staffCsrfKey: KEYS.staffCsrf,
 
   /**
    * A visitor's chat guest id, issued and signed by the server (POST /api/chat/guest), kept on

@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import type { ChatMessage, ChatMessageBody, ChatRoomState } from '@wallet/contract/http/chat';
 import type { ConsoleConversation, MemberContextResponse } from '@wallet/contract/http/console';
 import type { MinorUnits } from '@wallet/contract/money';
-import type { ConsoleSocket } from '../features/console/inbox-socket';
+import type { ConsoleSocket, TicketSource } from '../features/console/inbox-socket';
 import { fakeServer } from './render-app';
 
 /** A time `minutes` before 2026-03-02 10:00 local time. */
@@ -173,14 +173,14 @@ export function consoleServer({
 
 /**
  * A Socket.IO socket the test drives: `serverSends` delivers an event as the server would;
- * `emitted` lists what the console sent; `tokens` the handshake's staff tokens.
+ * `emitted` lists what the console sent; `tickets` the ticket sources of its handshakes.
  */
 export function fakeSocket() {
   const listeners = new Map<string, ((data: unknown) => void)[]>();
   const emitted: { event: string; data: unknown }[] = [];
   /** The server's answers still owed, by the order of the emits that asked for one. */
   const acks: ((answer: unknown) => void)[] = [];
-  const tokens: string[] = [];
+  const tickets: TicketSource[] = [];
   const socket: ConsoleSocket = {
     on(event, listener) {
       listeners.set(event, [...(listeners.get(event) ?? []), listener as (data: unknown) => void]);
@@ -203,10 +203,10 @@ export function fakeSocket() {
   return {
     emitted,
     acks,
-    tokens,
+    tickets,
     serverSends,
-    factory: (token: string) => {
-      tokens.push(token);
+    factory: (ticket: TicketSource) => {
+      tickets.push(ticket);
       // Connected as soon as the inbox has set its listeners.
       queueMicrotask(() => void serverSends('connect'));
       return socket;

@@ -7,9 +7,19 @@ import { StatementRow } from './statement';
 
 /**
  * The operator console (staff only; docs/decisions/023). Staff sign in with a password and a TOTP
- * code, in sessions of their own (a member's token opens nothing here). Every call carries the
- * staff token as `Authorization: Bearer`; every action is written to the staff audit.
+ * code, in sessions of their own (a member's token opens nothing here). The session travels in an
+ * HttpOnly cookie scoped to /api/console, shared by every tab of the browser, and every call
+ * carries the session's CSRF token in STAFF_CSRF_HEADER (decision 047); every action is written to
+ * the staff audit.
  */
+
+/**
+ * The staff session's cookie: HttpOnly, Secure, SameSite=Strict, Path=/api/console. `__Secure-`:
+ * a browser takes it only over HTTPS (or from localhost, which browsers count as secure).
+ */
+export const STAFF_SESSION_COOKIE = '__Secure-wallet-staff';
+/** The header that carries the session's CSRF token (StaffSessionResponse.csrfToken). */
+export const STAFF_CSRF_HEADER = 'x-staff-csrf';
 
 // Sign-in
 
@@ -47,14 +57,18 @@ export const StaffProfile = z
   .meta({ id: 'StaffProfile' });
 export type StaffProfile = z.infer<typeof StaffProfile>;
 
+/**
+ * A signed-in staff member. The session itself is the cookie the answer sets; `csrfToken` goes
+ * with every console call (STAFF_CSRF_HEADER) and is no secret from the browser's own tabs.
+ */
 export const StaffSessionResponse = z
-  .object({ token: z.string(), staff: StaffProfile })
+  .object({ csrfToken: z.string(), staff: StaffProfile })
   .meta({ id: 'StaffSessionResponse' });
 export type StaffSessionResponse = z.infer<typeof StaffSessionResponse>;
 
 /**
- * A staff account, as `npm run staff:create` makes it (no HTTP call creates staff). Usernames are
- * lower case, so `Alice` and `alice` cannot be two people.
+ * A staff account, as `npm run staff:create` and the staff screen make it. Usernames are lower
+ * case, so `Alice` and `alice` cannot be two people.
  */
 export const StaffCreate = z.object({
   username: z
@@ -70,6 +84,60 @@ export const StaffCreate = z.object({
 export type StaffCreate = z.infer<typeof StaffCreate>;
 /** As typed: the role may be left out (support). */
 export type StaffCreateInput = z.input<typeof StaffCreate>;
+
+// The staff screen (staff.manage; decision 047)
+
+/** One staff member as the staff screen lists them. */
+export const StaffMember = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    role: z.enum(STAFF_ROLES),
+    /** False: switched off, every session ended. */
+    active: z.boolean(),
+    /** Whether an authenticator is enrolled; false: the next sign-in enrols one. */
+    totpEnrolled: z.boolean(),
+    lastSignInAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const StaffListResponse = z.object({ staff: z.array(StaffMember) }).meta({ id: 'StaffListResponse' });
+export type StaffListResponse = z.infer<typeof StaffListResponse>;
+
+/** A new staff member: the server makes the password and answers it once. */
+export const StaffCreateRequest = StaffCreate.omit({ password: true }).meta({ id: 'StaffCreateRequest' });
+export type StaffCreateRequest = z.input<typeof StaffCreateRequest>;
+
+export const StaffCreateResponse = z
+  .object({
+    staff: StaffMember,
+    /** Shown once, never stored as it is: hand it to the person, who enrols an authenticator at their first sign-in. */
+    password: z.string(),
+  })
+  .meta({ id: 'StaffCreateResponse' });
+export type StaffCreateResponse = z.infer<typeof StaffCreateResponse>;
+
+export const StaffParam = z.object({ staffId: z.coerce.number().int().positive().max(INT4_MAX) });
+
+export const StaffRoleRequest = z.object({ role: z.enum(STAFF_ROLES) }).meta({ id: 'StaffRoleRequest' });
+export type StaffRoleRequest = z.infer<typeof StaffRoleRequest>;
+
+export const StaffActiveRequest = z.object({ active: z.boolean() }).meta({ id: 'StaffActiveRequest' });
+export type StaffActiveRequest = z.infer<typeof StaffActiveRequest>;
+
+/** The changed staff member (role, switched off or on, authenticator reset). */
+export const StaffMemberResponse = z.object({ staff: StaffMember }).meta({ id: 'StaffMemberResponse' });
+export type StaffMemberResponse = z.infer<typeof StaffMemberResponse>;
+
+/**
+ * A ticket for the staff socket's handshake (`{ staffTicket }`): the session cookie does not reach
+ * the socket's path, so the console asks for a ticket of its session, good for a minute.
+ */
+export const StaffSocketTicket = z.object({ ticket: z.string() }).meta({ id: 'StaffSocketTicket' });
+export type StaffSocketTicket = z.infer<typeof StaffSocketTicket>;
 
 // The chat inbox
 

@@ -15,6 +15,7 @@ import {
   validateRequestSchema,
 } from '@wallet/contract/http/account';
 import { memberOf } from '../../platform/auth';
+import { cookieValue } from '../../platform/cookies';
 import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
 import type { AccountsService, ClientMeta } from './accounts.service';
@@ -36,13 +37,8 @@ export interface AccountsRoutesOptions {
 export const DEVICE_COOKIE = '__Host-wallet-device';
 
 /** The device cookie's value in a Cookie header, if any. */
-export function deviceCookieOf(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === DEVICE_COOKIE) return value.join('=');
-  }
-  return undefined;
-}
+export const deviceCookieOf = (header: string | undefined): string | undefined =>
+  cookieValue(header, DEVICE_COOKIE);
 
 const metaOf = (request: FastifyRequest): ClientMeta => ({
   address: request.ip,

@@ -19,7 +19,13 @@ import {
   upload,
 } from '../../../test/chat';
 import { listen, signedInMember } from '../../../test/money';
-import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import {
+  createStaffAndSignIn,
+  setStaffActive,
+  staffCall,
+  staffHeaders,
+  staffSocketAuth,
+} from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
 import { isPushEndpoint } from './chat-push-endpoint';
@@ -164,7 +170,7 @@ describe('sessions that end keep no socket', () => {
   // may follow any conversation with `watch`.
   it('a staff socket whose session was logged out cannot watch, and hears no inbox', async () => {
     const leaver = await createStaffAndSignIn(t, { name: 'Leaver' });
-    const socket = await open({ staffToken: leaver.token });
+    const socket = await open(await staffSocketAuth(t.app, leaver.token));
     const out = await staffCall(t.app, leaver.token, 'POST', '/api/console/logout');
     expect(out.statusCode, out.body).toBe(200);
     // The HTTP side is closed for this token...
@@ -181,10 +187,10 @@ describe('sessions that end keep no socket', () => {
 
   it('a switched-off staff member’s socket hears no inbox', async () => {
     const fired = await createStaffAndSignIn(t, { name: 'Fired' });
-    const socket = await open({ staffToken: fired.token });
+    const socket = await open(await staffSocketAuth(t.app, fired.token));
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     // Switching off ends the sessions and closes their sockets at once (decision 038).
-    await t.services.staff.setActive(fired.staffId, false);
+    await setStaffActive(t, fired.staffId, false);
     await closed;
     expect((await staffCall(t.app, fired.token, 'GET', '/api/console/chat/conversations')).statusCode).toBe(
       401,
@@ -209,7 +215,7 @@ describe('sessions that end keep no socket', () => {
     });
     const { challenge } = first.json<{ challenge: string }>();
     expect((await staffCall(t.app, challenge, 'GET', '/api/console/me')).statusCode).toBe(401);
-    await expect(open({ staffToken: challenge })).rejects.toThrow();
+    await expect(open({ staffTicket: challenge })).rejects.toThrow();
 
     // A guest socket asks to watch a member's conversation: there is no such event for it.
     const victim = await signedInMember(t.app);
@@ -248,7 +254,7 @@ describe('the staff audit', () => {
       `/api/console/chat/conversations/${conversation.id}`,
     );
     expect(viewed.statusCode).toBe(200);
-    const socket = await open({ staffToken });
+    const socket = await open(await staffSocketAuth(t.app, staffToken));
     expect(await watch(socket, conversation.id)).toEqual({ ok: true });
     const rows = await rowsOf<{ action: string }>(
       t.database.db,
@@ -498,7 +504,7 @@ describe('acknowledgements a client chooses', () => {
     socket.emit('join', { guestId: guest.guestId }, 'no function');
     expect(await join(socket, { guestId: guest.guestId })).toMatchObject({ ok: true });
 
-    const staff = await open({ staffToken });
+    const staff = await open(await staffSocketAuth(t.app, staffToken));
     staff.emit('watch', { conversationId: null }, 'no function');
     staff.emit('watch', 'odd', 2);
     expect(await staff.timeout(5_000).emitWithAck('watch', { conversationId: null })).toEqual({ ok: true });
@@ -629,7 +635,7 @@ describe('broken multipart bodies', () => {
       [
         'staff',
         `/api/console/chat/conversations/${conversation.id}/upload-image`,
-        memberHeaders({ 'content-type': 'multipart/form-data', authorization: `Bearer ${staffToken}` }),
+        staffHeaders(staffToken, { 'content-type': 'multipart/form-data' }),
       ],
     ] as const) {
       statuses[name] = (await t.app.inject({ method: 'POST', url, payload: body, headers })).statusCode;

@@ -15,6 +15,7 @@ import {
   ConversationParam,
   StaffReadRequest,
   StaffSendRequest,
+  StaffSocketTicket,
 } from '@wallet/contract/http/console';
 import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
@@ -31,10 +32,26 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   await app.register(multipart, {
     limits: { fileSize: CHAT_LIMITS.videoMaxBytes + 1, files: 1, fields: 0, parts: 1 },
   });
-  const security = [{ bearer: [] }];
+  const security = [{ staffSession: [] }];
   const tags = ['console'];
   const base = '/api/console/chat/conversations';
   const target = (id: number) => `conversation:${id}`;
+
+  app.post(
+    '/api/console/chat/socket-ticket',
+    {
+      onRequest: app.requirePermission('chat.read'),
+      schema: {
+        tags,
+        summary:
+          'A ticket of the staff session for the inbox socket’s handshake ({ staffTicket }), good for a ' +
+          'minute: the session cookie does not reach the socket',
+        security,
+        response: { 200: StaffSocketTicket, ...refusals },
+      },
+    },
+    async (request) => ({ ticket: chat.staffSocketTicket(staffOf(request).tokenHash) }),
+  );
 
   app.get(
     base,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCall, newGuest, sendText } from '../../../test/chat';
 import { bearer, lastCodeTo, login, post, registerMember } from '../../../test/members';
 import { listen, signedInMember } from '../../../test/money';
-import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { createStaffAndSignIn, setStaffActive, staffCall, staffSocketAuth } from '../../../test/staff';
 import { follow, hears, openSocket } from '../../../test/sockets';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** A socket of `auth`, joined to its own room when it is a member's. */
-const open = (auth: { token: string } | { staffToken: string }) =>
+const open = (auth: { token: string } | { staffTicket: string }) =>
   openSocket(base, auth, { opened: sockets, join: 'token' in auth });
 
 /** A member signed in on two devices, each with a socket in the member's room. */
@@ -119,13 +119,13 @@ describe('a revocation closes the sockets of the sessions it ended', () => {
   it('staff switched off: their socket at once, hearing no inbox after; other staff’s stays', async () => {
     const fired = await createStaffAndSignIn(t, { name: 'Fired' });
     const kept = await createStaffAndSignIn(t, { name: 'Kept' });
-    const firedSocket = await open({ staffToken: fired.token });
-    const keptSocket = await open({ staffToken: kept.token });
+    const firedSocket = await open(await staffSocketAuth(t.app, fired.token));
+    const keptSocket = await open(await staffSocketAuth(t.app, kept.token));
     const firedInbox: unknown[] = [];
     firedSocket.on('inbox', (entry: unknown) => firedInbox.push(entry));
     const firedSide = follow(firedSocket);
 
-    await t.services.staff.setActive(fired.staffId, false);
+    await setStaffActive(t, fired.staffId, false);
     const guest = await newGuest(t.app);
     const keptHears = new Promise((resolve) => keptSocket.once('inbox', resolve));
     await sendText(t.app, guest, 'words for active staff only');

@@ -30,6 +30,24 @@ export function createChatSigning(key: string, now: () => number = Date.now) {
     isMediaLink(storageKey: string, expires: number, signature: string): boolean {
       return expires * 1000 > now() && same(signature, sign(`media:${storageKey}:${expires}`));
     },
+    /**
+     * A staff socket's ticket: the hash of its session's token, good until `ttlMs` from now
+     * (decision 047). The session cookie does not reach the socket's path; the console asks for a
+     * ticket with it and hands the ticket to the handshake.
+     */
+    staffTicket(tokenHash: string, ttlMs: number): string {
+      const expires = Math.floor((now() + ttlMs) / 1000);
+      return `${tokenHash}.${expires}.${sign(`staff-socket:${tokenHash}:${expires}`)}`;
+    },
+    /** The session hash a ticket names while it is good, else null. */
+    staffTicketSession(ticket: string): string | null {
+      const match = /^([0-9a-f]{64})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/.exec(ticket);
+      if (!match) return null;
+      const [, tokenHash, expires, signature] = match as unknown as [string, string, string, string];
+      return Number(expires) * 1000 > now() && same(signature, sign(`staff-socket:${tokenHash}:${expires}`))
+        ? tokenHash
+        : null;
+    },
   };
 }
 export type ChatSigning = ReturnType<typeof createChatSigning>;

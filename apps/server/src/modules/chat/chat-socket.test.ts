@@ -15,7 +15,7 @@ import { SOCKET_PATH, type JoinAck } from '@wallet/contract/socket';
 import { rowsOf } from '../../platform/db/rows';
 import { chatCall, clientId, newGuest, sendText } from '../../../test/chat';
 import { listen, signedInMember } from '../../../test/money';
-import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { createStaffAndSignIn, staffCall, staffSocketAuth } from '../../../test/staff';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
 import { createWebPushSender } from '../../adapters/push/web-push-sender';
@@ -175,7 +175,12 @@ describe('joining', () => {
   it('a socket is refused without a valid token or a server-issued guest id', async () => {
     const guest = await newGuest(t.app);
     const forged = `${guest.guestId.split('.')[0]}.${'A'.repeat(22)}`;
-    for (const auth of [{}, { token: 'x'.repeat(43) }, { guestId: forged }, { staffToken: 'y'.repeat(43) }]) {
+    for (const auth of [
+      {},
+      { token: 'x'.repeat(43) },
+      { guestId: forged },
+      { staffTicket: 'y'.repeat(43) },
+    ]) {
       await expect(open(auth), JSON.stringify(auth)).rejects.toThrow();
     }
   });
@@ -248,7 +253,7 @@ describe('socket limits', () => {
     const guest = await newGuest(t.app);
     await sendText(t.app, guest, 'first');
     const followed = await conversationOf((entry) => entry.guestLabel === guest.guestId.slice(1, 7));
-    const staffSocket = await open({ staffToken });
+    const staffSocket = await open(await staffSocketAuth(t.app, staffToken));
     const watch = (conversationId: number | null) =>
       staffSocket.timeout(5_000).emitWithAck('watch', { conversationId });
     for (let n = 1; n <= 60; n += 1) expect(await watch(followed.id), `watch ${n}`).toEqual({ ok: true });
@@ -345,7 +350,7 @@ describe('delivery', () => {
 
 describe('the staff inbox', () => {
   it('staff see new conversations live, answer, mark read, and resolve into a new session', async () => {
-    const staffSocket = await open({ staffToken });
+    const staffSocket = await open(await staffSocketAuth(t.app, staffToken));
     const guest = await newGuest(t.app);
     const guestSocket = await open({ guestId: guest.guestId });
     await join(guestSocket, { guestId: guest.guestId });
@@ -461,7 +466,7 @@ describe('the staff inbox', () => {
       );
 
     // A member with no conversation yet: the guest's becomes theirs under the same id.
-    const staffSocket = await open({ staffToken });
+    const staffSocket = await open(await staffSocketAuth(t.app, staffToken));
     const guest = await newGuest(t.app);
     await sendText(t.app, guest, 'deposit not arrived');
     const conversation = await conversationOf((entry) => entry.guestLabel === guest.guestId.slice(1, 7));
@@ -483,7 +488,7 @@ describe('the staff inbox', () => {
       (entry) => entry.guestLabel === guest2.guestId.slice(1, 7),
     );
     expect(await watch(staffSocket, guestConversation.id)).toEqual({ ok: true });
-    const otherStaff = await open({ staffToken });
+    const otherStaff = await open(await staffSocketAuth(t.app, staffToken));
     const told = next<{ from: number; into: number }>(staffSocket, 'claimed');
     const toldOthers = next<{ from: number; into: number }>(otherStaff, 'claimed');
     expect((await claim(returning.token, guest2.guestId)).statusCode).toBe(200);
@@ -517,7 +522,7 @@ describe('the staff inbox', () => {
     expect(asMember.statusCode).toBe(401);
     const asStaff = await chatCall(t.app, { token: staffToken }, 'POST', '/api/chat/history', {});
     expect(asStaff.statusCode).toBe(401);
-    await expect(open({ staffToken: member.token })).rejects.toThrow();
+    await expect(open({ staffTicket: member.token })).rejects.toThrow();
   });
 });
 

@@ -38,7 +38,8 @@ export interface ChatSocketOptions {
     token: string,
     options?: { fresh?: boolean },
   ) => Promise<{ memberId: number; tokenHash: string }>;
-  authenticateStaff: (token: string) => Promise<{ staffId: number; role: StaffRole; tokenHash: string }>;
+  /** A staff session by its token's hash (a socket's ticket names it). */
+  authenticateStaff: (tokenHash: string) => Promise<{ staffId: number; role: StaffRole; tokenHash: string }>;
   /** Writes the staff audit row of following a conversation. */
   auditWatch: (
     staffId: number,
@@ -159,7 +160,9 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
         if (!(await options.allowGuestSocket(clientKey(addressOf(socket))))) throw new Error('REQUEST_LIMIT');
         return { kind: 'customer', caller: { guestId: auth.guestId }, tokenHash: null };
       }
-      const session = await options.authenticateStaff(auth.staffToken);
+      const tokenHash = chat.staffTicketSession(auth.staffTicket);
+      if (tokenHash === null) throw new Error('STAFF_SESSION_INVALID');
+      const session = await options.authenticateStaff(tokenHash);
       // The staff socket hears the whole inbox: a role that may not read chats gets none.
       if (!mayUse(session.role, 'chat.read')) throw new Error('STAFF_FORBIDDEN');
       return { kind: 'staff', staffId: session.staffId, tokenHash: session.tokenHash };
@@ -182,10 +185,12 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
 
   /** Whether the socket's session still stands (a guest's id does not end). */
   const alive = async (socket: Socket, fresh = false): Promise<boolean> => {
-    const auth = socket.handshake.auth as { token?: unknown; staffToken?: unknown };
+    const auth = socket.handshake.auth as { token?: unknown };
+    const identity = identities.get(socket);
     try {
       if (typeof auth.token === 'string') await options.authenticateMember(auth.token, { fresh });
-      else if (typeof auth.staffToken === 'string') await options.authenticateStaff(auth.staffToken);
+      // A staff socket's ticket was good at its handshake only: its session is asked for by hash.
+      else if (identity?.kind === 'staff') await options.authenticateStaff(identity.tokenHash);
       return true;
     } catch {
       return false;

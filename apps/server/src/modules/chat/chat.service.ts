@@ -147,6 +147,10 @@ export async function createChatService(options: ChatServiceOptions) {
     },
     isGuestId: (guestId: string) => signing.isGuestId(guestId),
     issueGuestId: () => signing.issueGuestId(),
+    /** A ticket of a staff session for the socket's handshake, good for a minute (decision 047). */
+    staffSocketTicket: (tokenHash: string) => signing.staffTicket(tokenHash, 60_000),
+    /** The staff session hash a socket's ticket names, or null. */
+    staffTicketSession: (ticket: string) => signing.staffTicketSession(ticket),
     /** The room name a caller may join (spec: PREFIX + user id or guest id). */
     joinableRoom: (caller: ChatCaller) =>
       `${prefix}${'memberId' in caller ? caller.memberId : caller.guestId}`,

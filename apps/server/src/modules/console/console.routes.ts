@@ -13,7 +13,12 @@ import {
 import { mayUse } from '@wallet/contract/staff-roles';
 import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
-import { staffOf } from '../../platform/staff-auth';
+import {
+  clearStaffSessionCookie,
+  setStaffSessionCookie,
+  staffCsrfToken,
+  staffOf,
+} from '../../platform/staff-auth';
 import type { MemberContextService } from './member-context.service';
 import { staffClientOf } from './staff-audit';
 import { staffProfile } from './staff-profile';
@@ -33,7 +38,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
   { staff, memberContext, market },
 ) => {
   const secured = { preHandler: app.requireStaff };
-  const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ bearer: [] }] });
+  const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ staffSession: [] }] });
 
   app.post(
     '/api/console/login',
@@ -53,20 +58,32 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
     {
       schema: {
         tags: ['console'],
-        summary: 'Sign-in, step two: the authenticator code; answers the staff session',
+        summary:
+          'Sign-in, step two: the authenticator code; sets the session cookie (every tab of the ' +
+          'browser shares it) and answers the CSRF token that goes with it',
         body: StaffTotpRequest,
         response: { 200: StaffSessionResponse, ...errors },
       },
     },
-    async (request) => staff.verifyCode(request.body.challenge, request.body.code, staffClientOf(request)),
+    async (request, reply) => {
+      const signedIn = await staff.verifyCode(
+        request.body.challenge,
+        request.body.code,
+        staffClientOf(request),
+      );
+      setStaffSessionCookie(reply, signedIn.token, staff.sessionMaxAgeMs);
+      return { csrfToken: staffCsrfToken(signedIn.token), staff: signedIn.staff };
+    },
   );
 
   app.post(
     '/api/console/logout',
     { ...secured, schema: { ...schema('Ends the staff session'), response: { 200: OkResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       await staff.logout(staffOf(request).tokenHash);
       await app.staffAudit.record(request, 'logout', null);
+      // Every tab's next call finds the session ended; this one's browser forgets the cookie too.
+      clearStaffSessionCookie(reply);
       return { ok: true as const };
     },
   );

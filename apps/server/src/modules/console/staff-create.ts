@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { StaffCreate } from '@wallet/contract/http/console';
@@ -8,6 +7,7 @@ import type { Database } from '../../platform/db/database';
 import { openCommandDatabase } from './command-database';
 import { AppError } from '../../platform/errors';
 import { memoryRateLimiter } from '../../platform/rate-limit';
+import { newStaffPassword } from './staff-password';
 import { createStaffService } from './staff.service';
 
 /**
@@ -20,9 +20,6 @@ import { createStaffService } from './staff.service';
 const USAGE =
   'usage: npm run staff:create -- --username <name> --name "<full name>" ' +
   `[--role ${STAFF_ROLES.join('|')}] (default support; password: STAFF_PASSWORD)`;
-
-/** 144 random bits, 24 characters: past the 12-character rule by far, and typed once into a manager. */
-const generatedPassword = (): string => randomBytes(18).toString('base64url');
 
 /**
  * The command itself, on a database the caller opened: answers the exit code (0 made, 1 refused,
@@ -48,7 +45,7 @@ export async function runStaffCreate(
     return 2;
   }
   const generated = deps.password === undefined || deps.password === '';
-  const password = generated ? generatedPassword() : deps.password!;
+  const password = generated ? newStaffPassword() : deps.password!;
   const input = StaffCreate.safeParse({
     username: values.username,
     name: values.name,

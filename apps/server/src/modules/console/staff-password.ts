@@ -26,3 +26,6 @@ export async function verifyStaffPassword(passwordHash: string, password: string
 let decoy: Promise<string> | null = null;
 export const staffDecoyHash = (): Promise<string> =>
   (decoy ??= hashStaffPassword(`decoy-${randomBytes(16).toString('hex')}`));
+
+/** 144 random bits, 24 characters: past the 12-character rule by far, and typed once into a manager. */
+export const newStaffPassword = (): string => randomBytes(18).toString('base64url');

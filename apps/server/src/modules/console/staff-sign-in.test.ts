@@ -1,14 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@wallet/contract/http/console';
+import { newToken } from '../../platform/crypto';
 import { rowsOf } from '../../platform/db/rows';
+import { staffCsrfToken } from '../../platform/staff-auth';
 import { signedInMember } from '../../../test/money';
 import { bearer } from '../../../test/members';
 import {
   STAFF_PASSWORD,
   createStaffAndSignIn,
   randomStaffUsername,
+  sessionCookieOf,
+  setStaffActive,
   staffCall,
   staffCodeStep,
+  staffHeaders,
   staffPasswordStep,
   totpCode,
 } from '../../../test/staff';
@@ -83,7 +89,10 @@ describe('staff sign-in', () => {
       expect(Object.keys(second).sort()).toEqual(['challenge', 'step']);
       const session = await staffCodeStep(t.app, second.challenge, await totpCode(staff.secret, now()));
       expect(session.statusCode, session.body).toBe(200);
-      const { token } = session.json<{ token: string }>();
+      // The session is the cookie; the body carries its CSRF token and never the session's token.
+      const token = sessionCookieOf(session.headers['set-cookie']);
+      expect(Object.keys(session.json<object>()).sort()).toEqual(['csrfToken', 'staff']);
+      expect(session.body).not.toContain(token);
       expect(token).not.toBe(staff.token);
       expect((await me(token)).statusCode).toBe(200);
       // The first session lives on beside the second.
@@ -239,14 +248,35 @@ describe('staff sign-in', () => {
     refusedWith(await login('x'.repeat(65), STAFF_PASSWORD), 400, 'INVALID_INPUT');
   });
 
-  it('throttles password tries for one username from one address (REQUEST_LIMIT), a right one too', async () => {
+  it('counts only failed sign-ins: ten right ones in a row never lock', async () => {
+    const staff = await signIn();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      nextStep();
+      const step = await staffPasswordStep(t.app, staff.username, staff.password);
+      const signedIn = await staffCodeStep(t.app, step.challenge, await totpCode(staff.secret, now()));
+      expect(signedIn.statusCode, `sign-in ${attempt}: ${signedIn.body}`).toBe(200);
+    }
+  });
+
+  it('locks a username from one address after five failures, and says how long to wait', async () => {
     const staff = await signIn();
     const headers = { 'user-agent': 'throttle-test' };
-    // Its first sign-in was one try; four wrong ones reach the five a window allows.
+    // Wrong passwords and a wrong code count alike.
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       refusedWith(await login(staff.username, 'Wrong-password-123', headers), 401, 'STAFF_LOGIN_FAIL');
     }
-    refusedWith(await login(staff.username, staff.password, headers), 429, 'REQUEST_LIMIT');
+    nextStep();
+    const step = await staffPasswordStep(t.app, staff.username, staff.password);
+    refusedWith(await staffCodeStep(t.app, step.challenge, '000000'), 401, 'STAFF_CODE_INVALID');
+    clock += 5 * MINUTE;
+    const locked = await login(staff.username, staff.password, headers);
+    expect(locked.statusCode).toBe(429);
+    // The window began at the first failure: 15 minutes, of which some 5 have gone.
+    const wait = locked.json<{ message: string; retryAfter: number }>();
+    expect(wait.message).toBe('REQUEST_LIMIT');
+    expect(wait.retryAfter).toBeGreaterThan(9 * 60);
+    expect(wait.retryAfter).toBeLessThanOrEqual(10 * 60 + 1);
+    expect(locked.headers['retry-after']).toBe(String(wait.retryAfter));
     // Another username from the same address is not held back.
     const other = await signIn();
     nextStep();
@@ -290,6 +320,60 @@ describe('staff sessions', () => {
       401,
       'STAFF_SESSION_INVALID',
     );
+    // The session's token as a bearer opens nothing: the console's session is its cookie.
+    refusedWith(
+      await t.app.inject({ url: '/api/console/me', headers: memberHeaders(bearer(staff.token)) }),
+      401,
+      'STAFF_SESSION_INVALID',
+    );
+  });
+
+  it('is shared by a second tab: the cookie and the CSRF token are enough; the cookie alone is not', async () => {
+    const staff = await signIn();
+    const cookie = `${STAFF_SESSION_COOKIE}=${staff.token}`;
+    // A new tab: nothing but what the browser shares (the cookie) and the CSRF token.
+    const tab = await t.app.inject({
+      url: '/api/console/me',
+      headers: memberHeaders({ cookie, [STAFF_CSRF_HEADER]: staffCsrfToken(staff.token) }),
+    });
+    expect(tab.statusCode, tab.body).toBe(200);
+    // What another site's page can make a browser send: the cookie, without the token, or a wrong one.
+    refusedWith(
+      await t.app.inject({ url: '/api/console/me', headers: memberHeaders({ cookie }) }),
+      401,
+      'STAFF_SESSION_INVALID',
+    );
+    refusedWith(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/console/logout',
+        headers: memberHeaders({ cookie, [STAFF_CSRF_HEADER]: staffCsrfToken(newToken()) }),
+      }),
+      401,
+      'STAFF_SESSION_INVALID',
+    );
+    // The session stood through those: the refusals ended nothing.
+    expect((await me(staff.token)).statusCode).toBe(200);
+  });
+
+  it('sets an HttpOnly, Secure, SameSite=Strict cookie scoped to /api/console, and clears it at logout', async () => {
+    const staff = await createStaffAndSignIn(t, { now });
+    nextStep();
+    const step = await staffPasswordStep(t.app, staff.username, staff.password);
+    const signedIn = await staffCodeStep(t.app, step.challenge, await totpCode(staff.secret, now()));
+    const cookie = String(signedIn.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^${STAFF_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; `));
+    for (const part of ['Path=/api/console', 'Max-Age=43200', 'HttpOnly', 'Secure', 'SameSite=Strict']) {
+      expect(cookie.split('; ')).toContain(part);
+    }
+    const token = sessionCookieOf(signedIn.headers['set-cookie']);
+    const out = await staffCall(t.app, token, 'POST', '/api/console/logout');
+    expect(String(out.headers['set-cookie'])).toMatch(
+      new RegExp(`^${STAFF_SESSION_COOKIE}=; Path=/api/console; Max-Age=0`),
+    );
+    // Every tab of that browser is out: the session is ended on the server, not only forgotten.
+    refusedWith(await me(token), 401, 'STAFF_SESSION_INVALID');
+    expect((await me(staff.token)).statusCode).toBe(200);
   });
 
   it('end at logout, for good', async () => {
@@ -328,7 +412,7 @@ describe('staff sessions', () => {
     const staff = await signIn();
     nextStep();
     const { challenge } = await staffPasswordStep(t.app, staff.username, staff.password);
-    await t.services.staff.setActive(staff.staffId, false);
+    await setStaffActive(t, staff.staffId, false);
     refusedWith(await me(staff.token), 401, 'STAFF_SESSION_INVALID');
     refusedWith(
       await staffCodeStep(t.app, challenge, await totpCode(staff.secret, now())),
@@ -337,7 +421,7 @@ describe('staff sessions', () => {
     );
     refusedWith(await login(staff.username, staff.password), 401, 'STAFF_LOGIN_FAIL');
     // Switched on again: the old session stays ended; a new sign-in works.
-    await t.services.staff.setActive(staff.staffId, true);
+    await setStaffActive(t, staff.staffId, true);
     refusedWith(await me(staff.token), 401, 'STAFF_SESSION_INVALID');
     nextStep();
     const again = await staffPasswordStep(t.app, staff.username, staff.password);
@@ -360,7 +444,7 @@ describe('staff audit', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/console/logout',
-      headers: memberHeaders({ ...bearer(staff.token), ...headers }),
+      headers: staffHeaders(staff.token, headers),
     });
 
     const rows = await auditOf(staff.staffId);

@@ -69,10 +69,6 @@ export function createStaffRepository(db: Database) {
       return row ?? null;
     },
 
-    async setActive(id: number, active: boolean) {
-      await db.update(staffMembers).set({ active }).where(eq(staffMembers.id, id));
-    },
-
     async createChallenge(row: typeof staffLoginChallenges.$inferInsert) {
       await db.insert(staffLoginChallenges).values(row);
     },
@@ -108,16 +104,6 @@ export function createStaffRepository(db: Database) {
         .update(staffSessions)
         .set({ revokedAt: at })
         .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
-    },
-
-    /** Revokes every live session of a staff member; answers their token hashes. */
-    async revokeSessionsOf(staffId: number, at: Date): Promise<string[]> {
-      const rows = await db
-        .update(staffSessions)
-        .set({ revokedAt: at })
-        .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
-        .returning({ tokenHash: staffSessions.tokenHash });
-      return rows.map((row) => row.tokenHash);
     },
 
     /** One audit row at the end of the chain, in a transaction of its own (audit-chain.ts). */

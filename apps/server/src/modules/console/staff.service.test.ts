@@ -105,7 +105,10 @@ describe('staff service', () => {
     const counting = memoryRateLimiter(() => clock);
     const staff = createStaffService({
       db: t.database.db,
-      limiter: { hit: (key, limit, windowMs) => (keys.push(key), counting.hit(key, limit, windowMs)) },
+      limiter: {
+        ...counting,
+        take: (key, limit, windowMs) => (keys.push(key), counting.take(key, limit, windowMs)),
+      },
       now,
     });
     const typed = 'my-secret-password-typed-here';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { ErrorCode } from '@wallet/contract/errors';
 import {
@@ -6,9 +5,7 @@ import {
   type StaffCreateInput,
   type StaffLoginResponse,
   type StaffProfile,
-  type StaffSessionResponse,
 } from '@wallet/contract/http/console';
-import { clientKey } from '../../platform/client-address';
 import { hashToken, looksLikeToken, newToken } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
@@ -17,6 +14,8 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { StaffAuthenticator } from '../../platform/staff-auth';
 import { appendAudit } from './audit-chain';
 import { auditEntry, createStaffAudit, type StaffClient } from './staff-audit';
+import { createStaffDesk } from './staff-desk';
+import { createStaffThrottle } from './staff-throttle';
 import { hashStaffPassword, staffDecoyHash, verifyStaffPassword } from './staff-password';
 import { createStaffRepository } from './staff.repository';
 import { staffProfile } from './staff-profile';
@@ -34,11 +33,11 @@ export interface StaffLimits {
   maxCodeAttempts: number;
   sessionMaxAgeMs: number;
   sessionIdleMs: number;
-  /** Sign-in tries (password or code) per window from one address, any usernames. */
+  /** Failed sign-in tries (password or code) per window from one address, any usernames. */
   triesPerAddress: number;
-  /** Password tries per window for one username from one address. */
+  /** Failed tries (password or code) per window for one username from one address. */
   triesPerUsernameAndAddress: number;
-  /** Password tries per window for one username from every address: a distributed guess's ceiling. */
+  /** Failed tries per window for one username from every address: a distributed guess's ceiling. */
   triesPerUsername: number;
   triesWindowMs: number;
 }
@@ -108,7 +107,15 @@ async function codeStep(secret: string, code: string, at: Date): Promise<number 
 
 /** How a second step ended; written to the audit inside its transaction, answered after. */
 type StepOutcome =
-  { ok: true; token: string; staff: StaffProfile } | { ok: false; code: ErrorCode; status: number };
+  | { ok: true; token: string; staff: StaffProfile }
+  /** `username`: a wrong code of this staff member, counted against their username. */
+  | { ok: false; code: ErrorCode; status: number; username?: string };
+
+/** A signed-in staff member: the session's token goes into the cookie, never into a body. */
+export interface StaffSignedIn {
+  token: string;
+  staff: StaffProfile;
+}
 
 /** Staff of the operator console: accounts, the two-step sign-in, sessions and the audit. */
 export function createStaffService(options: StaffServiceOptions) {
@@ -124,56 +131,50 @@ export function createStaffService(options: StaffServiceOptions) {
     if (tokenHashes.length > 0) await options.sessionsEnded?.(tokenHashes);
   };
 
-  /**
-   * Counts a try before any work is done (REQUEST_LIMIT past a limit). The address is counted
-   * first and a refused address counts nothing against the username, so one address cannot hold
-   * a staff member out; only many addresses together reach the username's ceiling.
-   */
-  async function throttle(client: StaffClient, username: string | null): Promise<void> {
-    const address = clientKey(client.ip);
-    const window = limits.triesWindowMs;
-    // The counters' keys hold no typed text: a username field may hold a password typed there.
-    const typed = username === null ? null : createHash('sha256').update(username).digest('base64url');
-    const passed =
-      (await limiter.hit(`staff-login:address:${address}`, limits.triesPerAddress, window)) &&
-      (typed === null ||
-        ((await limiter.hit(
-          `staff-login:pair:${typed}:${address}`,
-          limits.triesPerUsernameAndAddress,
-          window,
-        )) &&
-          (await limiter.hit(`staff-login:username:${typed}`, limits.triesPerUsername, window))));
-    if (!passed) fail('REQUEST_LIMIT', 429);
+  const throttle = createStaffThrottle(limiter, {
+    failuresPerAddress: limits.triesPerAddress,
+    failuresPerUsernameAndAddress: limits.triesPerUsernameAndAddress,
+    failuresPerUsername: limits.triesPerUsername,
+    windowMs: limits.triesWindowMs,
+  });
+
+  /** The staff member of a session, by its token's hash; an ended session is ended for good. */
+  async function sessionOf(tokenHash: string) {
+    const found = await repository.sessionByHash(tokenHash);
+    if (!found || found.session.revokedAt !== null) return fail('STAFF_SESSION_INVALID', 401);
+    const at = now();
+    const idleFor = at.getTime() - found.session.lastSeenAt.getTime();
+    if (found.session.expiresAt <= at || idleFor > limits.sessionIdleMs || !found.staff.active) {
+      // Ended for good: a staff member switched on again signs in again.
+      await repository.revokeSession(tokenHash, at);
+      await ended([tokenHash]);
+      return fail('STAFF_SESSION_INVALID', 401);
+    }
+    if (idleFor > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, at);
+    return {
+      staffId: found.session.staffId,
+      username: found.staff.username,
+      name: found.staff.name,
+      role: found.staff.role,
+      tokenHash,
+    };
   }
 
   const authenticator: StaffAuthenticator = {
     async authenticate(token) {
       if (!looksLikeToken(token)) return fail('STAFF_SESSION_INVALID', 401);
-      const tokenHash = hashToken(token);
-      const found = await repository.sessionByHash(tokenHash);
-      if (!found || found.session.revokedAt !== null) return fail('STAFF_SESSION_INVALID', 401);
-      const at = now();
-      const idleFor = at.getTime() - found.session.lastSeenAt.getTime();
-      if (found.session.expiresAt <= at || idleFor > limits.sessionIdleMs || !found.staff.active) {
-        // Ended for good: a staff member switched on again signs in again.
-        await repository.revokeSession(tokenHash, at);
-        await ended([tokenHash]);
-        return fail('STAFF_SESSION_INVALID', 401);
-      }
-      if (idleFor > TOUCH_EVERY_MS) await repository.touchSession(tokenHash, at);
-      return {
-        staffId: found.session.staffId,
-        username: found.staff.username,
-        name: found.staff.name,
-        role: found.staff.role,
-        tokenHash,
-      };
+      return sessionOf(hashToken(token));
     },
+    authenticateHash: sessionOf,
   };
 
   return {
     authenticator,
     audit,
+    /** The staff screen: list, make, change role, switch off or on, reset the authenticator. */
+    desk: createStaffDesk({ db, now, hashPassword: (password) => passwords.hash(password), ended }),
+    /** How long a session lasts at most: its cookie's lifetime. */
+    sessionMaxAgeMs: limits.sessionMaxAgeMs,
 
     /** A new staff member (npm run staff:create); the TOTP is enrolled at their first sign-in. */
     async create(input: StaffCreateInput): Promise<StaffProfile> {
@@ -195,21 +196,12 @@ export function createStaffService(options: StaffServiceOptions) {
     },
 
     /**
-     * Switches a staff member off or on again. Off ends their sessions for good at once (a socket
-     * hears the whole inbox: it must not wait for the recheck) and closes their sockets.
-     */
-    async setActive(staffId: number, active: boolean): Promise<void> {
-      await repository.setActive(staffId, active);
-      if (!active) await ended(await repository.revokeSessionsOf(staffId, now()));
-    },
-
-    /**
      * Step one: username and password. One answer (STAFF_LOGIN_FAIL) after the same work for an
      * unknown username, a wrong password and a switched-off account; the audit tells them apart.
      */
     async login(rawUsername: string, password: string, client: StaffClient): Promise<StaffLoginResponse> {
       const username = rawUsername.trim().toLowerCase();
-      await throttle(client, username);
+      const release = await throttle.password(client, username);
       const staff = await repository.staffByUsername(username);
       const passwordOk = await passwords.verify(
         staff?.passwordHash ?? (await passwords.decoyHash()),
@@ -227,6 +219,8 @@ export function createStaffService(options: StaffServiceOptions) {
         );
         return fail('STAFF_LOGIN_FAIL', 401);
       }
+      // A right password is no failure: the try is given back (a wrong code counts later).
+      await release();
       const challenge = newToken();
       // Not enrolled yet: a new secret, kept with the challenge until a code proves the app has it.
       const pendingSecret = staff.totpSecret === null ? generateSecret() : null;
@@ -255,17 +249,17 @@ export function createStaffService(options: StaffServiceOptions) {
      * Everything happens under the challenge's and the staff member's row locks, in one
      * transaction with its audit rows, so two answers cannot both pass.
      */
-    async verifyCode(challenge: string, code: string, client: StaffClient): Promise<StaffSessionResponse> {
-      await throttle(client, null);
+    async verifyCode(challenge: string, code: string, client: StaffClient): Promise<StaffSignedIn> {
+      const release = await throttle.code(client);
       if (!looksLikeToken(challenge)) return fail('STAFF_CHALLENGE_EXPIRED', 401);
       const tokenHash = hashToken(challenge);
       const at = now();
       const outcome = await repository.transaction(async (q): Promise<StepOutcome> => {
         const found = await q.lockChallenge(tokenHash);
         if (!found) return { ok: false, code: 'STAFF_CHALLENGE_EXPIRED', status: 401 };
-        const refuse = async (reason: string, code: ErrorCode): Promise<StepOutcome> => {
+        const refuse = async (reason: string, code: ErrorCode, username?: string): Promise<StepOutcome> => {
           await q.audit(auditEntry(found.staffId, 'login.fail', null, { reason }, client, at));
-          return { ok: false, code, status: 401 };
+          return { ok: false, code, status: 401, username };
         };
         if (found.usedAt !== null || found.expiresAt <= at || found.attempts >= limits.maxCodeAttempts) {
           return refuse('challenge', 'STAFF_CHALLENGE_EXPIRED');
@@ -284,7 +278,7 @@ export function createStaffService(options: StaffServiceOptions) {
         const step = await codeStep(secret, code, at);
         if (step === null || (staff.totpLastStep !== null && step <= staff.totpLastStep)) {
           await q.countAttempt(tokenHash);
-          return refuse(step === null ? 'code' : 'replay', 'STAFF_CODE_INVALID');
+          return refuse(step === null ? 'code' : 'replay', 'STAFF_CODE_INVALID', staff.username);
         }
         await q.acceptCode(staff.id, step, found.pendingSecret);
         await q.useChallenge(tokenHash, at);
@@ -304,7 +298,11 @@ export function createStaffService(options: StaffServiceOptions) {
         await q.audit(auditEntry(staff.id, 'login.success', null, {}, client, at));
         return { ok: true, token, staff: staffProfile(staff) };
       });
-      if (!outcome.ok) return fail(outcome.code, outcome.status);
+      if (!outcome.ok) {
+        if (outcome.username !== undefined) await throttle.codeFailed(client, outcome.username);
+        return fail(outcome.code, outcome.status);
+      }
+      await release();
       return { token: outcome.token, staff: outcome.staff };
     },
 

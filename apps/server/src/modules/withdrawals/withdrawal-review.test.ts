@@ -19,7 +19,7 @@ import {
   signedInMember,
   walletOf,
 } from '../../../test/money';
-import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { createStaffAndSignIn, staffCall, staffSocketAuth } from '../../../test/staff';
 import { nextEvent, openSocket } from '../../../test/sockets';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import type { AddressInfo } from 'node:net';
@@ -333,7 +333,10 @@ describe('live counts', () => {
       (await staffCall(test.app, staff.support, 'GET', '/api/console/desk/counts')).json<DeskCounts>();
     const before = await counts();
     const { port } = test.app.server.address() as AddressInfo;
-    const socket = await openSocket(`http://127.0.0.1:${port}`, { staffToken: staff.support });
+    const socket = await openSocket(
+      `http://127.0.0.1:${port}`,
+      await staffSocketAuth(test.app, staff.support),
+    );
     try {
       const one = await member(500_000);
       const held = nextEvent<DeskCounts>(

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  STAFF_CSRF_HEADER,
   StaffLoginResponse,
   StaffProfile,
   StaffSessionResponse,
@@ -30,15 +31,22 @@ export function onStaffSessionEnded(next: () => void): () => void {
   };
 }
 
+/** Whether this browser holds a staff session (its cookie is out of a script's reach; its CSRF token is not). */
+export const hasStaffSession = (): boolean => storage.getStaffCsrf() !== null;
+
 /**
- * The staff session every console call carries: its own token (lib/storage.ts), and its own end,
- * which leads to /console/login and never touches the member's session or /login.
+ * The staff session every console call carries: the browser sends its cookie (every tab shares
+ * it), the call adds the CSRF token (decision 047); its own end leads to /console/login and never
+ * touches the member's session or /login.
  */
 export const staffSession: ApiSession = {
-  token: () => storage.getStaffToken(),
+  headers(): Record<string, string> {
+    const csrf = storage.getStaffCsrf();
+    return csrf ? { [STAFF_CSRF_HEADER]: csrf } : {};
+  },
   ends: (code) => code === STAFF_SESSION_ENDED,
   onEnded() {
-    storage.clearStaffToken();
+    storage.clearStaffCsrf();
     leave();
   },
 };
@@ -59,7 +67,7 @@ export function useStaffLogin() {
   });
 }
 
-/** Step 2: the authenticator's code; the session token is kept for this tab. */
+/** Step 2: the authenticator's code; the session is the cookie it sets, its CSRF token kept for every tab. */
 export function useStaffTotp() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -69,7 +77,7 @@ export function useStaffTotp() {
         body,
         schema: StaffSessionResponse,
       });
-      storage.setStaffToken(session.token);
+      storage.setStaffCsrf(session.csrfToken);
       queryClient.setQueryData(queryKeys.console.me, session.staff);
       return session;
     },
@@ -80,7 +88,7 @@ export function useStaffTotp() {
 export function useStaffProfile() {
   return useQuery({
     queryKey: queryKeys.console.me,
-    enabled: storage.getStaffToken() !== null,
+    enabled: hasStaffSession(),
     queryFn: () => consoleRequest('/api/console/me', { schema: StaffProfile }),
     staleTime: Infinity,
   });
@@ -100,5 +108,5 @@ export async function staffLogout(): Promise<void> {
   await consoleRequest('/api/console/logout', { method: 'POST', body: {}, schema: z.unknown() }).catch(
     () => undefined,
   );
-  storage.clearStaffToken();
+  storage.clearStaffCsrf();
 }

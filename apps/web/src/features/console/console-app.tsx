@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AdjustmentsPage } from './adjustments/adjustments-page';
+import { storage } from '../../lib/storage';
 import { onStaffSessionEnded } from './console-api';
 import { ConsoleLayout } from './console-layout';
 import { InboxPage } from './inbox-page';
+import { StaffPage } from './staff-page';
 import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 
@@ -14,6 +16,16 @@ import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 export function ConsoleApp() {
   const navigate = useNavigate();
   useEffect(() => onStaffSessionEnded(() => void navigate('/console/login', { replace: true })), [navigate]);
+  // Signed out in another tab: the session is ended on the server; this tab leaves at once.
+  useEffect(() => {
+    const left = (event: StorageEvent) => {
+      if (event.key === storage.staffCsrfKey && event.newValue === null) {
+        void navigate('/console/login', { replace: true });
+      }
+    };
+    window.addEventListener('storage', left);
+    return () => window.removeEventListener('storage', left);
+  }, [navigate]);
 
   return (
     <Routes>
@@ -23,6 +35,7 @@ export function ConsoleApp() {
         <Route path="chat/:conversationId" element={<InboxPage />} />
         <Route path="withdrawals" element={<WithdrawalsPage />} />
         <Route path="adjustments" element={<AdjustmentsPage />} />
+        <Route path="staff" element={<StaffPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

@@ -1,27 +1,11 @@
-import { Banknote, LogOut, MessagesSquare, Scale, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import { storage } from '../../lib/storage';
-import type { Permission } from '@wallet/contract/staff-roles';
-import { staffLogout, useStaffProfile } from './console-api';
+import { hasStaffSession, staffLogout, useStaffProfile } from './console-api';
+import { CONSOLE_SECTIONS } from './console-nav';
 import { useConsoleTranslation } from './console-texts';
 import { queryKeys } from '../../lib/query-keys';
-
-/**
- * The console's sections, in the top bar: icons alone on a phone, with their names from 640 px. A
- * section with a `permission` is shown only to roles that carry it (the server checks anyway).
- */
-const SECTIONS: readonly {
-  path: string;
-  label: string;
-  icon: typeof MessagesSquare;
-  permission?: Permission;
-}[] = [
-  { path: '/console/chat', label: 'nav.chat', icon: MessagesSquare },
-  { path: '/console/withdrawals', label: 'withdrawals.nav', icon: Banknote },
-  { path: '/console/adjustments', label: 'adjustments.nav', icon: Scale, permission: 'money.adjust' },
-];
 
 /**
  * The console's own shell: the full height of the window (the inbox scrolls inside its panes), a
@@ -34,9 +18,10 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   // The server checks the token on the first call; a dead one leads back to sign-in.
   const profile = useStaffProfile();
-  const permissions = profile.data?.permissions ?? [];
 
-  if (!storage.getStaffToken()) return <Navigate to="/console/login" replace />;
+  if (!hasStaffSession()) return <Navigate to="/console/login" replace />;
+  const permissions = profile.data?.permissions ?? [];
+  const sections = CONSOLE_SECTIONS.filter((section) => permissions.includes(section.permission));
 
   async function logout() {
     await staffLogout();
@@ -51,22 +36,19 @@ export function ConsoleLayout() {
           <ShieldCheck className="size-5 text-gold-300" aria-hidden="true" />
           <span className="hidden sm:inline">{t('title')}</span>
         </span>
-        <nav aria-label={t('nav.label')} className="ml-1 flex items-center gap-1">
-          {SECTIONS.filter(({ permission }) => !permission || permissions.includes(permission)).map(
-            ({ path, label, icon: Icon }) => (
-              <NavLink
-                key={path}
-                to={path}
-                className={({ isActive }) =>
-                  `inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
-                }
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                <span className="hidden sm:inline">{t(label)}</span>
-                <span className="sr-only sm:hidden">{t(label)}</span>
-              </NavLink>
-            ),
-          )}
+        <nav aria-label={t('nav.label')} className="ml-1 flex min-w-0 items-center gap-1 overflow-x-auto">
+          {sections.map(({ path, label, icon: Icon }) => (
+            <NavLink
+              key={path}
+              to={path}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 shrink-0 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+              }
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t(label)}</span>
+            </NavLink>
+          ))}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           {profile.data ? (

@@ -23,7 +23,7 @@ import { setConsoleSocketFactory, WATCH_RETRY_MS } from './inbox-socket';
 let socket: ReturnType<typeof fakeSocket>;
 
 beforeEach(() => {
-  storage.setStaffToken('staff-token');
+  storage.setStaffCsrf('staff-csrf');
   socket = fakeSocket();
   setConsoleSocketFactory(socket.factory);
 });
@@ -75,7 +75,7 @@ describe('inbox list', () => {
     expect(within(row(2)).queryByTestId('unread')).toBeNull();
     expect(within(row(2)).getByText('Waiting for staff')).toBeTruthy();
     // The socket carried the staff token.
-    expect(socket.tokens).toEqual(['staff-token']);
+    expect(socket.tickets).toHaveLength(1);
 
     // A new message in the older conversation moves it to the top with its count.
     socket.serverSends(
@@ -256,7 +256,8 @@ describe('conversation', () => {
     );
     expect(uploads).toHaveLength(1);
     expect(uploads[0]!.url).toBe('/api/console/chat/conversations/7/upload-image');
-    expect(uploads[0]!.headers.authorization).toBe('Bearer staff-token');
+    expect(uploads[0]!.headers['x-staff-csrf']).toBe('staff-csrf');
+    expect(uploads[0]!.headers.authorization).toBeUndefined();
     expect((uploads[0]!.body!.get('file') as File).name).toBe('slip.png');
     uploads[0]!.progress(0.4);
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
@@ -454,7 +455,7 @@ describe('conversation', () => {
     await screen.findByText('I deposited 500 baht');
     socket.serverSends('connect_error', new Error('STAFF_SESSION_INVALID'));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
-    expect(storage.getStaffToken()).toBeNull();
+    expect(storage.getStaffCsrf()).toBeNull();
   });
 
   it('opens a conversation from a link that neither list holds', async () => {

@@ -9,8 +9,8 @@ import {
   SOCKET_EVENTS,
   SOCKET_PATH,
 } from '@wallet/contract/socket';
-import { storage } from '../../lib/storage';
-import { STAFF_SESSION_ENDED, staffSession } from './console-api';
+import { StaffSocketTicket } from '@wallet/contract/http/console';
+import { consoleRequest, hasStaffSession, STAFF_SESSION_ENDED, staffSession } from './console-api';
 import {
   addMessages,
   belongsTo,
@@ -29,11 +29,34 @@ export interface ConsoleSocket {
   disconnect(): unknown;
 }
 
-export type ConsoleSocketFactory = (staffToken: string) => ConsoleSocket;
+/** Asks the server for a ticket of the staff session (the cookie does not reach the socket). */
+export type TicketSource = () => Promise<string>;
 
-/** The staff socket on our own origin: the server puts it in the inbox by its token. */
-const connect: ConsoleSocketFactory = (staffToken) =>
-  io(window.location.origin, { path: SOCKET_PATH, auth: { staffToken } });
+export type ConsoleSocketFactory = (ticket: TicketSource) => ConsoleSocket;
+
+/**
+ * The staff socket on our own origin: each handshake, the first and every reconnection, carries a
+ * fresh ticket of the session (good for a minute; decision 047). A ticket refused (the session
+ * ended) leaves an empty one, which the server refuses too.
+ */
+const connect: ConsoleSocketFactory = (ticket) =>
+  io(window.location.origin, {
+    path: SOCKET_PATH,
+    auth: (send) =>
+      void ticket().then(
+        (staffTicket) => send({ staffTicket }),
+        () => send({ staffTicket: '' }),
+      ),
+  });
+
+const socketTicket: TicketSource = async () =>
+  (
+    await consoleRequest('/api/console/chat/socket-ticket', {
+      method: 'POST',
+      body: {},
+      schema: StaffSocketTicket,
+    })
+  ).ticket;
 
 let factory: ConsoleSocketFactory = connect;
 
@@ -92,9 +115,8 @@ export function useInboxSocket(watched: number | null, onMerged: (into: number) 
   });
 
   useEffect(() => {
-    const token = storage.getStaffToken();
-    if (!token) return;
-    const live = factory(token);
+    if (!hasStaffSession()) return;
+    const live = factory(socketTicket);
     const state: Watching = {
       socket: live,
       shown: () => watching.current,

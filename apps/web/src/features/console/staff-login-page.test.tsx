@@ -38,7 +38,7 @@ describe('staff sign-in', () => {
               },
             }
           : url === '/api/console/login/totp'
-            ? { body: { token: 'staff-token', staff } }
+            ? { body: { csrfToken: 'staff-csrf', staff } }
             : undefined,
     });
     storage.setToken('member-token', true);
@@ -64,14 +64,16 @@ describe('staff sign-in', () => {
       challenge: 'challenge-1',
       code: '123456',
     });
-    // The staff token is kept apart, sent on console calls; the member's is left alone.
-    expect(storage.getStaffToken()).toBe('staff-token');
+    // The session is the server's cookie; its CSRF token is kept for every tab and sent on console
+    // calls, no bearer token; the member's is left alone.
+    expect(storage.getStaffCsrf()).toBe('staff-csrf');
     expect(storage.getToken()).toBe('member-token');
     await waitFor(() =>
       expect(calls.some((call) => call.url === '/api/console/chat/conversations?status=open')).toBe(true),
     );
     const list = calls.find((call) => call.url === '/api/console/chat/conversations?status=open')!;
-    expect((list.init.headers as Record<string, string>).authorization).toBe('Bearer staff-token');
+    expect((list.init.headers as Record<string, string>)['x-staff-csrf']).toBe('staff-csrf');
+    expect((list.init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('asks only for the code once enrolled, and tells a wrong one in words', async () => {
@@ -93,7 +95,21 @@ describe('staff sign-in', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       i18next.t('STAFF_CODE_INVALID', { ns: 'errors' }),
     );
-    expect(storage.getStaffToken()).toBeNull();
+    expect(storage.getStaffCsrf()).toBeNull();
+  });
+
+  it('tells how long to wait once failed sign-ins reached the limit', async () => {
+    consoleServer({
+      handler: (url) =>
+        url === '/api/console/login'
+          ? { status: 429, body: { message: 'REQUEST_LIMIT', retryAfter: 601 } }
+          : undefined,
+    });
+    await renderWithProviders(<StaffLoginPage />, { path: '/console/login' });
+    await typePassword();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-ins. Try again in 11 minutes.',
+    );
   });
 
   it('tells a wrong password in words and stays on the password step', async () => {
@@ -119,12 +135,12 @@ describe('staff session', () => {
           : undefined,
     });
     storage.setToken('member-token', true);
-    storage.setStaffToken('expired-staff-token');
+    storage.setStaffCsrf('expired-staff-csrf');
     const { router } = await renderApp('/console/chat');
 
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/login');
-    expect(storage.getStaffToken()).toBeNull();
+    expect(storage.getStaffCsrf()).toBeNull();
     expect(storage.getToken()).toBe('member-token');
   });
 
@@ -133,15 +149,15 @@ describe('staff session', () => {
       handler: (url) => (url === '/api/console/logout' ? { body: { ok: true } } : undefined),
     });
     storage.setToken('member-token', true);
-    storage.setStaffToken('staff-token');
+    storage.setStaffCsrf('staff-csrf');
     const { router } = await renderApp('/console/chat');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/console/login');
     const logout = calls.find((call) => call.url === '/api/console/logout')!;
-    expect((logout.init.headers as Record<string, string>).authorization).toBe('Bearer staff-token');
-    expect(storage.getStaffToken()).toBeNull();
+    expect((logout.init.headers as Record<string, string>)['x-staff-csrf']).toBe('staff-csrf');
+    expect(storage.getStaffCsrf()).toBeNull();
     expect(storage.getToken()).toBe('member-token');
   });
 

@@ -6,16 +6,28 @@ import { CopyButton } from '../../components/copy-button';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { errorCodeOf } from '../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
-import { storage } from '../../lib/storage';
-import { useStaffLogin, useStaffTotp } from './console-api';
+import { hasStaffSession, useStaffLogin, useStaffTotp } from './console-api';
 import { useConsoleTranslation } from './console-texts';
 import { QrCode } from '../../components/qr-code';
 
 /** The secret in groups of four, as authenticator apps show it, for typing by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * What a refused sign-in says: after too many failed ones (429), how long to wait, in whole
+ * minutes (the server answers the seconds, decision 047); else the code's text.
+ */
+function refusalText(error: unknown, waitText: (minutes: number) => string): string {
+  const code = errorCodeOf(error);
+  const body = error instanceof ApiError ? (error.body as { retryAfter?: unknown } | undefined) : undefined;
+  if (code === 'REQUEST_LIMIT' && typeof body?.retryAfter === 'number') {
+    return waitText(Math.max(1, Math.ceil(body.retryAfter / 60)));
+  }
+  return errorText(code);
+}
 
 /**
  * Staff sign-in (decision 023): username and password, then the authenticator's 6-digit code. A
@@ -31,9 +43,9 @@ export function StaffLoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [step, setStep] = useState<StaffLoginResponse | null>(null);
   const [code, setCode] = useState('');
+  const wait = (minutes: number) => t('signIn.wait', { count: minutes });
 
-  if (storage.getStaffToken() && !totp.isPending && !totp.isSuccess)
-    return <Navigate to="/console/chat" replace />;
+  if (hasStaffSession() && !totp.isPending && !totp.isSuccess) return <Navigate to="/console/chat" replace />;
 
   function submitPassword(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +65,7 @@ export function StaffLoginPage() {
         setCode('');
         setStep(next);
       },
-      onError: (error) => setFormError(errorText(errorCodeOf(error))),
+      onError: (error) => setFormError(refusalText(error, wait)),
     });
   }
 
@@ -70,10 +82,9 @@ export function StaffLoginPage() {
     totp.mutate(parsed.data, {
       onSuccess: () => void navigate('/console/chat', { replace: true }),
       onError: (error) => {
-        const failed = errorCodeOf(error);
         // The sign-in took too long: the password again, with the reason shown.
-        if (failed === 'STAFF_CHALLENGE_EXPIRED') startOver();
-        setFormError(errorText(failed));
+        if (errorCodeOf(error) === 'STAFF_CHALLENGE_EXPIRED') startOver();
+        setFormError(refusalText(error, wait));
       },
     });
   }

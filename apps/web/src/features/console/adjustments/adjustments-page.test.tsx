@@ -7,7 +7,7 @@ import { storage } from '../../../lib/storage';
 import { bodyOf, fakeServer, renderWithProviders } from '../../../test/render-app';
 import { AdjustmentsPage } from './adjustments-page';
 
-beforeEach(() => storage.setStaffToken('staff-token'));
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const finance = {

@@ -9,7 +9,7 @@ import { minutesBefore, staff } from '../../../test/console-data';
 import { bodyOf, fakeServer, renderWithProviders } from '../../../test/render-app';
 import { WithdrawalsPage } from './withdrawals-page';
 
-beforeEach(() => storage.setStaffToken('staff-token'));
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const item = (id: string, overrides: Partial<WithdrawalReviewItem> = {}): WithdrawalReviewItem => ({

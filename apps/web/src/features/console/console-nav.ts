@@ -1,0 +1,23 @@
+import { Banknote, MessagesSquare, Scale, UsersRound, type LucideIcon } from 'lucide-react';
+import type { Permission } from '@wallet/contract/staff-roles';
+
+/** One section of the console: where it is, its name (a key of console.json), who sees it. */
+export interface ConsoleSection {
+  path: string;
+  /** A key of the console's texts, e.g. `nav.chat`. */
+  label: string;
+  /** The section is shown only to roles that carry it (the server checks each call anyway). */
+  permission: Permission;
+  icon: LucideIcon;
+}
+
+/**
+ * The console's navigation, in the order shown: icons alone on a phone, with names from 640 px. NOTE: one entry per line, one section each: add
+ * yours at the end (and its route in console-app.tsx, its label in the three console.json).
+ */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  { path: '/console/chat', label: 'nav.chat', permission: 'chat.read', icon: MessagesSquare },
+  { path: '/console/withdrawals', label: 'withdrawals.nav', permission: 'members.read', icon: Banknote },
+  { path: '/console/adjustments', label: 'adjustments.nav', permission: 'money.adjust', icon: Scale },
+  { path: '/console/staff', label: 'nav.staff', permission: 'staff.manage', icon: UsersRound },
+];
