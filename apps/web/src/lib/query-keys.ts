@@ -74,6 +74,7 @@ export const queryKeys = {
     conversation: (id: number | null) => ['console', 'conversation', id] as const,
     messages: (id: number) => ['console', 'messages', id] as const,
     member: (memberId: number | null) => ['console', 'member', memberId] as const,
+    desk: ['console', 'desk'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,
     /** Balance adjustments: every status and page, reloaded together after any decision. */

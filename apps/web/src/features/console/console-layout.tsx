@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { hasStaffSession, staffLogout, useStaffProfile } from './console-api';
 import { CONSOLE_SECTIONS } from './console-nav';
+import { useDeskCounts } from './desk-counts';
 import { useConsoleTranslation } from './console-texts';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -18,6 +19,7 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   // The server checks the token on the first call; a dead one leads back to sign-in.
   const profile = useStaffProfile();
+  const desk = useDeskCounts();
 
   if (!hasStaffSession()) return <Navigate to="/console/login" replace />;
   const permissions = profile.data?.permissions ?? [];
@@ -37,7 +39,7 @@ export function ConsoleLayout() {
           <span className="hidden sm:inline">{t('title')}</span>
         </span>
         <nav aria-label={t('nav.label')} className="ml-1 flex min-w-0 items-center gap-1 overflow-x-auto">
-          {sections.map(({ path, label, icon: Icon }) => (
+          {sections.map(({ path, label, icon: Icon, count }) => (
             <NavLink
               key={path}
               to={path}
@@ -47,6 +49,14 @@ export function ConsoleLayout() {
             >
               <Icon className="size-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">{t(label)}</span>
+              {count && desk && desk[count] > 0 ? (
+                <span
+                  className="min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-ink-950 tabular-nums"
+                  aria-label={t('nav.waiting', { count: desk[count] })}
+                >
+                  {desk[count]}
+                </span>
+              ) : null}
             </NavLink>
           ))}
         </nav>

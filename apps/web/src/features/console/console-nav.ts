@@ -1,4 +1,5 @@
 import { Banknote, MessagesSquare, Scale, UsersRound, type LucideIcon } from 'lucide-react';
+import type { DeskCounts } from '@wallet/contract/http/console';
 import type { Permission } from '@wallet/contract/staff-roles';
 
 /** One section of the console: where it is, its name (a key of console.json), who sees it. */
@@ -9,6 +10,8 @@ export interface ConsoleSection {
   /** The section is shown only to roles that carry it (the server checks each call anyway). */
   permission: Permission;
   icon: LucideIcon;
+  /** The live count shown on it: what waits for staff there (decision 050). */
+  count?: keyof DeskCounts;
 }
 
 /**
@@ -16,8 +19,20 @@ export interface ConsoleSection {
  * yours at the end (and its route in console-app.tsx, its label in the three console.json).
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
-  { path: '/console/chat', label: 'nav.chat', permission: 'chat.read', icon: MessagesSquare },
-  { path: '/console/withdrawals', label: 'withdrawals.nav', permission: 'members.read', icon: Banknote },
-  { path: '/console/adjustments', label: 'adjustments.nav', permission: 'money.adjust', icon: Scale },
+  { path: '/console/chat', label: 'nav.chat', permission: 'chat.read', icon: MessagesSquare, count: 'chats' },
+  {
+    path: '/console/withdrawals',
+    label: 'withdrawals.nav',
+    permission: 'members.read',
+    icon: Banknote,
+    count: 'withdrawals',
+  },
+  {
+    path: '/console/adjustments',
+    label: 'adjustments.nav',
+    permission: 'money.adjust',
+    icon: Scale,
+    count: 'adjustments',
+  },
   { path: '/console/staff', label: 'nav.staff', permission: 'staff.manage', icon: UsersRound },
 ];

@@ -60,6 +60,9 @@ const socketTicket: TicketSource = async () =>
 
 let factory: ConsoleSocketFactory = connect;
 
+/** A staff socket of this tab's session (the console shell's, for the live counts). */
+export const openConsoleSocket = (): ConsoleSocket => factory(socketTicket);
+
 /** Tests hand in a fake socket; called with nothing, the real one is back. */
 export function setConsoleSocketFactory(next?: ConsoleSocketFactory): void {
   factory = next ?? connect;
