@@ -37,6 +37,7 @@ import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
 import { memberLockRoutes } from './modules/console/member-lock.routes';
+import { memberRiskRoutes } from './modules/console/member-risk.routes';
 import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
@@ -155,6 +156,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(memberLockRoutes, { accounts });
+  await app.register(memberRiskRoutes, {
+    riskFlags: services.riskFlags,
+    withdrawing: async (memberId) => (await withdrawals.pending(memberId)).length > 0,
+  });
   await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(withdrawalsConsoleRoutes, {
     reviews: services.withdrawalReviews,

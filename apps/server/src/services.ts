@@ -42,6 +42,8 @@ import { createWithdrawalsService } from './modules/withdrawals/withdrawals.serv
 import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
 import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.service';
 import { createMoneyDesk, createStaffNotices } from './console-services';
+import { createMemberLinks } from './modules/accounts/member-links';
+import { createRiskFlags } from './modules/console/risk-flags';
 import { createDeskCounts } from './modules/console/desk-counts';
 import { SOCKET_EVENTS } from '@wallet/contract/socket';
 import type { AppDependencies } from './app';
@@ -188,9 +190,17 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   const withdrawalOrders = createWithdrawalOrdersRepository(database.db);
   // Notices to the staff group chat, retried from their outbox (decision 045).
   const notices = createStaffNotices(app, deps, outside, ledger);
+  // Risk flags, computed from what the modules hold (decision 051).
+  const riskFlags = createRiskFlags({
+    links: createMemberLinks(database.db),
+    lastDeposit: async (memberId) => (await ledger.recentDeposits(accountKey.wallet(memberId), 1))[0] ?? null,
+    stakesSince: (memberId, from) => rewards.stakesSince(memberId, from),
+    now,
+  });
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
+    riskFlags: async (memberId) => (await riskFlags.of(memberId, true)).flags,
     orders: withdrawalOrders,
     rules: () => lookups.withdrawalRules(),
     limits: () => lookups.withdrawLimits(),
@@ -421,6 +431,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     chatSocket: socket,
     deskCounts,
     notices,
+    riskFlags,
     reconciler,
     housekeeping,
     jobs,

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { Amount, CURRENCIES } from '../money';
+import { RISK_FLAGS, type RiskFlag } from './console-risk';
+
+/**
+ * The risk flags that send a member's withdrawals to review unless staff choose otherwise: all but
+ * a shared address, which mobile networks give many honest members at once (decision 051).
+ */
+export const DEFAULT_REVIEW_FLAGS: RiskFlag[] = [
+  'shared_bank_account',
+  'shared_holder_name',
+  'shared_device',
+  'invite_cluster',
+  'quick_cash_out',
+];
 
 /**
  * The console's withdrawal desk (issue 27, docs/decisions/045): the rules that send a withdrawal
@@ -17,12 +30,19 @@ export const WithdrawalRules = z
     reviewFirst: z.boolean(),
     /** Above this, an approval needs two different staff members. */
     secondApprovalOver: Amount,
+    /** A member with any of these risk flags has their withdrawals reviewed. */
+    reviewFlags: z.array(z.enum(RISK_FLAGS)).default(DEFAULT_REVIEW_FLAGS),
   })
   .meta({ id: 'WithdrawalRules' });
 export type WithdrawalRules = z.infer<typeof WithdrawalRules>;
 
 /** Why a withdrawal waits for a person. */
-export const WITHDRAWAL_HOLD_REASONS = ['over_auto_max', 'daily_count', 'first_withdrawal'] as const;
+export const WITHDRAWAL_HOLD_REASONS = [
+  'over_auto_max',
+  'daily_count',
+  'first_withdrawal',
+  'risk_flag',
+] as const;
 export type WithdrawalHoldReason = (typeof WITHDRAWAL_HOLD_REASONS)[number];
 
 /**
@@ -62,6 +82,8 @@ export const WithdrawalReviewItem = z
     bank: z.object({ code: z.string(), accountNo: z.string() }),
     createdAt: z.iso.datetime(),
     heldFor: z.array(z.enum(WITHDRAWAL_HOLD_REASONS)),
+    /** The member's risk flags when it was asked (decision 051). */
+    flags: z.array(z.enum(RISK_FLAGS)),
     status: z.enum(WITHDRAWAL_REVIEW_STATES),
     /** Two different staff members must approve it (amount over secondApprovalOver). */
     needsTwo: z.boolean(),

@@ -47,6 +47,7 @@ const ROUTES: Guarded[] = [
   { method: 'PUT', path: `${CHAT}/{conversationId}/read`, permission: 'chat.answer' },
   { method: 'POST', path: `${CHAT}/{conversationId}/resolve`, permission: 'chat.answer' },
   { method: 'POST', path: '/api/console/members/{memberId}/lock', permission: 'members.manage' },
+  { method: 'GET', path: '/api/console/members/{memberId}/risk', permission: 'members.read' },
   { method: 'POST', path: '/api/console/members/{memberId}/unlock', permission: 'members.manage' },
   { method: 'GET', path: '/api/console/desk/counts', permission: 'members.read' },
   { method: 'GET', path: WITHDRAWALS, permission: 'members.read' },

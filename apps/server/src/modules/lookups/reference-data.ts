@@ -1,4 +1,5 @@
 import type { MinorUnits } from '@wallet/contract/money';
+import { DEFAULT_REVIEW_FLAGS } from '@wallet/contract/http/console-withdrawals';
 import type { ReferenceData } from './lookups.settings';
 
 /** The operator's company name on its deposit accounts, as members of each language read it. */
@@ -368,6 +369,7 @@ export const referenceData: ReferenceData = {
       dailyAutoCount: 3,
       reviewFirst: true,
       secondApprovalOver: 5_000_000 as MinorUnits,
+      reviewFlags: DEFAULT_REVIEW_FLAGS,
     },
 
     slip: { maxAgeMinutes: 60, closedFrom: '23:50', closedTo: '00:10', timeZone: 'Asia/Bangkok' },
@@ -442,4 +444,6 @@ export const sandboxWithdrawalRules = {
   ...referenceData.settings.withdrawalRules,
   dailyAutoCount: 1000,
   reviewFirst: false,
+  // Every demo member signs in from one address and withdraws what they were just credited.
+  reviewFlags: [],
 };

@@ -83,6 +83,7 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
         bank: { code: row.bankCode, accountNo: shown(row.accountNo) },
         createdAt: row.createdAt.toISOString(),
         heldFor: row.heldFor as WithdrawalReviewItem['heldFor'],
+        flags: row.flags as WithdrawalReviewItem['flags'],
         status: row.status === 'auto' ? 'approved' : row.status,
         needsTwo: row.needsTwo,
         firstApproval:

@@ -7,11 +7,14 @@ import type { WithdrawalHoldReason, WithdrawalRules } from '@wallet/contract/htt
  */
 export function reviewReasons(
   rules: WithdrawalRules,
-  withdrawal: { amount: bigint; autoToday: number; paidBefore: boolean },
+  withdrawal: { amount: bigint; autoToday: number; paidBefore: boolean; flags: readonly string[] },
 ): WithdrawalHoldReason[] {
   const reasons: WithdrawalHoldReason[] = [];
   if (withdrawal.amount > BigInt(rules.autoApproveMax)) reasons.push('over_auto_max');
   if (withdrawal.autoToday >= rules.dailyAutoCount) reasons.push('daily_count');
   if (rules.reviewFirst && !withdrawal.paidBefore) reasons.push('first_withdrawal');
+  // A member the server flagged (shared accounts or devices, a quick cash-out: decision 051).
+  if (withdrawal.flags.some((flag) => (rules.reviewFlags as readonly string[]).includes(flag)))
+    reasons.push('risk_flag');
   return reasons;
 }

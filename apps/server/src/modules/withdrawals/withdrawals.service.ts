@@ -22,6 +22,8 @@ export interface WithdrawalsServiceOptions {
   payout: PayoutService;
   /** How each withdrawal was routed, and staff's decisions on those held for review. */
   orders: WithdrawalOrdersRepository;
+  /** The member's risk flags now, the withdrawal being asked (decision 051). */
+  riskFlags?: (memberId: number) => Promise<string[]>;
   /** The rules that hold a withdrawal for review (decision 045). */
   rules: () => Promise<WithdrawalRules>;
   /** withdrawMin and withdrawMax of the withdraw lookup, minor units. */
@@ -86,6 +88,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
   ) {
     const rules = await options.rules();
     const paidInLedger = rules.reviewFirst ? await paidBefore(memberId) : true;
+    const flags = (await options.riskFlags?.(memberId)) ?? [];
     return options.orders.route(
       {
         holdKey: key,
@@ -97,9 +100,15 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         accountName: bank.accountName,
         marketDay: marketDay(now()),
         needsTwo: amount > BigInt(rules.secondApprovalOver),
+        flags,
       },
       ({ autoToday, everPaid }) =>
-        reviewReasons(rules, { amount, autoToday, paidBefore: everPaid || paidInLedger }),
+        reviewReasons(rules, {
+          amount,
+          autoToday,
+          paidBefore: everPaid || paidInLedger,
+          flags,
+        }),
     );
   }
 

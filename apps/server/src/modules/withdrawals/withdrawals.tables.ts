@@ -25,6 +25,11 @@ export const withdrawalOrders = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The member's risk flags when it was asked (decision 051). */
+    flags: jsonb('flags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The market day it was asked on (the daily count of automatic withdrawals). */
     marketDay: text('market_day').notNull(),
     /** Over secondApprovalOver when asked: two different staff members must approve it. */

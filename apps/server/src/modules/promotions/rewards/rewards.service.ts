@@ -83,6 +83,9 @@ export function createRewardsService(options: RewardsServiceOptions) {
       return (row?.banners ?? []).map((banner) => ({ image: banner.image, html: banner.html[locale] }));
     },
 
+    /** A member's settled stakes since `from` (hour buckets), every game: the risk flags' measure of play. */
+    stakesSince: (memberId: number, from: Date) => repository.stakesSince(options.db, memberId, from),
+
     inviteSummary: invite.summary,
     inviteList: invite.list,
     claimInvite: invite.claim,

@@ -93,6 +93,14 @@ export function WithdrawalCard({
             {t(`withdrawals.heldFor.${reason}`)}
           </li>
         ))}
+        {item.flags.map((flag) => (
+          <li
+            key={flag}
+            className="rounded-full bg-rose-400/15 px-2.5 py-1 text-xs font-semibold text-rose-300"
+          >
+            {t(`withdrawals.flags.${flag}`)}
+          </li>
+        ))}
         {item.needsTwo ? (
           <li className="flex items-center gap-1 rounded-full bg-sky-400/15 px-2.5 py-1 text-xs font-semibold text-sky-300">
             <Users className="size-3.5" aria-hidden="true" />

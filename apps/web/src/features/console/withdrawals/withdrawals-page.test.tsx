@@ -20,6 +20,7 @@ const item = (id: string, overrides: Partial<WithdrawalReviewItem> = {}): Withdr
   bank: { code: 'KBANK', accountNo: '1234567890' },
   createdAt: minutesBefore(30),
   heldFor: ['over_auto_max'],
+  flags: [],
   status: 'review',
   needsTwo: false,
   firstApproval: null,

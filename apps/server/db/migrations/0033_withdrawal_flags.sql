@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawal_orders" ADD COLUMN "flags" jsonb DEFAULT '[]'::jsonb NOT NULL;
