@@ -37,6 +37,8 @@ import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
 import { memberLockRoutes } from './modules/console/member-lock.routes';
+import { memberNotesRoutes } from './modules/console/member-notes.routes';
+import { createStaffNames } from './modules/console/staff-names';
 import { memberRiskRoutes } from './modules/console/member-risk.routes';
 import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
@@ -156,6 +158,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(memberLockRoutes, { accounts });
+  await app.register(memberNotesRoutes, {
+    notes: services.memberNotes,
+    memberExists: async (memberId) => (await accounts.statusOf(memberId)) !== null,
+    staffNamesOf: createStaffNames(deps.database.db),
+  });
   await app.register(memberRiskRoutes, {
     riskFlags: services.riskFlags,
     withdrawing: async (memberId) => (await withdrawals.pending(memberId)).length > 0,

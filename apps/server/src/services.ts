@@ -44,6 +44,7 @@ import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.serv
 import { createMoneyDesk, createStaffNotices } from './console-services';
 import { createMemberLinks } from './modules/accounts/member-links';
 import { createRiskFlags } from './modules/console/risk-flags';
+import { createMemberNotes } from './modules/console/member-notes';
 import { createDeskCounts } from './modules/console/desk-counts';
 import { SOCKET_EVENTS } from '@wallet/contract/socket';
 import type { AppDependencies } from './app';
@@ -197,9 +198,11 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     stakesSince: (memberId, from) => rewards.stakesSince(memberId, from),
     now,
   });
+  const memberNotes = createMemberNotes(database.db);
   const withdrawals = createWithdrawalsService({
     ledger,
     payout,
+    tagged: (memberId, tags) => memberNotes.hasAnyTag(memberId, tags),
     riskFlags: async (memberId) => (await riskFlags.of(memberId, true)).flags,
     orders: withdrawalOrders,
     rules: () => lookups.withdrawalRules(),
@@ -432,6 +435,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     deskCounts,
     notices,
     riskFlags,
+    memberNotes,
     reconciler,
     housekeeping,
     jobs,

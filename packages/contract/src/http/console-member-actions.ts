@@ -17,3 +17,33 @@ export const MemberStatusResponse = z
   .object({ memberId: z.int(), status: z.enum(['active', 'inactive']) })
   .meta({ id: 'MemberStatusResponse' });
 export type MemberStatusResponse = z.infer<typeof MemberStatusResponse>;
+
+/** A tag staff give members: lower-case letters, digits, `-` and `_`, up to 32 characters. */
+export const MemberTag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'MEMBER_TAG_INVALID');
+
+export const MemberNoteRequest = z
+  .object({ text: z.string().trim().min(1).max(2000) })
+  .meta({ id: 'MemberNoteRequest' });
+
+export const MemberTagsRequest = z
+  .object({ tags: z.array(MemberTag).max(20) })
+  .meta({ id: 'MemberTagsRequest' });
+
+export const MemberNotesResponse = z
+  .object({
+    notes: z.array(
+      z.object({
+        id: z.int(),
+        text: z.string(),
+        staff: z.object({ id: z.int(), username: z.string() }),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
+    tags: z.array(z.string()),
+  })
+  .meta({ id: 'MemberNotesResponse' });
+export type MemberNotesResponse = z.infer<typeof MemberNotesResponse>;

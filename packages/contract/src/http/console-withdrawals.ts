@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount, CURRENCIES } from '../money';
 import { RISK_FLAGS, type RiskFlag } from './console-risk';
+import { MemberTag } from './console-member-actions';
 
 /**
  * The risk flags that send a member's withdrawals to review unless staff choose otherwise: all but
@@ -32,6 +33,8 @@ export const WithdrawalRules = z
     secondApprovalOver: Amount,
     /** A member with any of these risk flags has their withdrawals reviewed. */
     reviewFlags: z.array(z.enum(RISK_FLAGS)).default(DEFAULT_REVIEW_FLAGS),
+    /** A member with any of these tags (given by staff) has their withdrawals reviewed. */
+    reviewTags: z.array(MemberTag).max(20).default([]),
   })
   .meta({ id: 'WithdrawalRules' });
 export type WithdrawalRules = z.infer<typeof WithdrawalRules>;
@@ -42,6 +45,7 @@ export const WITHDRAWAL_HOLD_REASONS = [
   'daily_count',
   'first_withdrawal',
   'risk_flag',
+  'tag',
 ] as const;
 export type WithdrawalHoldReason = (typeof WITHDRAWAL_HOLD_REASONS)[number];
 

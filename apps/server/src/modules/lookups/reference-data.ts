@@ -370,6 +370,7 @@ export const referenceData: ReferenceData = {
       reviewFirst: true,
       secondApprovalOver: 5_000_000 as MinorUnits,
       reviewFlags: DEFAULT_REVIEW_FLAGS,
+      reviewTags: [],
     },
 
     slip: { maxAgeMinutes: 60, closedFrom: '23:50', closedTo: '00:10', timeZone: 'Asia/Bangkok' },

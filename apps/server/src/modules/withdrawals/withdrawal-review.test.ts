@@ -35,6 +35,7 @@ const RULES: WithdrawalRules = {
   secondApprovalOver: 5_000_000 as WithdrawalRules['secondApprovalOver'],
   // Test members share an address and withdraw what they were just credited: no flag is a reason here.
   reviewFlags: [],
+  reviewTags: ['watch'],
 };
 
 const staff = {} as Record<'owner' | 'finance' | 'finance2' | 'support', string>;
@@ -359,5 +360,42 @@ describe('live counts', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('notes and tags', () => {
+  it('a member tagged with a tag the rules name has their withdrawals reviewed; notes are kept as text', async () => {
+    await setRules({});
+    const one = await member(500_000);
+    const notesUrl = `/api/console/members/${one.id}/notes`;
+    const tagsUrl = `/api/console/members/${one.id}/tags`;
+    expect((await staffCall(test.app, staff.support, 'PUT', tagsUrl, { tags: ['watch'] })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await staffCall(test.app, staff.finance, 'PUT', tagsUrl, { tags: ['Not a tag!'] })).statusCode,
+    ).toBe(400);
+    const tagged = await staffCall(test.app, staff.finance, 'PUT', tagsUrl, { tags: ['Watch', 'vip'] });
+    expect(tagged.json<{ tags: string[] }>().tags).toEqual(['vip', 'watch']);
+    const noted = await staffCall(test.app, staff.finance, 'POST', notesUrl, {
+      text: '<b>Called</b> about a slip',
+    });
+    expect(noted.json<{ notes: { text: string }[] }>().notes[0]?.text).toBe('<b>Called</b> about a slip');
+    expect((await staffCall(test.app, staff.support, 'GET', notesUrl)).statusCode).toBe(200);
+    expect(
+      (await staffCall(test.app, staff.finance, 'GET', '/api/console/members/999999999/notes')).statusCode,
+    ).toBe(404);
+
+    const held = await withdraw(one.token, 100_000);
+    expect((await itemOf(held))?.heldFor).toEqual(['tag']);
+    // Untagged: paid at once.
+    await staffCall(test.app, staff.finance, 'PUT', tagsUrl, { tags: [] });
+    expect(await payoutStatus(await withdraw(one.token, 100_000))).toBe(200);
+    const [audit] = await rowsOf<{ detail: { before: string[]; after: string[] } }>(
+      test.database.db,
+      sql`select detail from staff_audit where action = 'member.tags' and target = ${`member:${one.id}`}
+          order by seq desc limit 1`,
+    );
+    expect(audit?.detail).toEqual({ before: ['vip', 'watch'], after: [] });
   });
 });

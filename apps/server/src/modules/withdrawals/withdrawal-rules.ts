@@ -7,7 +7,13 @@ import type { WithdrawalHoldReason, WithdrawalRules } from '@wallet/contract/htt
  */
 export function reviewReasons(
   rules: WithdrawalRules,
-  withdrawal: { amount: bigint; autoToday: number; paidBefore: boolean; flags: readonly string[] },
+  withdrawal: {
+    amount: bigint;
+    autoToday: number;
+    paidBefore: boolean;
+    flags: readonly string[];
+    tagged: boolean;
+  },
 ): WithdrawalHoldReason[] {
   const reasons: WithdrawalHoldReason[] = [];
   if (withdrawal.amount > BigInt(rules.autoApproveMax)) reasons.push('over_auto_max');
@@ -16,5 +22,7 @@ export function reviewReasons(
   // A member the server flagged (shared accounts or devices, a quick cash-out: decision 051).
   if (withdrawal.flags.some((flag) => (rules.reviewFlags as readonly string[]).includes(flag)))
     reasons.push('risk_flag');
+  // A member carrying a tag staff chose to review.
+  if (withdrawal.tagged) reasons.push('tag');
   return reasons;
 }

@@ -24,6 +24,8 @@ export interface WithdrawalsServiceOptions {
   orders: WithdrawalOrdersRepository;
   /** The member's risk flags now, the withdrawal being asked (decision 051). */
   riskFlags?: (memberId: number) => Promise<string[]>;
+  /** Whether the member carries any of these tags staff gave them (the rule reviewTags). */
+  tagged?: (memberId: number, tags: readonly string[]) => Promise<boolean>;
   /** The rules that hold a withdrawal for review (decision 045). */
   rules: () => Promise<WithdrawalRules>;
   /** withdrawMin and withdrawMax of the withdraw lookup, minor units. */
@@ -89,6 +91,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     const rules = await options.rules();
     const paidInLedger = rules.reviewFirst ? await paidBefore(memberId) : true;
     const flags = (await options.riskFlags?.(memberId)) ?? [];
+    const tagged = (await options.tagged?.(memberId, rules.reviewTags)) ?? false;
     return options.orders.route(
       {
         holdKey: key,
@@ -108,6 +111,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           autoToday,
           paidBefore: everPaid || paidInLedger,
           flags,
+          tagged,
         }),
     );
   }
