@@ -18,8 +18,9 @@ import { StatusBadge } from './members-page';
  * The member view's cards, in order (decision 048). NOTE: a later section (notes and tags, risk
  * flags, the actions of members.manage) is one more entry here, with its key in MemberViewResponse.
  */
-const SECTIONS: { key: string; Section: MemberSection; wide?: boolean }[] = [
-  { key: 'profile', Section: ProfileCard },
+const SECTIONS: { key: string; Section: MemberSection; wide?: boolean; tall?: boolean }[] = [
+  // Tall: the small cards fill the columns beside it instead of waiting below it.
+  { key: 'profile', Section: ProfileCard, tall: true },
   { key: 'games', Section: GamesCard },
   { key: 'grants', Section: GrantsCard },
   { key: 'referrals', Section: ReferralsCard },
@@ -97,10 +98,13 @@ function MemberView({ view }: { view: MemberViewResponse }) {
       <div
         aria-label={t('memberView.sections')}
         role="region"
-        className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 xl:grid-cols-3"
+        className="grid grid-flow-row-dense grid-cols-1 items-start gap-4 lg:grid-cols-2 xl:grid-cols-3"
       >
-        {SECTIONS.map(({ key, Section, wide }) => (
-          <div key={key} className={wide ? 'lg:col-span-2 xl:col-span-3' : undefined}>
+        {SECTIONS.map(({ key, Section, wide, tall }) => (
+          <div
+            key={key}
+            className={wide ? 'lg:col-span-2 xl:col-span-3' : tall ? 'lg:row-span-3' : undefined}
+          >
             <Section view={view} />
           </div>
         ))}
