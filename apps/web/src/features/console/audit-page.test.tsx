@@ -9,7 +9,7 @@ import { fakeServer, renderWithProviders } from '../../test/render-app';
 import { AuditPage } from './audit-page';
 import { ConsoleLayout } from './console-layout';
 
-beforeEach(() => storage.setStaffToken('staff-token'));
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const finance = { ...staff, role: 'finance' as const, permissions: [...ROLE_PERMISSIONS.finance] };

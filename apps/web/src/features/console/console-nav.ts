@@ -1,4 +1,12 @@
-import { Banknote, MessagesSquare, Scale, ScrollText, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  MessagesSquare,
+  Scale,
+  ScrollText,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import type { Permission } from '@wallet/contract/staff-roles';
 

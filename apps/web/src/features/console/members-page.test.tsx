@@ -9,7 +9,7 @@ import { fakeServer, renderWithProviders } from '../../test/render-app';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 
-beforeEach(() => storage.setStaffToken('staff-token'));
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const renderSearch = (path = '/console/members', locale?: string) =>
