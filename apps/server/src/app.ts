@@ -17,8 +17,12 @@ import { registerStaticWeb } from './platform/static-web';
 import type { FileStorage } from './platform/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adjustmentsConsoleRoutes } from './modules/adjustments/adjustments.console.routes';
+import { auditRoutes } from './modules/console/audit.routes';
+import { createAuditLog } from './modules/console/audit-log';
 import { consoleRoutes } from './modules/console/console.routes';
 import { createMemberContextService } from './modules/console/member-context.service';
+import { createMemberViewService } from './modules/console/member-view.service';
+import { membersRoutes } from './modules/console/members.routes';
 import { staffDeskRoutes } from './modules/console/staff-desk.routes';
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
@@ -173,17 +177,27 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },
   });
   await app.register(adjustmentsConsoleRoutes, { adjustments: services.adjustments });
-  await app.register(consoleRoutes, {
-    staff,
-    market: config.market,
-    memberContext: createMemberContextService({
+  const memberContext = createMemberContextService({
+    accounts,
+    statement,
+    slips,
+    walletOf: (memberId) => ledger.balanceOrZero(accountKey.wallet(memberId)),
+  });
+  await app.register(consoleRoutes, { staff, market: config.market, memberContext });
+  await app.register(membersRoutes, {
+    members: createMemberViewService({
       accounts,
-      statement,
-      slips,
-      walletOf: (memberId) => ledger.balanceOrZero(accountKey.wallet(memberId)),
+      memberContext,
+      games: games.accounts,
+      grants: services.grants,
+      chat,
     }),
+    accounts,
+    statement,
+    market: config.market,
   });
   await app.register(staffDeskRoutes, { desk: staff.desk });
+  await app.register(auditRoutes, { auditLog: createAuditLog(database.db) });
   await app.register(webhooksRoutes, {
     qrPayments,
     secret: outside.webhookSecret,

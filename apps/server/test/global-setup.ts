@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { readEnvironment } from '../src/config';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER, openServerDatabase } from '../src/platform/db/database';
+import { MIGRATIONS_FOLDER, openServerDatabase, PGLITE_EXTENSIONS } from '../src/platform/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   }
 
   // Migrated in memory by the migrator start-up uses, then dumped for each file to load.
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const folder = mkdtempSync(path.join(tmpdir(), 'wallet-template-'));
   const file = path.join(folder, 'pgdata.tar');

@@ -190,3 +190,25 @@ export function apiUpload<S extends $ZodType>(path: string, options: UploadOptio
     xhr.send(form);
   });
 }
+
+/**
+ * A file the server makes (a CSV export), as a Blob: the same headers, session and refusals as
+ * apiRequest, the answer kept as bytes. `timeoutMs` covers the whole download.
+ */
+export async function apiDownload(
+  path: string,
+  options: { session?: ApiSession; timeoutMs?: number } = {},
+): Promise<Blob> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMING.uploadTimeoutMs);
+  try {
+    const response = await fetch(path, { headers: headers({}, options.session), signal: controller.signal });
+    if (!response.ok) throw failure(response.status, parseJson(await response.text()), options.session);
+    return await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(controller.signal.aborted ? TIMEOUT_ERROR : NETWORK_ERROR, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -81,5 +81,13 @@ export const queryKeys = {
     adjustmentsAll: ['console', 'adjustments'] as const,
     adjustments: (status: string, page: number) => ['console', 'adjustments', status, page] as const,
     staff: ['console', 'staff'] as const,
+    /** The members screen (decision 048): a search's page, a member's view, their statement. */
+    memberSearch: (q: string, page: number) => ['console', 'members', q, page] as const,
+    memberView: (memberId: number) => ['console', 'member-view', memberId] as const,
+    memberStatement: (memberId: number, page: number, type: string) =>
+      ['console', 'member-statement', memberId, page, type] as const,
+    /** The audit screen: a page by its filters and cursor; what the filters offer. */
+    audit: (filters: Record<string, string>) => ['console', 'audit', filters] as const,
+    auditFilters: ['console', 'audit-filters'] as const,
   },
 };

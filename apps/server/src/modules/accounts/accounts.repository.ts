@@ -54,7 +54,7 @@ export interface AttemptRequest {
   knownForMs: number;
 }
 
-/** The only code that reads or writes the accounts tables. */
+/** The only code that reads or writes the accounts tables (with member-directory.ts, staff's reads). */
 export function createAccountsRepository(db: Database) {
   // Every signed-in call runs this: built once and prepared (no query building per request).
   const sessionByHashQuery = db

@@ -11,10 +11,12 @@ import { argon2Hasher, type PasswordHasher } from './password';
 import { createPasswordChange } from './password-change';
 import { createProfile } from './profile';
 import { createRegistration } from './registration';
+import { createMemberDirectory } from './member-directory';
 import { createSessions, type CachedSession } from './sessions';
 import { createSignInThrottling } from './sign-in-throttling';
 
 export type { CachedSession } from './sessions';
+export type { FoundMember, MemberSummary } from './member-directory';
 
 /** Where a request came from, for the audit trail and the per-address limits. */
 export interface ClientMeta {
@@ -172,6 +174,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
         };
       },
     },
+
+    /** For the console (decision 048): finding members; their status, inviter, invitees, sessions. */
+    directory: createMemberDirectory(db),
 
     /** The name a registered bank account is held in (the sandbox bank knows its customers so). */
     accountHolder: (bankCode: string, accountNo: string) => repository.bankAccountHolder(bankCode, accountNo),

@@ -27,7 +27,14 @@ export const members = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('members_status', sql`${table.status} in ('active', 'inactive')`)],
+  (table) => [
+    check('members_status', sql`${table.status} in ('active', 'inactive')`),
+    // Staff search (decision 048): a phone by its last digits, a name anywhere in it (pg_trgm).
+    index('members_username_reversed').on(sql`reverse(${table.username}) text_pattern_ops`),
+    index('members_name_trigrams').using('gin', sql`${table.name} gin_trgm_ops`),
+    // Whom a member invited, newest first (the console's member view, the invite bonus).
+    index('members_inviter').on(table.inviterId, table.id),
+  ],
 );
 
 /** The one bank account a member registered; a bank account belongs to one member only. */
@@ -47,6 +54,8 @@ export const memberBankAccounts = pgTable(
     // Numbers are compared without leading zeros (bankAccountNoKey, decision 035). Not unique: rows
     // registered before the rule may share a key; new ones are checked under an advisory lock.
     index('member_bank_accounts_bank_key').on(table.bankCode, sql`ltrim(${table.accountNo}, '0')`),
+    // Staff search (decision 048): a number whole or by its last digits, of any bank.
+    index('member_bank_accounts_no_reversed').on(sql`reverse(${table.accountNo}) text_pattern_ops`),
   ],
 );
 

@@ -59,6 +59,13 @@ export function createChatInbox(options: ChatInboxOptions) {
       return { conversations, total };
     },
 
+    /** The member's conversation, for the console's member view; null if they never wrote. */
+    async memberConversation(memberId: number) {
+      const room = await repository.findRoom({ memberId });
+      if (!room) return null;
+      return { id: room.id, status: room.status, lastMessageAt: room.lastMessageAt?.toISOString() ?? null };
+    },
+
     async conversation(roomId: number): Promise<ConsoleConversation> {
       return conversationOf(await roomForStaff(roomId));
     },

@@ -16,6 +16,7 @@ import { readEnvironment } from '../../config';
 import {
   MIGRATIONS_FOLDER,
   openEmbeddedDatabase,
+  PGLITE_EXTENSIONS,
   type Database,
   type DatabaseHandle,
 } from '../../platform/db/database';
@@ -148,7 +149,7 @@ describe('npm run audit:verify', () => {
 /** A database of its own, migrated from nothing by the migrations of `folder`. */
 async function freshDatabase() {
   if (!serverUrl) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite({ client });
     return {
       db: db as unknown as Database,

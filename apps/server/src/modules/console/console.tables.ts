@@ -96,7 +96,12 @@ export const staffAudit = pgTable(
     hash: text('hash').notNull(),
   },
   (table) => [
-    index('staff_audit_staff').on(table.staffId, table.at),
     uniqueIndex('staff_audit_seq').on(table.seq),
+    // The audit screen's filters, each read newest first by seq (decision 048); the time filter
+    // alone by its own index.
+    index('staff_audit_staff_seq').on(table.staffId, table.seq),
+    index('staff_audit_action_seq').on(table.action, table.seq),
+    index('staff_audit_target_seq').on(table.target, table.seq),
+    index('staff_audit_at').on(table.at),
   ],
 );

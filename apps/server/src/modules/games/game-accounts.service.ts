@@ -127,6 +127,24 @@ export function createGameAccountsService(options: GameAccountsOptions) {
       (await repository.accountOf(memberId, gameCode))?.seenRound ?? 0,
     membersWithAccounts: () => repository.membersWithAccounts(),
 
+    /**
+     * The balance of each game account the member opened, read only (the console's member view;
+     * `wallet` opens the wallet first, a write staff reading must not make).
+     */
+    async balancesOf(memberId: number): Promise<{ code: string; name: string; amount: bigint }[]> {
+      const [entries, accounts] = await Promise.all([catalogue(), repository.accountsOf(memberId)]);
+      if (accounts.length === 0) return [];
+      const states = await ledger.accountStates(
+        accounts.map((account) => accountKey.game(memberId, account.gameCode)),
+      );
+      return accounts.map((account) => ({
+        code: account.gameCode,
+        name: entries.find((entry) => entry.code === account.gameCode)?.name ?? account.gameCode,
+        amount:
+          states.find((state) => state.key === accountKey.game(memberId, account.gameCode))?.balance ?? 0n,
+      }));
+    },
+
     async wallet(memberId: number): Promise<WalletResponse> {
       const currency = await openWallet(memberId);
       const [entries, accounts] = await Promise.all([catalogue(), repository.accountsOf(memberId)]);

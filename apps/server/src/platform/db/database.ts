@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -169,6 +170,12 @@ function serverOf(url: string): string {
 }
 
 /**
+ * The extensions the schema uses, loaded by every PGlite that opens it (migration 0035 creates
+ * pg_trgm for the staff search, decision 048). NOTE: a PGlite without them cannot read those indexes.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * An embedded PostgreSQL kept under `dir` (or in memory when dir is undefined), migrated.
  * `startFrom` is a dumped data directory to begin with (tests clone one migrated database).
  */
@@ -177,7 +184,7 @@ export async function openEmbeddedDatabase(
   startFrom?: Blob,
 ): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const options = startFrom ? { loadDataDir: startFrom } : {};
+  const options = { extensions: PGLITE_EXTENSIONS, ...(startFrom ? { loadDataDir: startFrom } : {}) };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -3,9 +3,12 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AdjustmentsPage } from './adjustments/adjustments-page';
 import { storage } from '../../lib/storage';
 import { onStaffSessionEnded } from './console-api';
+import { AuditPage } from './audit-page';
 import { ConsoleLayout } from './console-layout';
 import { InboxPage } from './inbox-page';
 import { StaffPage } from './staff-page';
+import { MemberPage } from './member-page';
+import { MembersPage } from './members-page';
 import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 
@@ -36,6 +39,9 @@ export function ConsoleApp() {
         <Route path="withdrawals" element={<WithdrawalsPage />} />
         <Route path="adjustments" element={<AdjustmentsPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route path="members" element={<MembersPage />} />
+        <Route path="members/:memberId" element={<MemberPage />} />
+        <Route path="audit" element={<AuditPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

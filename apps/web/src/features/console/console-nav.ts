@@ -1,4 +1,12 @@
-import { Banknote, MessagesSquare, Scale, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  MessagesSquare,
+  Scale,
+  ScrollText,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import type { Permission } from '@wallet/contract/staff-roles';
 
@@ -35,4 +43,6 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: 'adjustments',
   },
   { path: '/console/staff', label: 'nav.staff', permission: 'staff.manage', icon: UsersRound },
+  { path: '/console/members', label: 'nav.members', permission: 'members.read', icon: Users },
+  { path: '/console/audit', label: 'nav.audit', permission: 'audit.read', icon: ScrollText },
 ];

@@ -57,7 +57,11 @@ export function MemberPanel({ conversation }: { conversation: ConsoleConversatio
   return <MemberDetails context={context.data} />;
 }
 
-function MemberDetails({ context }: { context: MemberContextResponse }) {
+/**
+ * The member's profile, wallet and latest money: the panel's body, and the profile card of the
+ * members screen's member view (one component, two places).
+ */
+export function MemberDetails({ context }: { context: MemberContextResponse }) {
   const { t } = useConsoleTranslation();
   const { member, wallet } = context;
   const walletId = useId();
@@ -120,7 +124,8 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
   );
 }
 
-function Status({ status }: { status: string }) {
+/** A money row's status as the member's statement colours it. */
+export function MoneyStatus({ status }: { status: string }) {
   const { t } = useConsoleTranslation();
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status] ?? ''}`}>
@@ -149,7 +154,7 @@ function MoneyList({
               {row.from !== 'bank' && row.from !== 'wallet' ? ` · ${row.from}` : ''}
             </span>
           </span>
-          <Status status={row.status} />
+          <MoneyStatus status={row.status} />
         </li>
       ))}
     </Section>
@@ -175,7 +180,7 @@ function SlipLine({
         </span>
         {slip.note ? <span className="block text-xs text-rose-300">{errorText(slip.note)}</span> : null}
       </span>
-      <Status status={slip.status} />
+      <MoneyStatus status={slip.status} />
     </li>
   );
 }

@@ -127,6 +127,19 @@ export function createGrantsRepository(db: Database) {
         .orderBy(desc(promotionGrants.claimedAt), desc(promotionGrants.id));
     },
 
+    /** The member's latest `limit` grants, newest first, each with the turnover counted so far. */
+    async historyOf(memberId: number, limit: number): Promise<(GrantRow & { turnoverDone: bigint })[]> {
+      const done = sql<string>`coalesce((select sum(${promotionGrantTurnover.turnover}) from ${promotionGrantTurnover}
+        where ${promotionGrantTurnover.grantId} = ${promotionGrants.id}), 0)::text`;
+      const rows = await db
+        .select({ grant: promotionGrants, done })
+        .from(promotionGrants)
+        .where(eq(promotionGrants.memberId, memberId))
+        .orderBy(desc(promotionGrants.claimedAt), desc(promotionGrants.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row.grant, turnoverDone: BigInt(row.done) }));
+    },
+
     async activeGrantOf(memberId: number): Promise<GrantRow | null> {
       return claimQueries(db).activeGrant(memberId);
     },

@@ -52,6 +52,8 @@ export function createGrantsService(options: GrantsServiceOptions) {
 
     /** The member's grants, newest first. */
     grantsOf: (memberId: number) => repository.grantsOf(memberId),
+    /** The member's latest grants with their turnover counted so far (the console's member view). */
+    historyOf: (memberId: number, limit: number) => repository.historyOf(memberId, limit),
     /** The member's running grant as recorded (not brought up to date). */
     activeGrantOf: (memberId: number) => repository.activeGrantOf(memberId),
     /** A grant's turnover counted per game. */
