@@ -108,8 +108,8 @@ describe('a locked member is never paid through an approval (decision 045, membe
     const answer = await approval!;
 
     // The lock committed before the approval's decision: the approval must be refused, not paid.
+    expect(await payoutSeen(held), `paid: ${answer.body.slice(0, 80)}`).toBe(false);
     expect(answer.json()).toEqual({ message: 'MEMBER_LOCKED' });
-    expect(await payoutSeen(held)).toBe(false);
   });
 });
 
