@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../platform/crypto';
 
 /**
  * Tells the operator's staff group chat what waits or happened (issue 27, section 7): a generic
@@ -49,7 +50,8 @@ export function signatureHolds(
   if (!match) return false;
   const at = Number(match[1]);
   if (Math.abs(nowSeconds - at) > toleranceSeconds) return false;
-  return signNotice(secret, at, body) === header;
+  // NOTE: in constant time: a plain === tells by its timing how much of a forged MAC is right.
+  return sameSecret(header!, signNotice(secret, at, body));
 }
 
 /** Sends nothing: a site with no staff chat configured (production's default). */
