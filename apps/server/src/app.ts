@@ -161,7 +161,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     market: config.market,
   });
   await app.register(chatConsoleRoutes, { chat });
-  await app.register(memberLockRoutes, { accounts });
+  await app.register(memberLockRoutes, {
+    accounts,
+    withdrawalsLocked: (memberId, locked) => services.withdrawalReviews.memberLocked(memberId, locked),
+  });
   await app.register(memberNotesRoutes, {
     notes: services.memberNotes,
     memberExists: async (memberId) => (await accounts.statusOf(memberId)) !== null,

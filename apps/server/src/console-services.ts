@@ -34,7 +34,8 @@ export function createStaffNotices(
     notifier: outside.staffNotifier,
     locale,
     largeDeposit: config.staffNotices.largeDeposit,
-    leaseMs: 60_000,
+    // Longer than a batch of 20 notices at the notifier's 5 s limit each.
+    leaseMs: 150_000,
     now: deps.clock ?? (() => new Date()),
     log: app.log,
   });

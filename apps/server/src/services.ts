@@ -342,6 +342,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
       { name: 'game to game transfers', run: () => games.transfers.finishGameToGame() },
       { name: 'qr payments', run: () => qrPayments.applyStoredPayments() },
       { name: 'gift links', run: () => giftLinks.sweepInterrupted() },
+      { name: 'withdrawal routings never held', run: () => withdrawals.forgetUnheld() },
     ],
     // A resolver makes at most two outside calls (a game-to-game transfer's status and second leg);
     // a killed process's claims come back after this.

@@ -6,6 +6,8 @@ import type { AccountsService } from '../accounts/accounts.service';
 
 export interface MemberLockRoutesOptions {
   accounts: Pick<AccountsService, 'setStatus' | 'statusOf'>;
+  /** Marks the member's withdrawals waiting for review as locked, or clears the mark. */
+  withdrawalsLocked: (memberId: number, locked: boolean) => Promise<void>;
 }
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -16,7 +18,10 @@ const errors = errorResponses(400, 401, 403, 404);
  * (decision 038's revocation); sign-in then answers INACTIVE_USER. Their withdrawals waiting for
  * review stay held: staff cannot approve them while the member is locked (decision 045).
  */
-export const memberLockRoutes: FastifyPluginAsyncZod<MemberLockRoutesOptions> = async (app, { accounts }) => {
+export const memberLockRoutes: FastifyPluginAsyncZod<MemberLockRoutesOptions> = async (
+  app,
+  { accounts, withdrawalsLocked },
+) => {
   const schema = (summary: string) => ({
     tags: ['console'],
     summary,
@@ -44,8 +49,12 @@ export const memberLockRoutes: FastifyPluginAsyncZod<MemberLockRoutesOptions> = 
         const { memberId } = request.params;
         const before = await accounts.statusOf(memberId);
         if (before === null) throw new AppError('NO_USER', 404);
+        // NOTE: a lock marks the waiting withdrawals first: it waits for an approval already writing
+        // one, and no approval after it can pay. An unlock clears them last, once the member is back.
+        if (status === 'inactive') await withdrawalsLocked(memberId, true);
         // Locking again still ends sessions (one may have been opened by a race with the first).
         await accounts.setStatus(memberId, status);
+        if (status === 'active') await withdrawalsLocked(memberId, false);
         await app.staffAudit.record(request, `member.${action}`, `member:${memberId}`, {
           before,
           after: status,

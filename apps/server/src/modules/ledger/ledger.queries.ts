@@ -99,6 +99,8 @@ export function createLedgerQueries(db: Database) {
       afterId: number,
       minAmount: bigint,
       limit: number,
+      /** Only transfers written at least this long ago: any of them that will commit has. */
+      settledMs = 0,
     ): Promise<{
       lastId: number;
       deposits: { transferId: number; memberId: number; amount: bigint; currency: string }[];
@@ -106,6 +108,7 @@ export function createLedgerQueries(db: Database) {
       const [last] = await rowsOf<{ id: string | null }>(
         db,
         sql`select max(id)::text as id from (select id from ledger_transfers where id > ${afterId}
+              and created_at < now() - ${settledMs} * interval '1 millisecond'
             order by id limit ${limit}) ids`,
       );
       const lastId = last?.id === null || last?.id === undefined ? afterId : Number(last.id);
@@ -204,6 +207,7 @@ export function createLedgerQueries(db: Database) {
 
     /** Where the holds of these keys stand, in one look-up; keys without a hold are left out. */
     async holdStates(holdKeys: string[]): Promise<Map<string, HoldState>> {
+      if (holdKeys.length === 0) return new Map();
       const keys = holdKeys.flatMap((key) => [key, `${key}:settle`]);
       const rows = await rowsOf<{ idempotency_key: string; kind: string }>(
         db,

@@ -32,6 +32,8 @@ export const retryDelayMs = (attempts: number) =>
   Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
 
 const DAY_MS = 86_400_000;
+/** Deposits are told of once written this long ago: every transfer that will commit has by then. */
+export const DEPOSIT_SETTLED_MS = 120_000;
 /** Both markets' days run on UTC+7 (Bangkok, Vientiane). */
 const MARKET_OFFSET_MS = 7 * 3_600_000;
 
@@ -79,10 +81,13 @@ export function createNoticesService(options: NoticesOptions) {
         tx,
         sql`select last_id::text from staff_notice_cursors where name = 'deposits' for update`,
       );
+      // NOTE: only transfers written a while ago: an id is given when a transfer is written, not
+      // when it commits, so a newer id may be visible before an older one commits.
       const { lastId, deposits } = await options.ledger.largeDepositsAfter(
         Number(cursor!.last_id),
         options.largeDeposit,
         1000,
+        DEPOSIT_SETTLED_MS,
       );
       for (const deposit of deposits) {
         await tx

@@ -86,6 +86,11 @@ describe('staff notices', () => {
     const member = await signedInMember(test.app);
     await credit(test.app, member.token, 4_999_999);
     await credit(test.app, member.token, 5_000_000);
+    // Deposits are told of once settled (DEPOSIT_SETTLED_MS on the database's clock): made older.
+    await test.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update ledger_transfers set created_at = created_at - interval '5 minutes'`);
+    });
     await test.services.notices.runOnce();
     await test.services.notices.runOnce();
     const large = (await chat()).filter((notice) => notice.kind === 'large_deposit');

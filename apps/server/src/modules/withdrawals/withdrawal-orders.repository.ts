@@ -57,6 +57,30 @@ export function createWithdrawalOrdersRepository(db: Database) {
       });
     },
 
+    /** The member's withdrawals waiting for staff, however old (Home lists every one). */
+    async waitingOf(memberId: number): Promise<WithdrawalOrder[]> {
+      return db
+        .select(columns)
+        .from(withdrawalOrders)
+        .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.status, 'review')))
+        .orderBy(desc(withdrawalOrders.createdAt));
+    },
+
+    /** Rows in review older than `ms` (database clock): the candidates of a routing whose hold never came. */
+    async staleInReview(ms: number): Promise<string[]> {
+      const rows = await db
+        .select({ key: withdrawalOrders.holdKey })
+        .from(withdrawalOrders)
+        .where(
+          and(
+            eq(withdrawalOrders.status, 'review'),
+            sql`${withdrawalOrders.createdAt} < now() - ${ms} * interval '1 millisecond'`,
+          ),
+        )
+        .limit(500);
+      return rows.map((row) => row.key);
+    },
+
     /** A routing whose hold was never made (refused or voided at once): it counts for nothing. */
     async forget(holdKey: string): Promise<void> {
       await db.delete(withdrawalOrders).where(eq(withdrawalOrders.holdKey, holdKey));
@@ -132,6 +156,7 @@ export function createWithdrawalOrdersRepository(db: Database) {
             eq(withdrawalOrders.holdKey, holdKey),
             eq(withdrawalOrders.status, 'review'),
             eq(withdrawalOrders.needsTwo, true),
+            eq(withdrawalOrders.memberLocked, false),
             sql`${withdrawalOrders.firstApprovedBy} is null`,
             free(staffId),
           ),
@@ -166,6 +191,7 @@ export function createWithdrawalOrdersRepository(db: Database) {
             eq(withdrawalOrders.holdKey, holdKey),
             eq(withdrawalOrders.status, 'review'),
             free(staffId),
+            approving ? eq(withdrawalOrders.memberLocked, false) : sql`true`,
             approving
               ? sql`(not ${withdrawalOrders.needsTwo} or (${withdrawalOrders.firstApprovedBy} is not null
                       and ${withdrawalOrders.firstApprovedBy} <> ${staffId}))`
@@ -174,6 +200,17 @@ export function createWithdrawalOrdersRepository(db: Database) {
         )
         .returning(columns);
       return row ?? null;
+    },
+
+    /**
+     * Marks (or clears) the member's withdrawals waiting for review as locked: a lock waits for an
+     * approval already writing one of them, and an approval after it is refused (decision 045).
+     */
+    async markMemberLocked(memberId: number, locked: boolean): Promise<void> {
+      await db
+        .update(withdrawalOrders)
+        .set({ memberLocked: locked })
+        .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.status, 'review')));
     },
 
     /** An approved order's age since its approval, on the database's clock (its payout's TTL runs from there). */

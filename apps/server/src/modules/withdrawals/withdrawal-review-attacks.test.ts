@@ -28,6 +28,8 @@ const RULES: WithdrawalRules = {
   dailyAutoCount: 3,
   reviewFirst: false,
   secondApprovalOver: 5_000_000 as WithdrawalRules['secondApprovalOver'],
+  reviewFlags: [],
+  reviewTags: [],
 };
 
 const staff = {} as Record<'owner' | 'finance' | 'finance2', string>;
@@ -68,48 +70,47 @@ const act = (token: string, reference: string, action: 'approve' | 'reject', bod
     body,
   );
 
-/** Waits until some session waits on a lock while running an UPDATE of withdrawal_orders. */
-async function untilDecisionWaits(): Promise<void> {
+/** Waits until `count` sessions wait on a lock while running an UPDATE of withdrawal_orders. */
+async function untilDecisionWaits(count = 1): Promise<void> {
   for (let tries = 0; tries < 200; tries += 1) {
     const rows = await rowsOf<{ n: number }>(
       test.database.db,
       sql`select count(*)::int as n from pg_stat_activity
           where wait_event_type = 'Lock' and query ilike 'update "withdrawal_orders"%'`,
     );
-    if (rows[0]!.n > 0) return;
+    if (rows[0]!.n >= count) return;
     await sleep(25);
   }
   throw new Error('the approval never reached its UPDATE');
 }
 
 describe('a locked member is never paid through an approval (decision 045, member-lock.routes.ts)', () => {
-  it('a lock that lands while an approval is under way still lets the approval pay', async () => {
+  it('a lock asked while an approval is writing waits for it; no approval pays after the lock', async () => {
     const one = await member(500_000);
-    const held = await withdraw(one.token, 100_000);
+    const [first, second] = [await withdraw(one.token, 100_000), await withdraw(one.token, 100_000)];
 
     // Something holds the order's row for a moment (a colleague's claim, a busy database): the
     // approval has checked "not locked" and waits on its UPDATE. The member is locked meanwhile.
     let approval: ReturnType<typeof act> | undefined;
+    let lock: ReturnType<typeof staffCall> | undefined;
     await test.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from withdrawal_orders where hold_key = ${held} for update`);
-      approval = act(staff.finance, held, 'approve');
+      await tx.execute(sql`select 1 from withdrawal_orders where hold_key = ${first} for update`);
+      approval = act(staff.finance, first, 'approve');
       await untilDecisionWaits();
-      const locked = await staffCall(
-        test.app,
-        staff.finance2,
-        'POST',
-        `/api/console/members/${one.id}/lock`,
-        {
-          reason: 'fraud ring',
-        },
-      );
-      expect(locked.statusCode, locked.body).toBe(200);
+      lock = staffCall(test.app, staff.finance2, 'POST', `/api/console/members/${one.id}/lock`, {
+        reason: 'fraud ring',
+      });
+      await untilDecisionWaits(2);
     });
-    const answer = await approval!;
-
-    // The lock committed before the approval's decision: the approval must be refused, not paid.
-    expect(await payoutSeen(held), `paid: ${answer.body.slice(0, 80)}`).toBe(false);
-    expect(answer.json()).toEqual({ message: 'MEMBER_LOCKED' });
+    const [approved, locked] = [await approval!, await lock!];
+    expect(locked.statusCode, locked.body).toBe(200);
+    // The approval was first in line on the row: it decided before the lock, and was paid.
+    expect(approved.json<{ status: string }>().status).toBe('approved');
+    expect(await payoutSeen(first)).toBe(true);
+    // After the lock: refused, not paid, even past the route's own check of the member's status.
+    await test.database.db.execute(sql`update members set status = 'active' where id = ${one.id}`);
+    expect((await act(staff.finance, second, 'approve')).json()).toEqual({ message: 'MEMBER_LOCKED' });
+    expect(await payoutSeen(second)).toBe(false);
   });
 });
 
@@ -150,10 +151,12 @@ describe('the queue and the live count show only withdrawals whose money is held
     // The row a process wrote before it died, with no hold behind it (what route() leaves).
     await test.database.db.execute(
       sql`insert into withdrawal_orders (hold_key, member_id, amount, currency, bank_code, account_no,
-                                         account_name, status, held_for, market_day)
+                                         account_name, status, held_for, market_day, created_at)
           values (${`m${one.id}:crashed-before-hold`}, ${one.id}, 100000, 'BAHT', 'KBANK', '1234567890',
-                  'x', 'review', '["over_auto_max"]'::jsonb, '2026-01-01')`,
+                  'x', 'review', '["over_auto_max"]'::jsonb, '2026-01-01', now() - interval '20 minutes')`,
     );
+    // The reconciler's sweep forgets a routing no hold followed (its request is long over).
+    await test.services.reconciler.runOnce();
     const queueAfter = await queue();
     expect(queueAfter.items.length).toBe(queueBefore.items.length);
     // Staff are told a withdrawal waits, yet the queue has nothing to show them.

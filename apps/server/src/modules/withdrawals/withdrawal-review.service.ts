@@ -136,6 +136,7 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
   ): never | 'replay' {
     if (row.status === wanted && row.decidedBy === staffId) return 'replay';
     if (row.status !== 'review') throw new AppError('WITHDRAWAL_DECIDED', 409);
+    if (wanted === 'approved' && row.memberLocked) throw new AppError('MEMBER_LOCKED', 409);
     if (wanted === 'approved' && row.firstApprovedBy === staffId)
       throw new AppError('STAFF_SAME_PERSON', 403);
     throw new AppError('WITHDRAWAL_CLAIMED', 409);
@@ -229,6 +230,9 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
     },
 
     countWaiting: () => orders.countWaiting(),
+
+    /** A member locked or unlocked: their waiting withdrawals follow (decision 045). */
+    memberLocked: (memberId: number, locked: boolean) => orders.markMemberLocked(memberId, locked),
   };
 }
 

@@ -62,6 +62,12 @@ export interface WithdrawalsServiceOptions {
 const PENDING_LOOKBACK = 10;
 
 /**
+ * A routing is written just before its hold, in the same request: one older than this without a
+ * hold was left by a crash (the request is long over; its retry finds the routing and holds).
+ */
+const ORPHAN_AFTER_MS = 10 * 60_000;
+
+/**
  * Withdrawals to the member's registered bank account. The amount is held in the ledger at once
  * (so racing requests cannot spend it twice), the payout service is given the hold key as its
  * reference, and the hold is posted to the operator's cash-out account when the payout is paid,
@@ -247,6 +253,14 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         type: 'withdraw',
       });
       const pendingLines = lines.filter((line) => line.hold === 'pending');
+      // Held for staff may last longer than the newest few withdrawals: every one is listed.
+      const listed = new Set(pendingLines.map((line) => line.key));
+      for (const waiting of await options.orders.waitingOf(memberId)) {
+        if (listed.has(waiting.holdKey) || (await ledger.holdState(waiting.holdKey)) !== 'pending') continue;
+        const hold = await ledger.findTransfer(waiting.holdKey);
+        if (hold) pendingLines.push({ ...hold, key: waiting.holdKey, hold: 'pending' });
+      }
+      pendingLines.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const orders = new Map(
         (await options.orders.findMany(pendingLines.map((line) => line.key))).map((row) => [
           row.holdKey,
@@ -270,6 +284,20 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           accountEnding: accountNo.slice(-4),
         };
       });
+    },
+
+    /**
+     * Forgets routings left in review by a crash before their hold was made (decision 045): after
+     * a few minutes no hold can follow them. The reconciler's sweep; answers how many went.
+     */
+    async forgetUnheld(): Promise<number> {
+      let forgotten = 0;
+      for (const key of await options.orders.staleInReview(ORPHAN_AFTER_MS)) {
+        if (await ledger.findTransfer(key)) continue;
+        await options.orders.forget(key);
+        forgotten += 1;
+      }
+      return forgotten;
     },
 
     /** The reconciler's step for a withdrawal hold: the one rule of every two-phase flow. */

@@ -35,6 +35,11 @@ export const withdrawalOrders = pgTable(
     /** Over secondApprovalOver when asked: two different staff members must approve it. */
     needsTwo: boolean('needs_two').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The member was locked while it waited: no approval may decide it. Set by the lock itself on
+     * the member's rows, so a lock and an approval of the same row are ordered by its row lock.
+     */
+    memberLocked: boolean('member_locked').notNull().default(false),
     /** A staff member working on it now, until their lease ends. */
     claimedBy: integer('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

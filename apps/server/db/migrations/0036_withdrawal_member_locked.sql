@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawal_orders" ADD COLUMN "member_locked" boolean DEFAULT false NOT NULL;
