@@ -84,6 +84,8 @@ export const queryKeys = {
     /** The members screen (decision 048): a search's page, a member's view, their statement. */
     memberSearch: (q: string, page: number) => ['console', 'members', q, page] as const,
     memberView: (memberId: number) => ['console', 'member-view', memberId] as const,
+    memberRisk: (memberId: number) => ['console', 'member-risk', memberId] as const,
+    memberNotes: (memberId: number) => ['console', 'member-notes', memberId] as const,
     memberStatement: (memberId: number, page: number, type: string) =>
       ['console', 'member-statement', memberId, page, type] as const,
     /** The audit screen: a page by its filters and cursor; what the filters offer. */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Risk flags the server computes for a member (issue 27, section 5; decision 051), shown on the
  * member and on the withdrawal queue; a flagged member's withdrawals are reviewed.
@@ -17,3 +19,12 @@ export const RISK_FLAGS = [
   'quick_cash_out',
 ] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
+
+export const MemberRiskResponse = z
+  .object({
+    flags: z.array(z.enum(RISK_FLAGS)),
+    /** The members the flags tie this one to (ids only: staff open them to see more). */
+    linked: z.array(z.int()),
+  })
+  .meta({ id: 'MemberRiskResponse' });
+export type MemberRiskResponse = z.infer<typeof MemberRiskResponse>;

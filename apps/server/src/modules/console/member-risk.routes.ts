@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MemberParam } from '@wallet/contract/http/console';
-import { RISK_FLAGS } from '@wallet/contract/http/console-risk';
+import { MemberRiskResponse } from '@wallet/contract/http/console-risk';
 import { errorResponses } from '../../platform/errors';
 import type { RiskFlagsService } from './risk-flags';
-
-export const MemberRiskResponse = z
-  .object({
-    flags: z.array(z.enum(RISK_FLAGS)),
-    /** The members the flags tie this one to (ids only: staff open them to see more). */
-    linked: z.array(z.int()),
-  })
-  .meta({ id: 'MemberRiskResponse' });
 
 /** A member's risk flags (decision 051), as the member view and the queues show them. */
 export const memberRiskRoutes: FastifyPluginAsyncZod<{

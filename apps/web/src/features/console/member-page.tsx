@@ -11,6 +11,7 @@ import { useConsoleTranslation } from './console-texts';
 import type { MemberSection } from './member-card';
 import { ChatCard, GamesCard, GrantsCard, ProfileCard, ReferralsCard, SessionsCard } from './member-sections';
 import { StatementCard } from './member-statement';
+import { LockButton, NotesCard, RiskCard } from './member-actions';
 import { useMemberView } from './members-api';
 import { StatusBadge } from './members-page';
 
@@ -21,6 +22,8 @@ import { StatusBadge } from './members-page';
 const SECTIONS: { key: string; Section: MemberSection; wide?: boolean; tall?: boolean }[] = [
   // Tall: the small cards fill the columns beside it instead of waiting below it.
   { key: 'profile', Section: ProfileCard, tall: true },
+  { key: 'risk', Section: RiskCard },
+  { key: 'notes', Section: NotesCard },
   { key: 'games', Section: GamesCard },
   { key: 'grants', Section: GrantsCard },
   { key: 'referrals', Section: ReferralsCard },
@@ -91,6 +94,7 @@ function MemberView({ view }: { view: MemberViewResponse }) {
       <header className="mt-2 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="min-w-0 text-xl font-bold break-words">{member.name}</h1>
         <StatusBadge status={view.status} />
+        <LockButton view={view} />
         <p className="w-full text-sm text-mist-400 tabular-nums">
           {t('members.id', { id: member.id })} · {t('memberView.inviteCode', { code: view.inviteCode })}
         </p>

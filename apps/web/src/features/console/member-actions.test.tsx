@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS, type StaffRole } from '@wallet/contract/staff-roles';
+import { storage } from '../../lib/storage';
+import { minutesBefore, staff } from '../../test/console-data';
+import { memberView } from '../../test/console-members-data';
+import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { MemberPage } from './member-page';
+
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
+afterEach(() => vi.unstubAllGlobals());
+
+/** The member view's server, with the risk flags, notes and tags of member 42. */
+function memberServer(role: StaffRole) {
+  let notes = [
+    {
+      id: 1,
+      text: '<b>Called</b> about a slip',
+      staff: { id: 2, username: 'bob' },
+      createdAt: minutesBefore(60),
+    },
+  ];
+  let tags = ['vip'];
+  return fakeServer((url, init) => {
+    if (url === '/api/console/me')
+      return { body: { ...staff, role, permissions: [...ROLE_PERMISSIONS[role]] } };
+    if (url === '/api/console/members/42') return { body: memberView() };
+    if (url === '/api/console/members/42/risk')
+      return { body: { flags: ['shared_holder_name', 'invite_cluster'], linked: [41] } };
+    if (url === '/api/console/members/42/notes' && init.method === 'POST') {
+      const { text } = bodyOf({ init }) as { text: string };
+      notes = [{ id: 2, text, staff: { id: 1, username: 'alice' }, createdAt: minutesBefore(0) }, ...notes];
+    }
+    if (url === '/api/console/members/42/tags') tags = (bodyOf({ init }) as { tags: string[] }).tags;
+    if (url.startsWith('/api/console/members/42/notes') || url === '/api/console/members/42/tags')
+      return { body: { notes, tags } };
+    if (url === '/api/console/members/42/lock') return { body: { memberId: 42, status: 'inactive' } };
+    return undefined;
+  });
+}
+
+const renderMember = () =>
+  renderWithProviders(<MemberPage />, { path: '/console/members/42', route: '/console/members/:memberId' });
+
+describe('member actions', () => {
+  it('shows finance the risk flags, writes a note and tags, and locks with a reason', async () => {
+    const calls = memberServer('finance');
+    await renderMember();
+    const risk = await screen.findByRole('region', { name: 'Risk flags' });
+    expect(await within(risk).findByText('Same account holder as another member')).toBeTruthy();
+    expect(within(risk).getByRole('link', { name: 'Member #41' }).getAttribute('href')).toBe(
+      '/console/members/41',
+    );
+
+    const notes = screen.getByRole('region', { name: 'Notes and tags' });
+    // A note is text, never HTML.
+    expect(await within(notes).findByText('<b>Called</b> about a slip')).toBeTruthy();
+    await userEvent.type(within(notes).getByLabelText('New note for colleagues'), 'Asked for ID');
+    await userEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(await within(notes).findByText('Asked for ID')).toBeTruthy();
+    const tags = within(notes).getByLabelText('Tags (comma separated)');
+    await userEvent.clear(tags);
+    await userEvent.type(tags, 'vip, watch');
+    await userEvent.click(within(notes).getByRole('button', { name: 'Save tags' }));
+    expect(await within(notes).findByText('watch')).toBeTruthy();
+    expect(bodyOf(calls.find((call) => call.url === '/api/console/members/42/tags')!)).toEqual({
+      tags: ['vip', 'watch'],
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lock member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lock this member?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock member' }));
+    expect(within(dialog).getByText('Write why.')).toBeTruthy();
+    expect(calls.some((call) => call.url.endsWith('/lock'))).toBe(false);
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (for colleagues and the audit)'),
+      'Shared bank',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock member' }));
+    await screen.findByText('Member locked');
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/lock'))!)).toEqual({ reason: 'Shared bank' });
+  });
+
+  it('shows support the flags and notes, without writing or locking', async () => {
+    memberServer('support');
+    await renderMember();
+    const notes = await screen.findByRole('region', { name: 'Notes and tags' });
+    expect(await within(notes).findByText('<b>Called</b> about a slip')).toBeTruthy();
+    expect(within(notes).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lock member' })).toBeNull();
+  });
+});
