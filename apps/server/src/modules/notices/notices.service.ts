@@ -69,48 +69,54 @@ export function createNoticesService(options: NoticesOptions) {
       .onConflictDoNothing({ target: staffNotices.dedupeKey });
   }
 
-  /** Large deposits credited since the last scan: one notice each. */
+  /**
+   * Large deposits credited since the last scan: one notice each. No transaction: the notices are
+   * keyed by their transfer, so two processes scanning the same stretch write each once, and the
+   * cursor moves only from where this scan read it (the embedded database has one connection, so
+   * nothing here may wait on another statement of its own).
+   */
   async function scanDeposits(): Promise<number> {
     // A new site (or one from before the notices) starts from now: history is not news.
     const start = await options.ledger.lastTransferId();
-    return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into staff_notice_cursors (name, last_id) values ('deposits', ${start}) on conflict do nothing`,
-      );
-      const [cursor] = await rowsOf<{ last_id: string }>(
-        tx,
-        sql`select last_id::text from staff_notice_cursors where name = 'deposits' for update`,
-      );
-      // NOTE: only transfers written a while ago: an id is given when a transfer is written, not
-      // when it commits, so a newer id may be visible before an older one commits.
-      const { lastId, deposits } = await options.ledger.largeDepositsAfter(
-        Number(cursor!.last_id),
-        options.largeDeposit,
-        1000,
-        DEPOSIT_SETTLED_MS,
-      );
-      for (const deposit of deposits) {
-        await tx
-          .insert(staffNotices)
-          .values({
-            kind: 'large_deposit',
-            dedupeKey: `large_deposit:${deposit.transferId}`,
-            text: text('large_deposit', {
-              amount: noticeAmount(deposit.amount, deposit.currency),
-              member: deposit.memberId,
-            }),
-            data: {
-              transferId: deposit.transferId,
-              memberId: deposit.memberId,
-              amount: Number(deposit.amount),
-              currency: deposit.currency,
-            },
-          })
-          .onConflictDoNothing({ target: staffNotices.dedupeKey });
-      }
-      await tx.execute(sql`update staff_notice_cursors set last_id = ${lastId} where name = 'deposits'`);
-      return deposits.length;
-    });
+    await db.execute(
+      sql`insert into staff_notice_cursors (name, last_id) values ('deposits', ${start}) on conflict do nothing`,
+    );
+    const [cursor] = await rowsOf<{ last_id: string }>(
+      db,
+      sql`select last_id::text from staff_notice_cursors where name = 'deposits'`,
+    );
+    const from = Number(cursor!.last_id);
+    // NOTE: only transfers written a while ago: an id is given when a transfer is written, not
+    // when it commits, so a newer id may be visible before an older one commits.
+    const { lastId, deposits } = await options.ledger.largeDepositsAfter(
+      from,
+      options.largeDeposit,
+      1000,
+      DEPOSIT_SETTLED_MS,
+    );
+    for (const deposit of deposits) {
+      await db
+        .insert(staffNotices)
+        .values({
+          kind: 'large_deposit',
+          dedupeKey: `large_deposit:${deposit.transferId}`,
+          text: text('large_deposit', {
+            amount: noticeAmount(deposit.amount, deposit.currency),
+            member: deposit.memberId,
+          }),
+          data: {
+            transferId: deposit.transferId,
+            memberId: deposit.memberId,
+            amount: Number(deposit.amount),
+            currency: deposit.currency,
+          },
+        })
+        .onConflictDoNothing({ target: staffNotices.dedupeKey });
+    }
+    await db.execute(
+      sql`update staff_notice_cursors set last_id = ${lastId} where name = 'deposits' and last_id = ${from}`,
+    );
+    return deposits.length;
   }
 
   /** Yesterday's totals (the market day that ended), once. */
