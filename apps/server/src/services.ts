@@ -23,6 +23,12 @@ import { createDepositNoticesService } from './modules/deposits/deposit-notices.
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
 import { createPaymentReviewsService } from './modules/deposits/payment-reviews.service';
 import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
+import {
+  giftLinkReviewSource,
+  noticeReviewSource,
+  qrReviewSource,
+} from './modules/deposits/deposit-review-sources';
+import { createDepositReviewsService } from './modules/deposits/deposit-reviews.service';
 import { createGamesService } from './modules/games/games.service';
 import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
 import { noLiveness, startLiveness } from './platform/db/liveness';
@@ -36,6 +42,7 @@ import { createOtpService } from './modules/otp/otp.service';
 import { holdKinds } from './modules/reconciliation/hold-kinds';
 import { createReconciler } from './modules/reconciliation/reconciler';
 import { createSlipReader } from './modules/slips/slip-reader';
+import { createSlipReviews } from './modules/slips/slip-reviews.service';
 import { createSlipsService } from './modules/slips/slips.service';
 import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
@@ -261,6 +268,20 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
+  // Deposits that need a person: one queue, credited once under each path's own key (decision 049).
+  const depositReviews = createDepositReviewsService({
+    db: database.db,
+    ledger,
+    sources: {
+      slip: createSlipReviews({ db: database.db, linkSecret: outside.slipLinkSecret }),
+      qr: qrReviewSource(database.db),
+      gift: giftLinkReviewSource(database.db),
+      notice: noticeReviewSource(database.db),
+    },
+    moneyProfile: (memberId) => accounts.moneyProfile(memberId),
+    membersOf: createMemberNames(database.db),
+    staffNamesOf: createStaffNames(database.db),
+  });
   const statement = createStatementService({
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
@@ -429,6 +450,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     giftLinks,
     depositNotices,
     slips,
+    depositReviews,
     statement,
     adjustments,
     chat,
