@@ -8,6 +8,9 @@ import thConsole from '../../locales/th/console.json';
 import enWithdrawals from '../../locales/en/console-withdrawals.json';
 import loWithdrawals from '../../locales/lo/console-withdrawals.json';
 import thWithdrawals from '../../locales/th/console-withdrawals.json';
+import enDeposits from '../../locales/en/console-deposits.json';
+import loDeposits from '../../locales/lo/console-deposits.json';
+import thDeposits from '../../locales/th/console-deposits.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -25,7 +28,10 @@ export const consoleTexts = {
  * The console's sections' texts, one file per section in the same namespace, so sections added
  * side by side do not edit one file.
  */
-export const consoleSectionTexts = [{ th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals }] as const;
+export const consoleSectionTexts = [
+  { th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals },
+  { th: thDeposits, lo: loDeposits, en: enDeposits },
+] as const;
 
 for (const bundle of [consoleTexts, ...consoleSectionTexts]) {
   for (const [locale, texts] of Object.entries(bundle)) {
