@@ -136,7 +136,10 @@ export function DepositCard({ item, mayDecide }: { item: DepositReviewItem; mayD
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl bg-ink-900/60 p-3">
-        <Fact label={t('deposits.expected')}>{money(item.expected)}</Fact>
+        <Fact label={t('deposits.expected')}>
+          {/* A slip or a gift link answers no order of the member's: nothing was asked. */}
+          {item.expected === null ? t('deposits.nothingAsked') : money(item.expected)}
+        </Fact>
         <Fact label={t('deposits.paid')}>
           <span className={mismatch ? 'font-semibold text-amber-300' : undefined}>{money(item.paid)}</span>
         </Fact>
