@@ -18,7 +18,11 @@ const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';
 
-/** A staff member of `role`, signed in through the API (password, enrolment, code). */
+/**
+ * A staff member of `role`, signed in through the API (password, enrolment, code) with the page's
+ * own request context, so the session's cookie lands in the page's browser (decision 047); answers
+ * the session's CSRF token, which the console keeps in localStorage.
+ */
 async function staffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
   const staff = {
     username: `deposits-${randomBytes(4).toString('hex')}`,
@@ -36,7 +40,7 @@ async function staffToken(request: APIRequestContext, role: StaffRole): Promise<
     headers,
   });
   expect(signedIn.ok()).toBe(true);
-  return ((await signedIn.json()) as { token: string }).token;
+  return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
 }
 
 /**
@@ -77,7 +81,7 @@ async function openQueue(page: Page, token: string, locale: Locale, width: numbe
   await page.addInitScript(
     ({ locale, token }) => {
       localStorage.setItem('locale', locale);
-      sessionStorage.setItem('staffToken', token);
+      localStorage.setItem('staffCsrf', token);
     },
     { locale, token },
   );
@@ -91,7 +95,7 @@ for (const [locale, width] of [
 ] as const) {
   test(`finance credits a slip and refuses a QR (${locale}, ${width} wide)`, async ({ page, request }) => {
     const [slip, qr] = [await slipForReview(request), await qrForReview(request)];
-    await openQueue(page, await staffToken(request, 'finance'), locale, width);
+    await openQueue(page, await staffToken(page.request, 'finance'), locale, width);
     const card = (phone: string) => page.getByRole('article').filter({ hasText: phone });
     await expect(card(slip.phone).getByText(d(locale, 'unconfirmed.bank_changed_after'))).toBeVisible();
     // The slip image, inline by its signed link, has loaded.
@@ -135,7 +139,7 @@ for (const [locale, width] of [
     request,
   }) => {
     const member = await slipForReview(request);
-    await openQueue(page, await staffToken(request, 'support'), locale, width);
+    await openQueue(page, await staffToken(page.request, 'support'), locale, width);
     // Support sees the phone by its last 4 digits only.
     const card = page
       .getByRole('article')

@@ -23,12 +23,6 @@ import { createDepositNoticesService } from './modules/deposits/deposit-notices.
 import { createGiftLinksService } from './modules/deposits/gift-links.service';
 import { createPaymentReviewsService } from './modules/deposits/payment-reviews.service';
 import { createQrPaymentsService } from './modules/deposits/qr-payments.service';
-import {
-  giftLinkReviewSource,
-  noticeReviewSource,
-  qrReviewSource,
-} from './modules/deposits/deposit-review-sources';
-import { createDepositReviewsService } from './modules/deposits/deposit-reviews.service';
 import { createGamesService } from './modules/games/games.service';
 import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
 import { noLiveness, startLiveness } from './platform/db/liveness';
@@ -42,13 +36,12 @@ import { createOtpService } from './modules/otp/otp.service';
 import { holdKinds } from './modules/reconciliation/hold-kinds';
 import { createReconciler } from './modules/reconciliation/reconciler';
 import { createSlipReader } from './modules/slips/slip-reader';
-import { createSlipReviews } from './modules/slips/slip-reviews.service';
 import { createSlipsService } from './modules/slips/slips.service';
 import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
 import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.service';
-import { createMoneyDesk, createStaffNotices } from './console-services';
+import { createDepositDesk, createMoneyDesk, createStaffNotices } from './console-services';
 import { createMemberLinks } from './modules/accounts/member-links';
 import { createRiskFlags } from './modules/console/risk-flags';
 import { createMemberNotes } from './modules/console/member-notes';
@@ -268,20 +261,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
-  // Deposits that need a person: one queue, credited once under each path's own key (decision 049).
-  const depositReviews = createDepositReviewsService({
-    db: database.db,
-    ledger,
-    sources: {
-      slip: createSlipReviews({ db: database.db, linkSecret: outside.slipLinkSecret }),
-      qr: qrReviewSource(database.db),
-      gift: giftLinkReviewSource(database.db),
-      notice: noticeReviewSource(database.db),
-    },
-    moneyProfile: (memberId) => accounts.moneyProfile(memberId),
-    membersOf: createMemberNames(database.db),
-    staffNamesOf: createStaffNames(database.db),
-  });
+  // Deposits that need a person (decision 049).
+  const depositReviews = createDepositDesk(deps, { ledger, accounts, outside });
   const statement = createStatementService({
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
@@ -345,7 +326,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   const deskCounts = createDeskCounts({
     sources: {
       withdrawals: () => withdrawalReviews.countWaiting(),
-      deposits: async () => 0,
+      deposits: () => depositReviews.countWaiting(),
       adjustments: () => adjustments.countAwaiting(),
       chats: () => chat.openConversations(),
     },

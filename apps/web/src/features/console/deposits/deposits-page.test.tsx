@@ -9,7 +9,7 @@ import { minutesBefore, staff } from '../../../test/console-data';
 import { bodyOf, fakeServer, renderWithProviders } from '../../../test/render-app';
 import { DepositsPage } from './deposits-page';
 
-beforeEach(() => storage.setStaffToken('staff-token'));
+beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const minor = (value: number) => value as MinorUnits;
