@@ -44,7 +44,7 @@ export const slipUploads = pgTable(
     reference: text('reference'),
     /**
      * What the verifier told of the transfer's sender (masked as it gives it) and when the money
-     * left, for staff who review the slip; null on rows from before they were kept (migration 0031)
+     * left, for staff who review the slip; null on rows from before they were kept (migration 0037)
      * and on slips the verifier did not find.
      */
     sender: jsonb('sender').$type<{ bankCode: string | null; accountNo: string; names: string[] }>(),
