@@ -108,11 +108,12 @@ async function call<T>(request: APIRequestContext, url: string, data: unknown, h
  */
 export async function registerMember(
   request: APIRequestContext,
-  options: { inviteCode?: string; bankAccountName?: string } = {},
+  options: { inviteCode?: string; bankAccountName?: string; bankAccountNo?: string } = {},
 ) {
   const phone = `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const password = 'Wallet-test-7395';
-  const bankAccountNo = `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+  const bankAccountNo =
+    options.bankAccountNo ?? `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
   const sent = await call<{ otpToken?: string }>(request, '/api/otp/send', { phoneNumber: phone });
   const otpToken = sent.otpToken!;
   await call(request, '/api/otp/verify', { otpToken, otpCode: await smsCode(request, phone) });

@@ -27,6 +27,7 @@ import { staffDeskRoutes } from './modules/console/staff-desk.routes';
 import { chatConsoleRoutes } from './modules/chat/chat-console.routes';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { depositReviewsConsoleRoutes } from './modules/deposits/deposit-reviews-console.routes';
 import { webhooksRoutes } from './modules/deposits/webhooks.routes';
 import { gamesRoutes } from './modules/games/games.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },
   });
   await app.register(adjustmentsConsoleRoutes, { adjustments: services.adjustments });
+  await app.register(depositReviewsConsoleRoutes, { reviews: services.depositReviews });
   const memberContext = createMemberContextService({
     accounts,
     statement,

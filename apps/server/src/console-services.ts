@@ -6,6 +6,13 @@ import { createMemberNames } from './modules/accounts/member-names';
 import type { AccountsService } from './modules/accounts/accounts.service';
 import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
 import { createStaffNames } from './modules/console/staff-names';
+import {
+  giftLinkReviewSource,
+  noticeReviewSource,
+  qrReviewSource,
+} from './modules/deposits/deposit-review-sources';
+import { createDepositReviewsService } from './modules/deposits/deposit-reviews.service';
+import { createSlipReviews } from './modules/slips/slip-reviews.service';
 import type { LedgerService } from './modules/ledger/ledger.service';
 import type { LookupsService } from './modules/lookups/lookups.service';
 import { createNoticesService } from './modules/notices/notices.service';
@@ -90,4 +97,32 @@ export function createMoneyDesk(
     },
   });
   return { withdrawalReviews, adjustments };
+}
+
+/**
+ * Deposits that need a person (issue 27 section 3, decision 049): one queue over the slips, QR
+ * payments, gift links and notices set aside for staff, each read and closed by its own module.
+ */
+export function createDepositDesk(
+  deps: AppDependencies,
+  parts: {
+    ledger: LedgerService;
+    accounts: AccountsService;
+    outside: Pick<OutsideSystems, 'slipLinkSecret'>;
+  },
+) {
+  const { db } = deps.database;
+  return createDepositReviewsService({
+    db,
+    ledger: parts.ledger,
+    sources: {
+      slip: createSlipReviews({ db, linkSecret: parts.outside.slipLinkSecret }),
+      qr: qrReviewSource(db),
+      gift: giftLinkReviewSource(db),
+      notice: noticeReviewSource(db),
+    },
+    moneyProfile: (memberId) => parts.accounts.moneyProfile(memberId),
+    membersOf: createMemberNames(db),
+    staffNamesOf: createStaffNames(db),
+  });
 }

@@ -41,7 +41,7 @@ import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
 import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.service';
-import { createMoneyDesk, createStaffNotices } from './console-services';
+import { createDepositDesk, createMoneyDesk, createStaffNotices } from './console-services';
 import { createMemberLinks } from './modules/accounts/member-links';
 import { createRiskFlags } from './modules/console/risk-flags';
 import { createMemberNotes } from './modules/console/member-notes';
@@ -261,6 +261,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     linkSecret: outside.slipLinkSecret,
     log: app.log,
   });
+  // Deposits that need a person (decision 049).
+  const depositReviews = createDepositDesk(deps, { ledger, accounts, outside });
   const statement = createStatementService({
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
@@ -324,7 +326,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   const deskCounts = createDeskCounts({
     sources: {
       withdrawals: () => withdrawalReviews.countWaiting(),
-      deposits: async () => 0,
+      deposits: () => depositReviews.countWaiting(),
       adjustments: () => adjustments.countAwaiting(),
       chats: () => chat.openConversations(),
     },
@@ -429,6 +431,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     giftLinks,
     depositNotices,
     slips,
+    depositReviews,
     statement,
     adjustments,
     chat,

@@ -132,6 +132,10 @@ export const SLIP_NOTES = [
    * REVIEW, rows from before that change only); staff take the second credit back.
    */
   'SLIP_CREDITED_TWICE',
+  /** Ours: staff looked at the slip kept for review and credited it (status SUCCESS). */
+  'SLIP_CREDITED_BY_STAFF',
+  /** Ours: staff looked at the slip kept for review and refused it; nothing credited (FAILED). */
+  'SLIP_REFUSED_BY_STAFF',
 ] as const;
 
 /**
@@ -280,6 +284,14 @@ export const PLATFORM_CODES = [
   'ADJUSTMENT_REASON_DIRECTION',
   /** Console: the change would leave no active owner (switching off or demoting the last one). */
   'STAFF_LAST_OWNER',
+  /** Console: this deposit was already credited or refused by staff, or no longer waits for them. */
+  'DEPOSIT_REVIEW_DECIDED',
+  /** Console: this money was credited already (by its automatic path or another item): nothing moved. */
+  'DEPOSIT_ALREADY_CREDITED',
+  /** Console: crediting a gift link needs the amount staff saw redeemed. */
+  'DEPOSIT_AMOUNT_REQUIRED',
+  /** Console: a slip credits the amount its bank verified, never another. */
+  'DEPOSIT_AMOUNT_FIXED',
 ] as const;
 
 export const ERROR_CODES = [

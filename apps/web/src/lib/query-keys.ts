@@ -91,5 +91,7 @@ export const queryKeys = {
     /** The audit screen: a page by its filters and cursor; what the filters offer. */
     audit: (filters: Record<string, string>) => ['console', 'audit', filters] as const,
     auditFilters: ['console', 'audit-filters'] as const,
+    depositReviewsAll: ['console', 'deposit-reviews'] as const,
+    depositReviews: (kind: string, page: number) => ['console', 'deposit-reviews', kind, page] as const,
   },
 };

@@ -26,6 +26,7 @@ interface Guarded {
 }
 const CHAT = '/api/console/chat/conversations';
 const WITHDRAWALS = '/api/console/withdrawals';
+const DEPOSITS = '/api/console/deposits/reviews';
 const ROUTES: Guarded[] = [
   { method: 'POST', path: '/api/console/login', permission: 'public' },
   { method: 'POST', path: '/api/console/login/totp', permission: 'public' },
@@ -72,6 +73,9 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: '/api/console/adjustments/{id}/reject', permission: 'money.adjust' },
   { method: 'GET', path: '/api/console/settings/adjustments', permission: 'settings.manage' },
   { method: 'PUT', path: '/api/console/settings/adjustments', permission: 'settings.manage' },
+  { method: 'GET', path: DEPOSITS, permission: 'members.read' },
+  { method: 'POST', path: `${DEPOSITS}/{itemId}/credit`, permission: 'money.approve' },
+  { method: 'POST', path: `${DEPOSITS}/{itemId}/refuse`, permission: 'money.approve' },
 ];
 
 let t: TestApp;

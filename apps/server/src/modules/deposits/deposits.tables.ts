@@ -133,3 +133,22 @@ export const depositNotices = pgTable(
   },
   (table) => [check('deposit_notices_positive', sql`${table.amount} > 0`)],
 );
+
+/**
+ * What staff decided on a deposit that waited for a person (decision 049): one row per item,
+ * written in the transaction that closes the item and, for a credit, moves the money. The item's
+ * own row (slip, payment review, gift link, notice) says it is closed; this says who, how much, why.
+ */
+export const depositReviewDecisions = pgTable('deposit_review_decisions', {
+  /** The item's id in the console: slip:123, qr:45, gift:<voucher code>, notice:9. */
+  itemId: text('item_id').primaryKey(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['credited', 'refused'] }).notNull(),
+  /** The amount credited; null for a refusal. */
+  amount: bigint('amount', { mode: 'bigint' }),
+  currency: text('currency').notNull(),
+  /** Staff's note, plain text. */
+  note: text('note').notNull(),
+  decidedBy: bigint('decided_by', { mode: 'number' }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+});

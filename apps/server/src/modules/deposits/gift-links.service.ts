@@ -5,7 +5,7 @@ import { voucherCodeOf, type VoucherService } from '../../adapters/voucher/vouch
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { AppError } from '../../platform/errors';
-import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import { accountKey, type LedgerService, type TransferRequest } from '../ledger/ledger.service';
 import { giftLinks } from './deposits.tables';
 
 export interface GiftLinksOptions {
@@ -19,7 +19,22 @@ export interface GiftLinksOptions {
 }
 
 /** Prepaid-wallet vouchers are in baht. */
-const VOUCHER_CURRENCY: Currency = 'BAHT';
+export const VOUCHER_CURRENCY: Currency = 'BAHT';
+
+/**
+ * The credit of a gift link: keyed by its voucher, so the member's request, the sweep and staff's
+ * decision on a link stuck redeeming (decision 049) can only ever credit it once.
+ */
+export function giftLinkCredit(code: string, memberId: number, amount: bigint): TransferRequest {
+  return {
+    idempotencyKey: `deposit:truelink:${code}`,
+    debit: accountKey.operator('cash_in', VOUCHER_CURRENCY),
+    credit: accountKey.wallet(memberId),
+    amount,
+    kind: 'deposit',
+    metadata: { memberId, voucher: code, statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' } },
+  };
+}
 /** Links the sweep claims at a time; they are finished together, within one lease. */
 const SWEEP_PAGE = 10;
 /** At most this many pages a pass; the rest wait for the next pass. */
@@ -99,18 +114,7 @@ export function createGiftLinksService(options: GiftLinksOptions) {
 
     const wallet = accountKey.wallet(memberId);
     await ledger.openAccount(wallet, VOUCHER_CURRENCY);
-    await ledger.transfer({
-      idempotencyKey: `deposit:truelink:${code}`,
-      debit: accountKey.operator('cash_in', VOUCHER_CURRENCY),
-      credit: wallet,
-      amount: redemption.amount,
-      kind: 'deposit',
-      metadata: {
-        memberId,
-        voucher: code,
-        statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' },
-      },
-    });
+    await ledger.transfer(giftLinkCredit(code, memberId, redemption.amount));
     // Copies of this attempt (the same member sending the link twice at once, the sweep) all
     // replay the one credit; only the one that closes the claim counts it.
     const closed = await db

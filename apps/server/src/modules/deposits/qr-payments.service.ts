@@ -14,7 +14,7 @@ import type { PaymentEvent, PaymentProvider } from '../../adapters/payment-provi
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
-import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import { accountKey, type LedgerService, type TransferRequest } from '../ledger/ledger.service';
 import { paymentWebhookEvents, qrPayments } from './deposits.tables';
 import type { PaymentReviewsService } from './payment-reviews.service';
 
@@ -49,6 +49,29 @@ export const QR_CHANNEL_NAMES: Record<QrProvider, QrChannel['name']> = {
   PAYTIMZ: { en: 'Paytimz' },
   FP: { en: 'PromptPay FP', th: 'พร้อมเพย์ FP', lo: 'ພ້ອມເພ FP' },
 };
+
+/**
+ * The credit of a QR payment: keyed by the QR, so the gateway's events and staff's decision on a
+ * payment of another amount (decision 049) can only ever credit it once.
+ */
+export function qrCredit(
+  qr: { id: string; memberId: number; provider: string; currency: string },
+  amount: bigint,
+): TransferRequest {
+  return {
+    idempotencyKey: `deposit:qr:${qr.id}`,
+    debit: accountKey.operator('cash_in', qr.currency),
+    credit: accountKey.wallet(qr.memberId),
+    amount,
+    kind: 'deposit',
+    metadata: {
+      memberId: qr.memberId,
+      qrcodeId: qr.id,
+      provider: qr.provider,
+      statement: { type: 'deposit', from: qr.provider, to: 'wallet' },
+    },
+  };
+}
 
 /** What happened to a webhook event. `review`: paid with another amount, held for staff. */
 export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'review';
@@ -276,21 +299,17 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
         }
         return 'review';
       }
-      const wallet = accountKey.wallet(row.memberId);
-      await ledger.openAccount(wallet, row.currency);
-      await ledger.transfer({
-        idempotencyKey: `deposit:qr:${row.id}`,
-        debit: accountKey.operator('cash_in', row.currency),
-        credit: wallet,
-        amount: row.amount,
-        kind: 'deposit',
-        metadata: {
-          memberId: row.memberId,
-          qrcodeId: row.id,
-          provider: row.provider,
-          statement: { type: 'deposit', from: row.provider, to: 'wallet' },
-        },
-      });
+      await ledger.openAccount(accountKey.wallet(row.memberId), row.currency);
+      try {
+        await ledger.transfer(qrCredit(row, row.amount));
+      } catch (error) {
+        // NOTE: staff credited this QR already, with what a payment of another amount brought
+        // (decision 049): this second payment is held for them too, never credited again.
+        if (!(error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')) throw error;
+        await options.reviews.record(row, event);
+        options.log.warn({ qrcodeId: row.id, eventId: event.eventId }, 'QR credited already; held for staff');
+        return 'review';
+      }
       await db
         .update(qrPayments)
         .set({ status: 'paid', paidAt: new Date(event.occurredAt) })

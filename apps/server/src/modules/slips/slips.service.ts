@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SlipNote } from '@wallet/contract/errors';
 import type {
@@ -12,16 +11,38 @@ import {
   accountMatches,
   nameMatches,
   normalizeReference,
+  type SlipParty,
   type SlipVerifier,
 } from '../../adapters/slip-verifier/slip-verifier';
 import { sameSecret } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
-import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import { accountKey, type LedgerService, type TransferRequest } from '../ledger/ledger.service';
+import { signedSlipImageLink, slipImageSignature } from './slip-image-link';
 import type { SlipReader } from './slip-reader';
 import { insideClosedWindow } from './slip-window';
 import { slipUploads } from './slips.tables';
+
+/**
+ * The credit of a bank transfer by slip: keyed by its reference (upper case), so the member's
+ * upload and staff's decision on a slip kept for review can only ever make it once (decision 049).
+ */
+export function slipCredit(
+  memberId: number,
+  reference: string,
+  amount: bigint,
+  currency: string,
+): TransferRequest {
+  return {
+    idempotencyKey: `deposit:slip:${reference}`,
+    debit: accountKey.operator('cash_in', currency),
+    credit: accountKey.wallet(memberId),
+    amount,
+    kind: 'deposit',
+    metadata: { memberId, slip: reference, statement: { type: 'deposit', from: 'bank', to: 'wallet' } },
+  };
+}
 
 export interface SlipsOptions {
   db: Database;
@@ -43,8 +64,6 @@ export interface SlipsOptions {
   now?: () => Date;
 }
 
-const IMAGE_LINK_TTL_SECONDS = 600;
-
 /**
  * Bank-transfer deposits by slip (spec sections 2, 3, 7 and 8): the slip image is checked by its
  * bytes, its QR code read, the transfer verified with the bank's verification service, then the
@@ -58,16 +77,19 @@ export function createSlipsService(options: SlipsOptions) {
 
   /** An upload that was read; `image` is the re-encoded copy kept of it. */
   type Upload = { memberId: number; image: Buffer; imageType: string };
+  /** What a slip says and, once verified, what the verifier told of it (kept for staff). */
+  type SlipFacts = {
+    sendingBank?: string;
+    reference?: string;
+    amount?: bigint;
+    sender?: SlipParty;
+    paidAt?: Date;
+    unconfirmed?: 'bank_changed_after' | 'name_differs';
+  };
 
   async function record(
     upload: Upload,
-    outcome: {
-      status: 'SUCCESS' | 'FAILED' | 'REVIEW';
-      note?: SlipNote;
-      amount?: bigint;
-      sendingBank?: string;
-      reference?: string;
-    },
+    outcome: SlipFacts & { status: 'SUCCESS' | 'FAILED' | 'REVIEW'; note?: SlipNote },
   ) {
     await db.insert(slipUploads).values({
       memberId: upload.memberId,
@@ -76,6 +98,15 @@ export function createSlipsService(options: SlipsOptions) {
       amount: outcome.amount ?? null,
       sendingBank: outcome.sendingBank ?? null,
       reference: outcome.reference ?? null,
+      sender: outcome.sender
+        ? {
+            bankCode: outcome.sender.bankCode,
+            accountNo: outcome.sender.accountNo,
+            names: outcome.sender.names,
+          }
+        : null,
+      paidAt: outcome.paidAt ?? null,
+      unconfirmed: outcome.unconfirmed ?? null,
       // Only an image with a bank reference can ever be shown (links go by reference): the bytes
       // of one without are not kept.
       image: outcome.reference ? upload.image : Buffer.alloc(0),
@@ -84,11 +115,7 @@ export function createSlipsService(options: SlipsOptions) {
   }
 
   /** A slip that was read but fails: kept with its note (the member sees it), then refused. */
-  async function refuse(
-    upload: Upload,
-    note: SlipNote,
-    slip: { sendingBank?: string; reference?: string; amount?: bigint } = {},
-  ): Promise<never> {
+  async function refuse(upload: Upload, note: SlipNote, slip: SlipFacts = {}): Promise<never> {
     // REVIEW: nothing moved, staff decide; the member is told why as for a refusal.
     await record(upload, { status: note === 'SENDER_UNCONFIRMED' ? 'REVIEW' : 'FAILED', note, ...slip });
     throw new AppError(note, note === 'SLIP_REFNO_DUPLICATED' ? 409 : 422);
@@ -117,7 +144,7 @@ export function createSlipsService(options: SlipsOptions) {
   /** The SUCCESS row of a credited upload, which the database allows once per reference. */
   async function succeed(
     upload: Upload,
-    slip: { sendingBank: string; reference: string; amount: bigint },
+    slip: SlipFacts & { reference: string; amount: bigint },
   ): Promise<SlipUploadResult> {
     try {
       await record(upload, { status: 'SUCCESS', ...slip });
@@ -148,8 +175,7 @@ export function createSlipsService(options: SlipsOptions) {
     return kept;
   }
 
-  const signature = (id: number, expires: number) =>
-    createHmac('sha256', options.linkSecret).update(`slip-image:${id}:${expires}`).digest('base64url');
+  const signature = (id: number, expires: number) => slipImageSignature(options.linkSecret, id, expires);
 
   return {
     async upload(memberId: number, bytes: Buffer): Promise<SlipUploadResult> {
@@ -190,7 +216,8 @@ export function createSlipsService(options: SlipsOptions) {
       if (verdict.status === 'not_found') return refuse(upload, 'INVALID_SLIP', read);
       // From here the bank's own writing of the reference (the same letters, see the verifier).
       const slip = { sendingBank: read.sendingBank, reference: normalizeReference(verdict.reference) };
-      const found = { ...slip, amount: verdict.amount };
+      // Kept on the row whatever follows: staff reviewing it see what the verifier said.
+      const found = { ...slip, amount: verdict.amount, sender: verdict.sender, paidAt: verdict.paidAt };
 
       // NOTE: until references were upper case the ledger key was the reference as read. A credit
       // made then whose SUCCESS row was never written (a crash between the two) is finished, not
@@ -198,7 +225,7 @@ export function createSlipsService(options: SlipsOptions) {
       const legacy = await legacyCredit([reading.transRef, verdict.reference], slip.reference);
       if (legacy) {
         if (legacy.metadata.memberId !== memberId) return refuse(upload, 'SLIP_REFNO_DUPLICATED', found);
-        return succeed(upload, { ...slip, amount: legacy.amount });
+        return succeed(upload, { ...found, amount: legacy.amount });
       }
 
       const profile = await options.moneyProfile(memberId);
@@ -232,10 +259,10 @@ export function createSlipsService(options: SlipsOptions) {
           { memberId, reference: slip.reference, bankSince: profile.bank.since, paidAt: verdict.paidAt },
           'slip sender unconfirmed: the bank account was registered or changed after the transfer',
         );
-        return refuse(upload, 'SENDER_UNCONFIRMED', found);
+        return refuse(upload, 'SENDER_UNCONFIRMED', { ...found, unconfirmed: 'bank_changed_after' });
       }
       if (!sender.names.some((name) => nameMatches(name, profile.bank.accountName))) {
-        return refuse(upload, 'SENDER_UNCONFIRMED', found);
+        return refuse(upload, 'SENDER_UNCONFIRMED', { ...found, unconfirmed: 'name_differs' });
       }
 
       // NOTE: the credit first, keyed by the bank transfer, then the SUCCESS row, which the
@@ -245,20 +272,8 @@ export function createSlipsService(options: SlipsOptions) {
       const currency = profile.currency as Currency;
       const wallet = accountKey.wallet(memberId);
       await ledger.openAccount(wallet, currency);
-      const ledgerKey = `deposit:slip:${slip.reference}`;
       try {
-        await ledger.transfer({
-          idempotencyKey: ledgerKey,
-          debit: accountKey.operator('cash_in', currency),
-          credit: wallet,
-          amount: verdict.amount,
-          kind: 'deposit',
-          metadata: {
-            memberId,
-            slip: slip.reference,
-            statement: { type: 'deposit', from: 'bank', to: 'wallet' },
-          },
-        });
+        await ledger.transfer(slipCredit(memberId, slip.reference, verdict.amount, currency));
       } catch (error) {
         // The ledger holds another movement under this key: another member's credit (the slip is
         // theirs), or the same credit with another amount. Either way this upload moves nothing.
@@ -310,8 +325,7 @@ export function createSlipsService(options: SlipsOptions) {
         .orderBy(desc(slipUploads.id))
         .limit(1);
       if (!row) throw new AppError('NO_DATA', 404);
-      const expires = Math.floor(now().getTime() / 1000) + IMAGE_LINK_TTL_SECONDS;
-      return `/api/slips/image/${row.id}?expires=${expires}&signature=${signature(row.id, expires)}`;
+      return signedSlipImageLink(options.linkSecret, row.id, now());
     },
 
     /** The image a signed link names, while the link lasts. */

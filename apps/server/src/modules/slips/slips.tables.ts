@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -28,6 +29,8 @@ export const slipUploads = pgTable(
      * member: nothing credited, staff decide. With note SLIP_CREDITED_TWICE (rows from before
      * migration 0014 only): credited a second time under its reference in another letter case,
      * staff reverse that credit, then set the row FAILED (`npm run ledger:check` lists them till then).
+     * A SENDER_UNCONFIRMED row staff decided becomes SUCCESS with note SLIP_CREDITED_BY_STAFF, or
+     * FAILED with SLIP_REFUSED_BY_STAFF (decision 049).
      */
     status: text('status', { enum: ['SUCCESS', 'FAILED', 'PENDING', 'REVIEW'] }).notNull(),
     /** Why it failed (a slip note of the contract); null otherwise. */
@@ -39,6 +42,15 @@ export const slipUploads = pgTable(
      */
     sendingBank: text('sending_bank'),
     reference: text('reference'),
+    /**
+     * What the verifier told of the transfer's sender (masked as it gives it) and when the money
+     * left, for staff who review the slip; null on rows from before they were kept (migration 0037)
+     * and on slips the verifier did not find.
+     */
+    sender: jsonb('sender').$type<{ bankCode: string | null; accountNo: string; names: string[] }>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** SENDER_UNCONFIRMED only: which check failed (the account changed after, or the name). */
+    unconfirmed: text('unconfirmed', { enum: ['bank_changed_after', 'name_differs'] }),
     /** The image re-encoded from its pixels (never the uploaded bytes); empty without a reference. */
     image: bytea('image').notNull(),
     imageType: text('image_type').notNull(),
@@ -51,6 +63,10 @@ export const slipUploads = pgTable(
   },
   (table) => [
     index('slip_uploads_member').on(table.memberId, table.id),
+    // The console's queue of slips kept for staff (decision 049).
+    index('slip_uploads_review')
+      .on(table.id)
+      .where(sql`${table.status} = 'REVIEW'`),
     // A bank transfer credits once, however many copies of its slip are uploaded, by whom, with
     // its reference in whichever letter case.
     uniqueIndex('slip_uploads_credited_once')

@@ -193,8 +193,11 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<SandboxPaymentsOptions
     {
       schema: {
         tags: ['sandbox'],
-        summary: 'The sandbox payer pays an open QR; the gateway then sends its signed webhook',
+        summary:
+          'The sandbox payer pays an open QR (`amount`: another amount than its own, which staff review); ' +
+          'the gateway then sends its signed webhook',
         params: QrIdParam,
+        querystring: z.object({ amount: z.coerce.number().int().positive().optional() }),
         response: {
           200: z.object({ status: z.literal('paid'), webhookStatus: z.number().int() }),
           404: ErrorResponse,
@@ -227,7 +230,7 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<SandboxPaymentsOptions
         reference: paid.reference,
         provider: paid.provider as PaymentEvent['provider'],
         status: 'PAID',
-        amount: Number(paid.amount),
+        amount: request.query.amount ?? Number(paid.amount),
         occurredAt: paid.paidAt!.toISOString(),
       });
       return { status: 'paid' as const, webhookStatus };

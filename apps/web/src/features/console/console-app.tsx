@@ -5,6 +5,7 @@ import { storage } from '../../lib/storage';
 import { onStaffSessionEnded } from './console-api';
 import { AuditPage } from './audit-page';
 import { ConsoleLayout } from './console-layout';
+import { DepositsPage } from './deposits/deposits-page';
 import { InboxPage } from './inbox-page';
 import { StaffPage } from './staff-page';
 import { MemberPage } from './member-page';
@@ -42,6 +43,7 @@ export function ConsoleApp() {
         <Route path="members" element={<MembersPage />} />
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="deposits" element={<DepositsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

@@ -1,6 +1,7 @@
 import {
   Banknote,
   MessagesSquare,
+  ReceiptText,
   Scale,
   ScrollText,
   Users,
@@ -45,4 +46,11 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/console/staff', label: 'nav.staff', permission: 'staff.manage', icon: UsersRound },
   { path: '/console/members', label: 'nav.members', permission: 'members.read', icon: Users },
   { path: '/console/audit', label: 'nav.audit', permission: 'audit.read', icon: ScrollText },
+  {
+    path: '/console/deposits',
+    label: 'deposits.nav',
+    permission: 'members.read',
+    icon: ReceiptText,
+    count: 'deposits',
+  },
 ];

@@ -11,6 +11,9 @@ import thWithdrawals from '../../locales/th/console-withdrawals.json';
 import enMemberActions from '../../locales/en/console-member-actions.json';
 import loMemberActions from '../../locales/lo/console-member-actions.json';
 import thMemberActions from '../../locales/th/console-member-actions.json';
+import enDeposits from '../../locales/en/console-deposits.json';
+import loDeposits from '../../locales/lo/console-deposits.json';
+import thDeposits from '../../locales/th/console-deposits.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -31,6 +34,7 @@ export const consoleTexts = {
 export const consoleSectionTexts = [
   { th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals },
   { th: thMemberActions, lo: loMemberActions, en: enMemberActions },
+  { th: thDeposits, lo: loDeposits, en: enDeposits },
 ] as const;
 
 for (const bundle of [consoleTexts, ...consoleSectionTexts]) {
