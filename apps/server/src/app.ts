@@ -35,6 +35,7 @@ import { accountKey } from './modules/ledger/ledger.service';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
+import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     market: config.market,
   });
   await app.register(chatConsoleRoutes, { chat });
+  await app.register(bonusConsoleRoutes, { promotions, market: config.market });
   await app.register(memberLockRoutes, {
     accounts,
     withdrawalsLocked: (memberId, locked) => services.withdrawalReviews.memberLocked(memberId, locked),

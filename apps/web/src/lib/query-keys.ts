@@ -86,6 +86,7 @@ export const queryKeys = {
     memberView: (memberId: number) => ['console', 'member-view', memberId] as const,
     memberRisk: (memberId: number) => ['console', 'member-risk', memberId] as const,
     memberNotes: (memberId: number) => ['console', 'member-notes', memberId] as const,
+    memberBonus: (memberId: number) => ['console', 'member-bonus', memberId] as const,
     memberStatement: (memberId: number, page: number, type: string) =>
       ['console', 'member-statement', memberId, page, type] as const,
     /** The audit screen: a page by its filters and cursor; what the filters offer. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Amount } from '../money';
+import { BonusProgress } from './bonus';
 
 /**
  * What staff do to a member from the console (issue 27, section 5): lock and unlock. Each is
@@ -47,3 +49,11 @@ export const MemberNotesResponse = z
   })
   .meta({ id: 'MemberNotesResponse' });
 export type MemberNotesResponse = z.infer<typeof MemberNotesResponse>;
+
+/** A member's running bonus as staff see it: the member's own progress view, or null without one. */
+export const ConsoleBonusResponse = z
+  .object({ progress: BonusProgress.nullable() })
+  .meta({ id: 'ConsoleBonusResponse' });
+export type ConsoleBonusResponse = z.infer<typeof ConsoleBonusResponse>;
+
+export const ConsoleBonusEnded = z.object({ forfeited: Amount }).meta({ id: 'ConsoleBonusEnded' });

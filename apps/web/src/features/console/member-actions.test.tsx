@@ -6,6 +6,7 @@ import { storage } from '../../lib/storage';
 import { minutesBefore, staff } from '../../test/console-data';
 import { memberView } from '../../test/console-members-data';
 import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { bonusProgress } from '../../test/bonus-data';
 import { MemberPage } from './member-page';
 
 beforeEach(() => storage.setStaffCsrf('staff-csrf'));
@@ -36,6 +37,9 @@ function memberServer(role: StaffRole) {
     if (url.startsWith('/api/console/members/42/notes') || url === '/api/console/members/42/tags')
       return { body: { notes, tags } };
     if (url === '/api/console/members/42/lock') return { body: { memberId: 42, status: 'inactive' } };
+    if (url === '/api/console/members/42/bonus')
+      return { body: { progress: bonusProgress({ name: 'Welcome 100%', forfeitNow: 5_000 }) } };
+    if (url === '/api/console/members/42/bonus/end') return { body: { forfeited: 5_000 } };
     return undefined;
   });
 }
@@ -80,6 +84,14 @@ describe('member actions', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lock member' }));
     await screen.findByText('Member locked');
     expect(bodyOf(calls.find((call) => call.url.endsWith('/lock'))!)).toEqual({ reason: 'Shared bank' });
+
+    // The running bonus: the confirm says what ending it takes back.
+    await userEvent.click(screen.getByRole('button', { name: 'End bonus' }));
+    const end = await screen.findByRole('dialog', { name: "End this member's bonus?" });
+    expect(within(end).getByText(/Welcome 100% ends now\. ฿50\.00 is taken back/)).toBeTruthy();
+    await userEvent.type(within(end).getByLabelText('Reason (for colleagues and the audit)'), 'Abuse');
+    await userEvent.click(within(end).getByRole('button', { name: 'End bonus' }));
+    await screen.findByText('Bonus ended: ฿50.00 taken back');
   });
 
   it('shows support the flags and notes, without writing or locking', async () => {
@@ -89,5 +101,6 @@ describe('member actions', () => {
     expect(await within(notes).findByText('<b>Called</b> about a slip')).toBeTruthy();
     expect(within(notes).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Lock member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'End bonus' })).toBeNull();
   });
 });

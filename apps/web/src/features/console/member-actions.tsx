@@ -209,7 +209,6 @@ export function LockButton({ view }: Props) {
     <>
       <Button
         variant={locking ? 'danger' : 'secondary'}
-        className="ml-auto"
         icon={
           locking ? (
             <Lock className="size-4" aria-hidden="true" />

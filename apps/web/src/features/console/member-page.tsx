@@ -12,6 +12,7 @@ import type { MemberSection } from './member-card';
 import { ChatCard, GamesCard, GrantsCard, ProfileCard, ReferralsCard, SessionsCard } from './member-sections';
 import { StatementCard } from './member-statement';
 import { LockButton, NotesCard, RiskCard } from './member-actions';
+import { EndBonusButton } from './member-bonus-end';
 import { useMemberView } from './members-api';
 import { StatusBadge } from './members-page';
 
@@ -94,7 +95,10 @@ function MemberView({ view }: { view: MemberViewResponse }) {
       <header className="mt-2 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="min-w-0 text-xl font-bold break-words">{member.name}</h1>
         <StatusBadge status={view.status} />
-        <LockButton view={view} />
+        <span className="ml-auto flex flex-wrap gap-2">
+          <EndBonusButton view={view} />
+          <LockButton view={view} />
+        </span>
         <p className="w-full text-sm text-mist-400 tabular-nums">
           {t('members.id', { id: member.id })} · {t('memberView.inviteCode', { code: view.inviteCode })}
         </p>
