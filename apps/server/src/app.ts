@@ -43,6 +43,7 @@ import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { withdrawalsConsoleRoutes } from './modules/withdrawals/withdrawals-console.routes';
 import { memberLockRoutes } from './modules/console/member-lock.routes';
+import { memberBankRoutes } from './modules/console/member-bank.routes';
 import { memberNotesRoutes } from './modules/console/member-notes.routes';
 import { createStaffNames } from './modules/console/staff-names';
 import { memberRiskRoutes } from './modules/console/member-risk.routes';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
+  await app.register(memberBankRoutes, { accounts });
   await app.register(memberLockRoutes, {
     accounts,
     withdrawalsLocked: (memberId, locked) => services.withdrawalReviews.memberLocked(memberId, locked),

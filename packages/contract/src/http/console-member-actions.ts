@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount } from '../money';
 import { BonusProgress } from './bonus';
+import { accountNameProblem, normalizeAccountName } from '../rules';
 
 /**
  * What staff do to a member from the console (issue 27, section 5): lock and unlock. Each is
@@ -57,3 +58,28 @@ export const ConsoleBonusResponse = z
 export type ConsoleBonusResponse = z.infer<typeof ConsoleBonusResponse>;
 
 export const ConsoleBonusEnded = z.object({ forfeited: Amount }).meta({ id: 'ConsoleBonusEnded' });
+
+/**
+ * A member's registered bank account changed by staff (spec section 6: members ask the operator).
+ * The name is checked by the bank's rule, the number by the bank's lengths, on the server.
+ */
+export const MemberBankChange = z
+  .object({
+    bankCode: z.string().trim().min(1).max(20),
+    bankAccountNo: z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, 'BANK_ACCOUNT_NO_INVALID'),
+    bankAccountName: z.string().min(1).max(100).transform(normalizeAccountName),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .superRefine((bank, context) => {
+    const problem = accountNameProblem(bank.bankCode, bank.bankAccountName);
+    if (problem) context.addIssue({ code: 'custom', path: ['bankAccountName'], message: problem });
+  })
+  .meta({ id: 'MemberBankChange' });
+export type MemberBankChange = z.infer<typeof MemberBankChange>;
+
+export const MemberBankResponse = z
+  .object({ bankCode: z.string(), accountNo: z.string(), accountName: z.string() })
+  .meta({ id: 'MemberBankResponse' });

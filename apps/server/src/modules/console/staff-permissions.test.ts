@@ -57,6 +57,7 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: '/api/console/members/{memberId}/risk', permission: 'members.read' },
   { method: 'GET', path: '/api/console/members/{memberId}/bonus', permission: 'members.read' },
   { method: 'POST', path: '/api/console/members/{memberId}/bonus/end', permission: 'members.manage' },
+  { method: 'PUT', path: '/api/console/members/{memberId}/bank', permission: 'members.manage' },
   { method: 'GET', path: '/api/console/members/{memberId}/notes', permission: 'members.read' },
   { method: 'POST', path: '/api/console/members/{memberId}/notes', permission: 'members.manage' },
   { method: 'PUT', path: '/api/console/members/{memberId}/tags', permission: 'members.manage' },
