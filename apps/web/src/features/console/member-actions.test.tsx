@@ -40,6 +40,8 @@ function memberServer(role: StaffRole) {
     if (url === '/api/console/members/42/bonus')
       return { body: { progress: bonusProgress({ name: 'Welcome 100%', forfeitNow: 5_000 }) } };
     if (url === '/api/console/members/42/bonus/end') return { body: { forfeited: 5_000 } };
+    if (url === '/api/console/members/42/bank')
+      return { body: { bankCode: 'SCB', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' } };
     return undefined;
   });
 }
@@ -92,6 +94,25 @@ describe('member actions', () => {
     await userEvent.type(within(end).getByLabelText('Reason (for colleagues and the audit)'), 'Abuse');
     await userEvent.click(within(end).getByRole('button', { name: 'End bonus' }));
     await screen.findByText('Bonus ended: ฿50.00 taken back');
+
+    // A new bank account: sent as typed, the server checks it.
+    await userEvent.click(screen.getByRole('button', { name: 'Change bank account' }));
+    const bank = await screen.findByRole('dialog', { name: 'Change the bank account of Somchai Jaidee?' });
+    await userEvent.selectOptions(within(bank).getByLabelText('Bank'), 'SCB');
+    await userEvent.type(within(bank).getByLabelText('Account number'), '1234567890');
+    await userEvent.type(within(bank).getByLabelText("Account holder's name"), 'Somchai Jaidee');
+    await userEvent.type(
+      within(bank).getByLabelText('Reason (for colleagues and the audit)'),
+      'Asked by phone',
+    );
+    await userEvent.click(within(bank).getByRole('button', { name: 'Change bank account' }));
+    await screen.findByText('Bank account changed');
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/bank'))!)).toEqual({
+      bankCode: 'SCB',
+      bankAccountNo: '1234567890',
+      bankAccountName: 'Somchai Jaidee',
+      reason: 'Asked by phone',
+    });
   });
 
   it('shows support the flags and notes, without writing or locking', async () => {
@@ -102,5 +123,6 @@ describe('member actions', () => {
     expect(within(notes).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Lock member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'End bonus' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change bank account' })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { ChatCard, GamesCard, GrantsCard, ProfileCard, ReferralsCard, SessionsCa
 import { StatementCard } from './member-statement';
 import { LockButton, NotesCard, RiskCard } from './member-actions';
 import { EndBonusButton } from './member-bonus-end';
+import { BankChangeButton } from './member-bank-change';
 import { useMemberView } from './members-api';
 import { StatusBadge } from './members-page';
 
@@ -97,6 +98,7 @@ function MemberView({ view }: { view: MemberViewResponse }) {
         <StatusBadge status={view.status} />
         <span className="ml-auto flex flex-wrap gap-2">
           <EndBonusButton view={view} />
+          <BankChangeButton view={view} />
           <LockButton view={view} />
         </span>
         <p className="w-full text-sm text-mist-400 tabular-nums">
