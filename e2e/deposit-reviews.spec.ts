@@ -1,11 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
 import type { Locale } from '@wallet/contract/constants';
-import type { StaffRole } from '@wallet/contract/staff-roles';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
-import { expect, expectAccessible, registerMember, sandbox, screenshot, test } from './fixtures';
+import { expect, expectAccessible, registerMember, screenshot, test } from './fixtures';
 import { text } from './texts';
+import { openConsole, staffToken } from './console';
 
 /**
  * Issue 27's deposits to review in a real browser, at 1280 and 390 wide, in Thai and English: a
@@ -17,31 +16,6 @@ const d = (locale: Locale, key: string) => text(locale, `deposits.${key}`, 'cons
 const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';
-
-/**
- * A staff member of `role`, signed in through the API (password, enrolment, code) with the page's
- * own request context, so the session's cookie lands in the page's browser (decision 047); answers
- * the session's CSRF token, which the console keeps in localStorage.
- */
-async function staffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
-  const staff = {
-    username: `deposits-${randomBytes(4).toString('hex')}`,
-    name: `Deposits ${role}`,
-    password: 'Deposits-password-4821',
-    role,
-  };
-  await sandbox(request, '/api/sandbox/staff', staff);
-  const first = (await (await request.post('/api/console/login', { data: staff, headers })).json()) as {
-    challenge: string;
-    secret: string;
-  };
-  const signedIn = await request.post('/api/console/login/totp', {
-    data: { challenge: first.challenge, code: await generate({ secret: first.secret }) },
-    headers,
-  });
-  expect(signedIn.ok()).toBe(true);
-  return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
-}
 
 /**
  * A member who registered the account a transfer came from only after it: their slip's sender
@@ -77,15 +51,7 @@ async function qrForReview(request: APIRequestContext) {
 }
 
 async function openQueue(page: Page, token: string, locale: Locale, width: number) {
-  await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-  await page.addInitScript(
-    ({ locale, token }) => {
-      localStorage.setItem('locale', locale);
-      localStorage.setItem('staffCsrf', token);
-    },
-    { locale, token },
-  );
-  await page.goto('/console/deposits');
+  await openConsole(page, '/console/deposits', token, locale, width);
   await expect(page.getByRole('heading', { name: d(locale, 'title') })).toBeVisible();
 }
 

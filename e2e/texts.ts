@@ -25,6 +25,7 @@ export function text(
     | 'chat'
     | 'console'
     | 'console-withdrawals'
+    | 'console-member-actions'
     | 'console-deposits'
     | 'reasons' = 'common',
 ): string {

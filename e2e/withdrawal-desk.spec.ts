@@ -1,19 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
 import type { Locale } from '@wallet/contract/constants';
-import type { StaffRole } from '@wallet/contract/staff-roles';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
-import {
-  creditWallet,
-  expect,
-  expectAccessible,
-  registerMember,
-  sandbox,
-  screenshot,
-  test,
-} from './fixtures';
+import { creditWallet, expect, expectAccessible, registerMember, screenshot, test } from './fixtures';
 import { text } from './texts';
+import { openConsole, staffToken } from './console';
 
 /**
  * Issue 27's withdrawal desk in a real browser, at 1280 and 390 wide, in Thai and English: a
@@ -23,31 +14,6 @@ import { text } from './texts';
 
 const w = (locale: Locale, key: string) => text(locale, `withdrawals.${key}`, 'console-withdrawals');
 const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
-
-/**
- * A staff member of `role`, signed in through the API (password, enrolment, code) with the page's
- * own request context, so the session's cookie lands in the page's browser (decision 047); answers
- * the session's CSRF token, which the console keeps in localStorage.
- */
-async function staffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
-  const staff = {
-    username: `desk-${randomBytes(4).toString('hex')}`,
-    name: `Desk ${role}`,
-    password: 'Desk-password-4821',
-    role,
-  };
-  await sandbox(request, '/api/sandbox/staff', staff);
-  const first = (await (await request.post('/api/console/login', { data: staff, headers })).json()) as {
-    challenge: string;
-    secret: string;
-  };
-  const signedIn = await request.post('/api/console/login/totp', {
-    data: { challenge: first.challenge, code: await generate({ secret: first.secret }) },
-    headers,
-  });
-  expect(signedIn.ok()).toBe(true);
-  return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
-}
 
 /** A member whose withdrawal of 25,000 baht (over the automatic 20,000) waits for staff. */
 async function heldWithdrawal(request: APIRequestContext) {
@@ -62,15 +28,7 @@ async function heldWithdrawal(request: APIRequestContext) {
 }
 
 async function openDesk(page: Page, token: string, locale: Locale, width: number) {
-  await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-  await page.addInitScript(
-    ({ locale, token }) => {
-      localStorage.setItem('locale', locale);
-      localStorage.setItem('staffCsrf', token);
-    },
-    { locale, token },
-  );
-  await page.goto('/console/withdrawals');
+  await openConsole(page, '/console/withdrawals', token, locale, width);
   await expect(page.getByRole('heading', { name: w(locale, 'title') })).toBeVisible();
 }
 
