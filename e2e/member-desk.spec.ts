@@ -24,8 +24,10 @@ for (const [locale, width] of [
   ['en', 390],
 ] as const) {
   test(`finance works a member (${locale}, ${width} wide)`, async ({ page, request }) => {
+    // Two members with one holder's name (the fixture's): each is flagged.
+    await registerMember(request);
     const member = await registerMember(request);
-    const token = await staffToken(request, 'finance');
+    const token = await staffToken(page.request, 'finance');
     await openConsole(
       page,
       `/console/members/${await memberId(request, member.token)}`,
@@ -56,7 +58,7 @@ for (const [locale, width] of [
 test('support reads a member without actions (th, 390 wide)', async ({ page, request }) => {
   const member = await registerMember(request);
   const id = await memberId(request, member.token);
-  await openConsole(page, `/console/members/${id}`, await staffToken(request, 'support'), 'th', 390);
+  await openConsole(page, `/console/members/${id}`, await staffToken(page.request, 'support'), 'th', 390);
   await expect(page.getByRole('region', { name: a('th', 'notes') })).toBeVisible();
   await expect(page.getByRole('button', { name: a('th', 'lock') })).toHaveCount(0);
   await expect(page.getByRole('button', { name: a('th', 'addNote') })).toHaveCount(0);

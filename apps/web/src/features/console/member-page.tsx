@@ -25,7 +25,7 @@ const SECTIONS: { key: string; Section: MemberSection; wide?: boolean; tall?: bo
   // Tall: the small cards fill the columns beside it instead of waiting below it.
   { key: 'profile', Section: ProfileCard, tall: true },
   { key: 'risk', Section: RiskCard },
-  { key: 'notes', Section: NotesCard },
+  { key: 'notes', Section: NotesCard, tall: true },
   { key: 'games', Section: GamesCard },
   { key: 'grants', Section: GrantsCard },
   { key: 'referrals', Section: ReferralsCard },
