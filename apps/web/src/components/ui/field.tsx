@@ -1,5 +1,11 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 const baseClass =
   'h-12 w-full rounded-xl border border-white/10 bg-ink-900 px-4 text-[16px] text-snow placeholder:text-mist-500 focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-rose-400 disabled:opacity-60';
@@ -52,6 +58,30 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
           aria-describedby={error || hint ? message : undefined}
           className={inputClass}
           {...input}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** A few lines of text (a reason, a note), labelled and tied to its rule as TextField is. */
+export function TextAreaField({ label, error, hint, rows = 2, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ control, message }) => (
+        <textarea
+          id={control}
+          rows={rows}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? message : undefined}
+          className="w-full rounded-xl border border-white/10 bg-ink-900 px-4 py-3 text-[16px] text-snow placeholder:text-mist-500 focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-rose-400"
+          {...textarea}
         />
       )}
     </FieldFrame>

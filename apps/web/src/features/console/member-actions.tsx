@@ -1,10 +1,10 @@
 import { Lock, LockOpen } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberViewResponse } from '@wallet/contract/http/console-members';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
@@ -16,9 +16,6 @@ import { MemberCard } from './member-card';
 import { useMemberLock, useMemberNotes, useMemberRisk, useWriteNotes } from './member-actions-api';
 
 type Props = { view: MemberViewResponse };
-
-const textareaClass =
-  'w-full rounded-xl border border-white/10 bg-ink-900 px-4 py-3 text-[16px] text-snow focus:border-gold-400 focus:outline-none';
 
 /** The member's risk flags (decision 051), and the members they tie them to. */
 export function RiskCard({ view }: Props) {
@@ -73,7 +70,6 @@ export function NotesCard({ view }: Props) {
   const mayWrite = useStaffCan('members.manage');
   const [note, setNote] = useState('');
   const [tags, setTagsText] = useState<string | null>(null);
-  const noteId = useId();
   if (notes.isPending) return <MemberCard title={t('memberActions.notes')}>{<Loading />}</MemberCard>;
   if (notes.isError)
     return (
@@ -145,20 +141,13 @@ export function NotesCard({ view }: Props) {
               });
             }}
           >
-            <label htmlFor={noteId} className="block text-sm font-medium text-mist-300">
-              {t('memberActions.noteLabel')}
-            </label>
-            <textarea
-              id={noteId}
-              rows={2}
+            <TextAreaField
+              label={t('memberActions.noteLabel')}
               maxLength={2000}
               value={note}
+              error={addNote.isError ? errorText(errorCodeOf(addNote.error)) : undefined}
               onChange={(event) => setNote(event.target.value)}
-              className={textareaClass}
             />
-            {addNote.isError ? (
-              <p className="text-sm text-rose-400">{errorText(errorCodeOf(addNote.error))}</p>
-            ) : null}
             <Button type="submit" variant="secondary" loading={addNote.isPending} disabled={!note.trim()}>
               {t('memberActions.addNote')}
             </Button>
@@ -196,7 +185,6 @@ export function LockButton({ view }: Props) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const reasonId = useId();
   if (!mayManage) return null;
   const locking = view.status === 'active';
   const name = view.context.member.name;
@@ -251,22 +239,16 @@ export function LockButton({ view }: Props) {
       >
         <div className="space-y-3">
           <p>{t(locking ? 'memberActions.lockBody' : 'memberActions.unlockBody', { name })}</p>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-mist-300">
-            {t('memberActions.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            rows={2}
+          <TextAreaField
+            label={t('memberActions.reason')}
             maxLength={500}
             value={reason}
-            aria-invalid={missing || undefined}
+            error={missing ? t('memberActions.reasonMissing') : undefined}
             onChange={(event) => {
               setReason(event.target.value);
               setMissing(false);
             }}
-            className={textareaClass}
           />
-          {missing ? <p className="text-sm text-rose-400">{t('memberActions.reasonMissing')}</p> : null}
         </div>
       </ConfirmDialog>
     </>

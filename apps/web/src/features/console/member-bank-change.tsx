@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MemberBankResponse } from '@wallet/contract/http/console-member-actions';
 import type { MemberViewResponse } from '@wallet/contract/http/console-members';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { SelectField, TextField } from '../../components/ui/field';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
@@ -28,7 +28,6 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
   const banks = useLookup('banks', { enabled: allowed });
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ bankCode: '', bankAccountNo: '', bankAccountName: '', reason: '' });
-  const reasonId = useId();
   const change = useMutation({
     mutationFn: () =>
       consoleRequest(`/api/console/members/${memberId}/bank`, {
@@ -91,16 +90,11 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
             value={values.bankAccountName}
             onChange={set('bankAccountName')}
           />
-          <label htmlFor={reasonId} className="block text-sm font-medium text-mist-300">
-            {t('memberActions.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            rows={2}
+          <TextAreaField
+            label={t('memberActions.reason')}
             maxLength={500}
             value={values.reason}
             onChange={set('reason')}
-            className="w-full rounded-xl border border-white/10 bg-ink-900 px-4 py-3 text-[16px] text-snow focus:border-gold-400 focus:outline-none"
           />
         </div>
       </ConfirmDialog>

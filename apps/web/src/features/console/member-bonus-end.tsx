@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConsoleBonusEnded, ConsoleBonusResponse } from '@wallet/contract/http/console-member-actions';
 import type { MemberViewResponse } from '@wallet/contract/http/console-members';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { TextAreaField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -43,7 +44,6 @@ export function EndBonusButton({ view }: { view: MemberViewResponse }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const reasonId = useId();
   const progress = bonus.data?.progress;
   if (!mayManage || !progress) return null;
   const forfeit = formatMoney(progress.forfeitNow, progress.currency);
@@ -88,22 +88,16 @@ export function EndBonusButton({ view }: { view: MemberViewResponse }) {
       >
         <div className="space-y-3">
           <p>{t('memberActions.endBonusBody', { bonus: progress.name, forfeit })}</p>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-mist-300">
-            {t('memberActions.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            rows={2}
+          <TextAreaField
+            label={t('memberActions.reason')}
             maxLength={500}
             value={reason}
-            aria-invalid={missing || undefined}
+            error={missing ? t('memberActions.reasonMissing') : undefined}
             onChange={(event) => {
               setReason(event.target.value);
               setMissing(false);
             }}
-            className="w-full rounded-xl border border-white/10 bg-ink-900 px-4 py-3 text-[16px] text-snow focus:border-gold-400 focus:outline-none"
           />
-          {missing ? <p className="text-sm text-rose-400">{t('memberActions.reasonMissing')}</p> : null}
         </div>
       </ConfirmDialog>
     </>

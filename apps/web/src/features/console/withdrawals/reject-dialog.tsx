@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   WITHDRAWAL_REFUSALS,
   type WithdrawalRefusal,
   type WithdrawalReviewItem,
 } from '@wallet/contract/http/console-withdrawals';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField } from '../../../components/ui/field';
+import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -32,7 +32,6 @@ export function RejectDialog({
   const [reason, setReason] = useState<WithdrawalRefusal | ''>('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
-  const noteId = useId();
   const amount = formatMoney(item.amount, item.currency);
 
   function close() {
@@ -85,20 +84,14 @@ export function RejectDialog({
           }}
           options={WITHDRAWAL_REFUSALS.map((value) => ({ value, label: t(`withdrawals.reasons.${value}`) }))}
         />
-        <div>
-          <label htmlFor={noteId} className="mb-1.5 block text-sm font-medium text-mist-300">
-            {t('withdrawals.noteLabel')}
-          </label>
-          <textarea
-            id={noteId}
-            value={note}
-            maxLength={500}
-            rows={3}
-            onChange={(event) => setNote(event.target.value)}
-            className="w-full rounded-xl border border-white/10 bg-ink-900 px-4 py-3 text-[16px] text-snow focus:border-gold-400 focus:outline-none"
-          />
-          <p className="mt-1 text-xs text-mist-500">{t('withdrawals.noteHint')}</p>
-        </div>
+        <TextAreaField
+          label={t('withdrawals.noteLabel')}
+          hint={t('withdrawals.noteHint')}
+          value={note}
+          maxLength={500}
+          rows={3}
+          onChange={(event) => setNote(event.target.value)}
+        />
       </div>
     </ConfirmDialog>
   );
