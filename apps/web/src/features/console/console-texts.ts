@@ -14,6 +14,9 @@ import thMemberActions from '../../locales/th/console-member-actions.json';
 import enDeposits from '../../locales/en/console-deposits.json';
 import loDeposits from '../../locales/lo/console-deposits.json';
 import thDeposits from '../../locales/th/console-deposits.json';
+import enErrors from '../../locales/en/console-errors.json';
+import loErrors from '../../locales/lo/console-errors.json';
+import thErrors from '../../locales/th/console-errors.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -36,6 +39,15 @@ export const consoleSectionTexts = [
   { th: thMemberActions, lo: loMemberActions, en: enMemberActions },
   { th: thDeposits, lo: loDeposits, en: enDeposits },
 ] as const;
+
+/**
+ * The texts of the error codes only the console meets (staff sign-in, the desks), added to the
+ * `errors` namespace with the console's chunk: the member site's first download carries none.
+ */
+export const consoleErrorTexts = { th: thErrors, lo: loErrors, en: enErrors } as const;
+for (const [locale, texts] of Object.entries(consoleErrorTexts)) {
+  i18next.addResourceBundle(locale, 'errors', texts, true, true);
+}
 
 for (const bundle of [consoleTexts, ...consoleSectionTexts]) {
   for (const [locale, texts] of Object.entries(bundle)) {
