@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHAT_LIMITS,
@@ -19,6 +20,8 @@ import {
 } from '@wallet/contract/http/console';
 import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
+import { mayUse } from '@wallet/contract/staff-roles';
+import { maskConversation, maskMessage } from './chat-masking';
 import { readUpload } from './chat.routes';
 import type { ChatService } from './chat.service';
 
@@ -36,6 +39,8 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
   const tags = ['console'];
   const base = '/api/console/chat/conversations';
   const target = (id: number) => `conversation:${id}`;
+  // Without members.personal, members' phones are read by their last 4 digits (decision 044).
+  const whole = (request: FastifyRequest) => mayUse(staffOf(request).role, 'members.personal');
 
   app.post(
     '/api/console/chat/socket-ticket',
@@ -68,7 +73,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
     async (request) => {
       const inbox = await chat.inbox(request.query.status);
       await app.staffAudit.record(request, 'chat.inbox.list', null, { status: request.query.status });
-      return inbox;
+      return whole(request) ? inbox : { ...inbox, conversations: inbox.conversations.map(maskConversation) };
     },
   );
 
@@ -87,7 +92,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
     async (request) => {
       const conversation = await chat.conversation(request.params.conversationId);
       await app.staffAudit.record(request, 'chat.conversation.view', target(request.params.conversationId));
-      return conversation;
+      return whole(request) ? conversation : maskConversation(conversation);
     },
   );
 
@@ -113,7 +118,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = a
       await app.staffAudit.record(request, 'chat.conversation.read', target(request.params.conversationId), {
         beforeSeq: request.query.beforeSeq ?? null,
       });
-      return page;
+      return whole(request) ? page : { ...page, result: page.result.map(maskMessage) };
     },
   );
 

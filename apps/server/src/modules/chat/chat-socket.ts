@@ -15,6 +15,8 @@ import { clientKey, forwardedClientAddress } from '../../platform/client-address
 import type { RedisHandle } from '../../platform/redis';
 import type { ChatCaller, ChatService } from './chat.service';
 import { mayUse, type StaffRole } from '@wallet/contract/staff-roles';
+import type { ChatMessage } from '@wallet/contract/http/chat';
+import { maskConversation, maskMessage } from './chat-masking';
 
 /**
  * The chat socket (docs/decisions/023): Socket.IO on the server's own port. Who a socket is comes
@@ -24,10 +26,15 @@ import { mayUse, type StaffRole } from '@wallet/contract/staff-roles';
  */
 
 const STAFF_ROOM = 'staff-inbox';
+/**
+ * The staff who may not read members' numbers whole (no members.personal): they are in the inbox
+ * and watch rooms too, but every event is sent to them masked instead (decision 044).
+ */
+const MASKED_ROOM = 'staff-inbox:masked';
 
 type Identity =
   | { kind: 'customer'; caller: ChatCaller; tokenHash: string | null }
-  | { kind: 'staff'; staffId: number; tokenHash: string };
+  | { kind: 'staff'; staffId: number; tokenHash: string; whole: boolean };
 
 export interface ChatSocketOptions {
   server: HttpServer;
@@ -80,15 +87,18 @@ function eventBudget(perMinute: number, now: () => number): () => boolean {
  * `watch:<room>`, which only staff join: a guest's claim moves the sockets of that one.
  */
 const watchersOf = (room: string) => `watch:${room}`;
+/** The masked watchers of a room: they hear its events masked, not as its member does. */
+const maskedOf = (room: string) => `masked:${room}`;
 
-function watchRoom(socket: Socket, room: string): void {
-  void socket.join([room, watchersOf(room)]);
+function watchRoom(socket: Socket, room: string, whole: boolean): void {
+  void socket.join(whole ? [room, watchersOf(room)] : [room, watchersOf(room), maskedOf(room)]);
 }
 
 /** Leaves every room the socket follows: all but its own, the inbox and its session's. */
 function leaveWatched(socket: Socket): void {
   for (const room of [...socket.rooms]) {
-    if (room !== socket.id && room !== STAFF_ROOM && !room.startsWith('session:')) void socket.leave(room);
+    if (room !== socket.id && room !== STAFF_ROOM && room !== MASKED_ROOM && !room.startsWith('session:'))
+      void socket.leave(room);
   }
 }
 
@@ -165,7 +175,12 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
       const session = await options.authenticateStaff(tokenHash);
       // The staff socket hears the whole inbox: a role that may not read chats gets none.
       if (!mayUse(session.role, 'chat.read')) throw new Error('STAFF_FORBIDDEN');
-      return { kind: 'staff', staffId: session.staffId, tokenHash: session.tokenHash };
+      return {
+        kind: 'staff',
+        staffId: session.staffId,
+        tokenHash: session.tokenHash,
+        whole: mayUse(session.role, 'members.personal'),
+      };
     };
     identify()
       .then((identity) => {
@@ -202,7 +217,7 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
     const withinBudget = eventBudget(eventsPerMinute, now);
     if (identity.tokenHash) void socket.join(sessionRoom(identity.tokenHash));
     if (identity.kind === 'staff') {
-      void socket.join(STAFF_ROOM);
+      void socket.join(identity.whole ? STAFF_ROOM : [STAFF_ROOM, MASKED_ROOM]);
       const watch = async (data: unknown): Promise<{ ok: true } | { ok: false; error: string }> => {
         // One conversation at a time: whatever was followed is left first, even when this watch
         // is refused, so a socket is never left in a room its console no longer shows.
@@ -220,13 +235,13 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
         if (socket.disconnected) return { ok: false, error: 'STAFF_SESSION_INVALID' };
         try {
           const target = await chat.watchTarget(id);
-          watchRoom(socket, target.room);
+          watchRoom(socket, target.room, identity.whole);
           // A guest's claim may have committed after that read and moved the watchers before this
           // socket joined: read again once joined, and follow the room it became.
           const after = await chat.watchTarget(id);
           if (after.room !== target.room) {
             leaveWatched(socket);
-            watchRoom(socket, after.room);
+            watchRoom(socket, after.room, identity.whole);
           }
           if (after.id !== id)
             socket.emit(SOCKET_EVENTS.claimed, { from: id, into: after.id } satisfies ClaimedEvent);
@@ -291,10 +306,16 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
 
   chat.setBroadcaster({
     toRoom: (room, event, data) => {
-      io.to(room).emit(event === 'messaging' ? SOCKET_EVENTS.messaging : SOCKET_EVENTS.room, data);
+      if (event !== 'messaging') {
+        io.to(room).emit(SOCKET_EVENTS.room, data);
+        return;
+      }
+      io.to(room).except(maskedOf(room)).emit(SOCKET_EVENTS.messaging, data);
+      io.to(maskedOf(room)).emit(SOCKET_EVENTS.messaging, maskMessage(data as ChatMessage));
     },
     toStaff: (data) => {
-      io.to(STAFF_ROOM).emit(SOCKET_EVENTS.inbox, data);
+      io.to(STAFF_ROOM).except(MASKED_ROOM).emit(SOCKET_EVENTS.inbox, data);
+      io.to(MASKED_ROOM).emit(SOCKET_EVENTS.inbox, maskConversation(data));
     },
     claimed: (from, into) => {
       // Every console: the guest's conversation may be in its lists (gone, when it went into an
@@ -304,7 +325,8 @@ export function attachChatSocket(options: ChatSocketOptions): ChatSocket {
       // Applied by each process to the sockets in the room at that moment (no list read first and
       // acted on later), so a watch of another conversation meanwhile is never undone.
       io.in(watchersOf(from.room)).socketsJoin([into.room, watchersOf(into.room)]);
-      io.in(watchersOf(into.room)).socketsLeave([from.room, watchersOf(from.room)]);
+      io.in(maskedOf(from.room)).socketsJoin(maskedOf(into.room));
+      io.in(watchersOf(into.room)).socketsLeave([from.room, watchersOf(from.room), maskedOf(from.room)]);
     },
     roomIsEmpty: async (room) => {
       // Staff watching the room do not read it for the member: count the member's own sockets.
