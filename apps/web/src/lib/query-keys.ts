@@ -76,6 +76,7 @@ export const queryKeys = {
     member: (memberId: number | null) => ['console', 'member', memberId] as const,
     desk: ['console', 'desk'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
+    withdrawalRules: ['console', 'withdrawal-rules'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,
     /** Balance adjustments: every status and page, reloaded together after any decision. */
     adjustmentsAll: ['console', 'adjustments'] as const,

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   WithdrawalQueueResponse,
   WithdrawalReviewItem,
+  WithdrawalRules,
   type WITHDRAWAL_REVIEW_STATES,
   type WithdrawalRefusal,
 } from '@wallet/contract/http/console-withdrawals';
@@ -55,3 +56,25 @@ export const useRejectWithdrawal = () =>
       schema: WithdrawalReviewItem,
     }),
   );
+
+/** The rules that hold withdrawals for staff (read with money.approve). */
+export const useWithdrawalRules = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.console.withdrawalRules,
+    queryFn: () => consoleRequest('/api/console/settings/withdrawals', { schema: WithdrawalRules }),
+    enabled,
+  });
+
+/** Changes them (settings.manage); the answer is the rules as saved. */
+export function useSaveWithdrawalRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: WithdrawalRules) =>
+      consoleRequest('/api/console/settings/withdrawals', {
+        method: 'PUT',
+        body: rules,
+        schema: WithdrawalRules,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.console.withdrawalRules, saved),
+  });
+}

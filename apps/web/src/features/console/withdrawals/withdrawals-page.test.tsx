@@ -36,6 +36,20 @@ function deskServer(role: StaffRole, items: WithdrawalReviewItem[]) {
     if (path === '/api/console/me')
       return { body: { ...staff, role, permissions: [...ROLE_PERMISSIONS[role]] } };
     if (path === '/api/console/withdrawals') return { body: { total: items.length, items } };
+    if (path === '/api/console/settings/withdrawals')
+      return {
+        body:
+          init.method === 'PUT'
+            ? JSON.parse(init.body as string)
+            : {
+                autoApproveMax: 2_000_000,
+                dailyAutoCount: 3,
+                reviewFirst: true,
+                secondApprovalOver: 5_000_000,
+                reviewFlags: ['shared_device'],
+                reviewTags: [],
+              },
+      };
     const decided = /^\/api\/console\/withdrawals\/([^/]+)\/(approve|reject|claim)$/.exec(path);
     if (decided && init.method === 'POST') {
       const one = items.find((entry) => entry.id === decodeURIComponent(decided[1]!))!;
@@ -105,5 +119,42 @@ describe('withdrawal desk', () => {
     await waitFor(() =>
       expect(within(claimed).getByRole<HTMLButtonElement>('button', { name: 'Approve' }).disabled).toBe(true),
     );
+  });
+
+  it('lets an owner change the rules in baht, and shows finance them read-only', async () => {
+    const calls = deskServer('owner', []);
+    await renderWithProviders(<WithdrawalsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal rules' });
+    const max = await within(dialog).findByLabelText('Largest amount paid without review');
+    expect((max as HTMLInputElement).value).toBe('20,000.00');
+    await userEvent.clear(max);
+    await userEvent.type(max, '15000.5');
+    await userEvent.click(within(dialog).getByLabelText('Review members with these tags (comma separated)'));
+    await userEvent.type(
+      within(dialog).getByLabelText('Review members with these tags (comma separated)'),
+      'watch',
+    );
+    await userEvent.click(within(dialog).getByLabelText('Deposit, then withdrawal with almost no play'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    await screen.findByText('Rules saved');
+    const put = calls.find((call) => call.init.method === 'PUT')!;
+    expect(bodyOf(put)).toEqual({
+      autoApproveMax: 1_500_050,
+      dailyAutoCount: 3,
+      reviewFirst: true,
+      secondApprovalOver: 5_000_000,
+      reviewFlags: ['shared_device', 'quick_cash_out'],
+      reviewTags: ['watch'],
+    });
+  });
+
+  it('shows finance the rules without a save button', async () => {
+    deskServer('finance', []);
+    await renderWithProviders(<WithdrawalsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal rules' });
+    expect(await within(dialog).findByText('Your role can read the rules but not change them.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save rules' })).toBeNull();
   });
 });

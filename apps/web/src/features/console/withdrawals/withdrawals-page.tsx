@@ -9,6 +9,7 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useStaffCan, useStaffProfile } from '../console-api';
 import { useConsoleTranslation } from '../console-texts';
+import { RulesDialog } from './rules-dialog';
 import { WithdrawalCard } from './withdrawal-card';
 import { useWithdrawalQueue, type WithdrawalReviewState } from './withdrawals-api';
 
@@ -27,14 +28,22 @@ export function WithdrawalsPage() {
   const queue = useWithdrawalQueue(status, page);
   const mayDecide = useStaffCan('money.approve');
   const me = useStaffProfile().data?.id ?? null;
+  const [rulesOpen, setRulesOpen] = useState(false);
 
   return (
     <div className="mx-auto h-full max-w-3xl overflow-y-auto px-3 py-4 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-bold">{t('withdrawals.title')}</h1>
-        {status === 'review' && queue.data ? (
-          <p className="text-sm text-mist-400">{t('withdrawals.count', { count: queue.data.total })}</p>
-        ) : null}
+        <div className="flex items-center gap-3">
+          {status === 'review' && queue.data ? (
+            <p className="text-sm text-mist-400">{t('withdrawals.count', { count: queue.data.total })}</p>
+          ) : null}
+          {mayDecide ? (
+            <Button variant="secondary" onClick={() => setRulesOpen(true)}>
+              {t('withdrawals.rules.open')}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div
         role="tablist"
@@ -98,6 +107,7 @@ export function WithdrawalsPage() {
           />
         ) : null}
       </div>
+      <RulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} />
     </div>
   );
 }
