@@ -43,6 +43,13 @@ for (const [locale, width] of [
     const card = (phone: string) => page.getByRole('article').filter({ hasText: phone });
     await expect(card(approved.phone).getByText(w(locale, 'heldFor.over_auto_max'))).toBeVisible();
     await screenshot(page, `console/withdrawals-queue-${locale}-${width}`);
+    // The rules, which finance reads but does not change.
+    await page.getByRole('button', { name: w(locale, 'rules.open') }).click();
+    const rules = page.getByRole('dialog', { name: w(locale, 'rules.title') });
+    await expect(rules.getByText(w(locale, 'rules.readOnly'))).toBeVisible();
+    await screenshot(page, `console/withdrawals-rules-${locale}-${width}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(rules).toBeHidden();
 
     await card(approved.phone)
       .getByRole('button', { name: w(locale, 'approve'), exact: true })
