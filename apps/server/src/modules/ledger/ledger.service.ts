@@ -10,6 +10,7 @@ import { ledgerAccounts, ledgerTransfers } from './ledger.tables';
 import { verdictToSettlement, type OutsideVerdict } from './hold-expiry';
 import { createHoldQueue, type ClaimedHold } from './hold-queue';
 import { createLedgerQueries } from './ledger.queries';
+import { createLedgerReports } from './ledger-reports';
 import {
   accountKey,
   type HoldState,
@@ -251,6 +252,7 @@ export function createLedgerService(db: Database, options: { liveness?: ProcessL
 
     // The reconciler's queue of pending holds (hold-queue.ts, decisions 010 and 037).
     ...createHoldQueue(db, options.liveness ?? noLiveness),
+    ...createLedgerReports(db),
 
     // The reads other areas use (ledger.queries.ts).
     ...queries,
