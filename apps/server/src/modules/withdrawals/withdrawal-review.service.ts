@@ -118,10 +118,22 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
   }
 
   async function reviewable(holdKey: string): Promise<WithdrawalOrder> {
+    const row = await present(holdKey);
+    if (row.status === 'auto') throw new AppError('NOT_FOUND', 404);
+    if (row.status === 'review' && (await ledger.holdState(holdKey)) !== 'pending') {
+      // A colleague's decision may have settled the hold since the row was read: then it is
+      // theirs (WITHDRAWAL_DECIDED follows); a row still in review without a held hold is none.
+      const now = await present(holdKey);
+      if (now.status === 'review') throw new AppError('NOT_FOUND', 404);
+      return now;
+    }
+    return row;
+  }
+
+  /** The row of a key, or NOT_FOUND (a routing whose hold was refused is deleted). */
+  async function present(holdKey: string): Promise<WithdrawalOrder> {
     const row = await orders.find(holdKey);
-    if (!row || row.status === 'auto') throw new AppError('NOT_FOUND', 404);
-    if (row.status === 'review' && (await ledger.holdState(holdKey)) !== 'pending')
-      throw new AppError('NOT_FOUND', 404);
+    if (!row) throw new AppError('NOT_FOUND', 404);
     return row;
   }
 
@@ -174,8 +186,8 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
     async claim(holdKey: string, staffId: number, whole: boolean): Promise<Decided> {
       await reviewable(holdKey);
       const row = await orders.claim(holdKey, staffId, options.claimMs);
-      if (!row) refusalOf((await orders.find(holdKey))!, staffId, 'approved');
-      return itemOf(row ?? (await orders.find(holdKey))!, whole);
+      if (!row) refusalOf(await present(holdKey), staffId, 'approved');
+      return itemOf(row ?? (await present(holdKey)), whole);
     },
 
     async release(holdKey: string, staffId: number): Promise<void> {
@@ -206,7 +218,7 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
         await pay(decided);
         return { item: await itemOf(decided, whole), before };
       }
-      const now = (await orders.find(holdKey))!;
+      const now = await present(holdKey);
       refusalOf(now, staffId, 'approved');
       return { item: await itemOf(now, whole), before };
     },
@@ -222,7 +234,7 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       const row = await reviewable(holdKey);
       const before = row.firstApprovedBy === null ? row.status : 'first_approved';
       const decided = await orders.decide(holdKey, staffId, { status: 'rejected', refusal, note });
-      const now = decided ?? (await orders.find(holdKey))!;
+      const now = decided ?? (await present(holdKey));
       if (!decided) refusalOf(now, staffId, 'rejected');
       // NOTE: after the decision, and again by the reconciler after a crash between the two.
       await ledger.void(holdKey);
