@@ -4,7 +4,13 @@ import type { AppDependencies } from './app';
 import type { OutsideSystems } from './outside-systems';
 import { createMemberNames } from './modules/accounts/member-names';
 import type { AccountsService } from './modules/accounts/accounts.service';
+import type { VapidKeys } from './adapters/push/push-sender';
+import { createWebPushSender } from './adapters/push/web-push-sender';
+import type { DeskCounts } from '@wallet/contract/http/console';
+import { createDeskCounts, type DeskCountsOptions } from './modules/console/desk-counts';
+import { createStaffPush } from './modules/console/staff-push';
 import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
+import type { RiskFlagsService } from './modules/console/risk-flags';
 import { createStaffNames } from './modules/console/staff-names';
 import {
   giftLinkReviewSource,
@@ -109,6 +115,7 @@ export function createDepositDesk(
     ledger: LedgerService;
     accounts: AccountsService;
     outside: Pick<OutsideSystems, 'slipLinkSecret'>;
+    riskFlags: RiskFlagsService;
   },
 ) {
   const { db } = deps.database;
@@ -124,5 +131,43 @@ export function createDepositDesk(
     moneyProfile: (memberId) => parts.accounts.moneyProfile(memberId),
     membersOf: createMemberNames(db),
     staffNamesOf: createStaffNames(db),
+    // A deposit is no withdrawal: the quick cash-out flag waits for one (decision 051).
+    flagsOf: async (memberId) => (await parts.riskFlags.of(memberId, false)).flags,
   });
+}
+
+/**
+ * The console's live counts (issue 27 section 7, decision 050), told to this process's staff
+ * sockets, and web push to staff who allow it when a count rises (decision 053).
+ */
+export function createDeskWatch(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  parts: {
+    sources: DeskCountsOptions['sources'];
+    tellSockets: (counts: DeskCounts) => void;
+    vapid: VapidKeys;
+  },
+) {
+  const { config } = deps;
+  const staffPush = createStaffPush({
+    db: deps.database.db,
+    pushSender: deps.pushSender ?? createWebPushSender(),
+    vapid: parts.vapid,
+    pushHosts: config.chatPushHosts,
+    log: app.log,
+  });
+  const deskCounts = createDeskCounts({
+    sources: parts.sources,
+    tell: (counts) => {
+      parts.tellSockets(counts);
+      // A push never holds up the sockets; a failure is logged and the next rise is pushed.
+      staffPush.counted(counts).catch((error: unknown) => app.log.warn({ err: error }, 'staff push failed'));
+    },
+    intervalMs: config.deskCountsIntervalMs,
+    log: app.log,
+  });
+  app.addHook('onListen', async () => deskCounts.start());
+  app.addHook('onClose', async () => deskCounts.stop());
+  return { deskCounts, staffPush };
 }

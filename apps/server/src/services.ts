@@ -41,11 +41,10 @@ import { createStatementService } from './modules/statement/statement.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createWithdrawalOrdersRepository } from './modules/withdrawals/withdrawal-orders.repository';
 import { withdrawalRefusals } from './modules/withdrawals/withdrawal-review.service';
-import { createDepositDesk, createMoneyDesk, createStaffNotices } from './console-services';
+import { createDepositDesk, createDeskWatch, createMoneyDesk, createStaffNotices } from './console-services';
 import { createMemberLinks } from './modules/accounts/member-links';
 import { createRiskFlags } from './modules/console/risk-flags';
 import { createMemberNotes } from './modules/console/member-notes';
-import { createDeskCounts } from './modules/console/desk-counts';
 import { SOCKET_EVENTS } from '@wallet/contract/socket';
 import type { AppDependencies } from './app';
 import type { OutsideSystems } from './outside-systems';
@@ -262,7 +261,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     log: app.log,
   });
   // Deposits that need a person (decision 049).
-  const depositReviews = createDepositDesk(deps, { ledger, accounts, outside });
+  const depositReviews = createDepositDesk(deps, { ledger, accounts, outside, riskFlags });
   const statement = createStatementService({
     ledger,
     refusalsOf: (keys, locale) => withdrawalRefusals(withdrawalOrders, keys, locale),
@@ -322,20 +321,17 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   });
   chatSocket = socket;
   app.addHook('preClose', async () => socket.close());
-  // The console's live counts (issue 27, section 7), told to this process's staff sockets.
-  const deskCounts = createDeskCounts({
+  // The console's live counts and web push to staff (issue 27, section 7).
+  const { deskCounts, staffPush } = createDeskWatch(app, deps, {
     sources: {
       withdrawals: () => withdrawalReviews.countWaiting(),
       deposits: () => depositReviews.countWaiting(),
       adjustments: () => adjustments.countAwaiting(),
       chats: () => chat.openConversations(),
     },
-    tell: (counts) => socket.tellStaffHere(SOCKET_EVENTS.desk, counts),
-    intervalMs: config.deskCountsIntervalMs,
-    log: app.log,
+    tellSockets: (counts) => socket.tellStaffHere(SOCKET_EVENTS.desk, counts),
+    vapid: chat.vapid,
   });
-  app.addHook('onListen', async () => deskCounts.start());
-  app.addHook('onClose', async () => deskCounts.stop());
   const reconciler = createReconciler({
     ledger,
     // Each kind's system and settle moment (decision 037).
@@ -437,6 +433,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     chat,
     chatSocket: socket,
     deskCounts,
+    staffPush,
     notices,
     riskFlags,
     memberNotes,

@@ -1,4 +1,5 @@
-// Web push of support chat answers (features/chat/web-push.ts subscribes), imported into the
+// Web push of support chat answers (features/chat/web-push.ts subscribes) and of the console's
+// waiting work to staff (features/console/staff-push.ts subscribes), imported into the
 // Workbox service worker by vite.config.ts (workbox.importScripts). A file of its own, never
 // inline code: the site's CSP allows no inline scripts.
 /* global self */
@@ -15,7 +16,7 @@ self.addEventListener('push', (event) => {
       body: notice.body,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      tag: 'support-chat',
+      tag: notice.tag || 'support-chat',
       renotify: true,
       data: { url: notice.url },
     }),

@@ -75,6 +75,8 @@ export const queryKeys = {
     messages: (id: number) => ['console', 'messages', id] as const,
     member: (memberId: number | null) => ['console', 'member', memberId] as const,
     desk: ['console', 'desk'] as const,
+    /** Web push of the desk's counts to this staff member (decision 053). */
+    push: ['console', 'push'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawalRules: ['console', 'withdrawal-rules'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,

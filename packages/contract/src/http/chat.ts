@@ -246,18 +246,29 @@ export const ChatUnreadResponse = z
   .meta({ id: 'ChatUnreadResponse' });
 export type ChatUnreadResponse = z.infer<typeof ChatUnreadResponse>;
 
+/** A browser's web push subscription (PushSubscription.toJSON()), as members and staff send it. */
+export const WebPushSubscription = z.object({
+  endpoint: z.url().max(1000),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+});
+
 /** POST /api/chat/push-subscription: a browser's web push subscription for this room. */
-export const PushSubscriptionRequest = z
-  .object({
-    ...caller,
-    endpoint: z.url().max(1000),
-    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
-  })
-  .meta({ id: 'PushSubscriptionRequest' });
+export const PushSubscriptionRequest = WebPushSubscription.extend(caller).meta({
+  id: 'PushSubscriptionRequest',
+});
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
 
-/** The notice a web push carries; the service worker shows it and opens `url` when tapped. */
-export const ChatPushNotice = z.object({ title: z.string(), body: z.string(), url: z.string() });
+/**
+ * The notice a web push carries (members' chat answers, staff's waiting work); the service worker
+ * (public/chat-push-sw.js) shows it and opens `url` when tapped. A newer notice of a `tag` replaces
+ * the last one shown.
+ */
+export const ChatPushNotice = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+});
 export type ChatPushNotice = z.infer<typeof ChatPushNotice>;
 
 /** The first-line bot's quick replies (postback payloads). */

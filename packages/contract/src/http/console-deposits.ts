@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Amount, CURRENCIES } from '../money';
+import { RISK_FLAGS } from './console-risk';
 
 /**
  * The console's deposits to review (issue 27 section 3, docs/decisions/049): money that arrived,
@@ -85,6 +86,8 @@ export const DepositReviewItem = z
     /** What a credit without an amount credits; null: staff must give one (a gift link). */
     creditAmount: z.nullable(Amount),
     createdAt: z.iso.datetime(),
+    /** The member's risk flags now (decision 051), as the withdrawal queue shows them. */
+    flags: z.array(z.enum(RISK_FLAGS)),
     evidence: z.discriminatedUnion('kind', [SlipEvidence, QrEvidence, GiftEvidence, NoticeEvidence]),
   })
   .meta({ id: 'DepositReviewItem' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants';
 import { Amount, CURRENCIES } from '../money';
-import { ChatMessage, ChatMessageBody, ChatRoomState, INT4_MAX } from './chat';
+import { ChatMessage, ChatMessageBody, ChatRoomState, INT4_MAX, WebPushSubscription } from './chat';
 import { PERMISSIONS, STAFF_ROLES } from '../staff-roles';
 import { SlipRow } from './deposit';
 import { StatementRow } from './statement';
@@ -242,3 +243,22 @@ export const DeskCounts = z
   })
   .meta({ id: 'DeskCounts' });
 export type DeskCounts = z.infer<typeof DeskCounts>;
+
+/**
+ * Web push of the desk's counts to a staff member's browser (decision 053): the key to subscribe
+ * with, and how many of their browsers are subscribed.
+ */
+export const StaffPushState = z
+  .object({ pushKey: z.string(), devices: z.int().nonnegative() })
+  .meta({ id: 'StaffPushState' });
+export type StaffPushState = z.infer<typeof StaffPushState>;
+
+/** PUT /api/console/push: this browser's subscription, with the language its notices are written in. */
+export const StaffPushRequest = WebPushSubscription.extend({ locale: z.enum(LOCALES) }).meta({
+  id: 'StaffPushRequest',
+});
+export type StaffPushRequest = z.infer<typeof StaffPushRequest>;
+
+/** DELETE /api/console/push: the browser that no longer wants notices. */
+export const StaffPushRemove = WebPushSubscription.pick({ endpoint: true }).meta({ id: 'StaffPushRemove' });
+export type StaffPushRemove = z.infer<typeof StaffPushRemove>;

@@ -28,7 +28,7 @@ import {
 } from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { DEFAULT_CHAT_LIMITS } from './chat.routes';
-import { isPushEndpoint } from './chat-push-endpoint';
+import { isPushEndpoint } from '../../adapters/push/push-endpoint';
 
 /**
  * Attacks on support chat and the staff console (issue 14, an independent review): other rooms'

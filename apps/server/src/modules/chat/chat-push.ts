@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@wallet/contract/constants';
 import type { PushSender, PushSubscription, VapidKeys } from '../../adapters/push/push-sender';
 import { fail } from '../../platform/errors';
-import { isPushEndpoint } from './chat-push-endpoint';
+import { isPushEndpoint } from '../../adapters/push/push-endpoint';
 import type { ChatRepository, RoomRow } from './chat.repository';
 
 const PUSH_TEXT: Record<Locale, { title: string; body: string }> = {

@@ -132,6 +132,8 @@ export async function createChatService(options: ChatServiceOptions) {
   return {
     prefix,
     pushKey: vapid.publicKey,
+    /** The site's VAPID pair, kept with the chat's keys: the console's staff push signs with it too. */
+    vapid,
     setBroadcaster(next: ChatBroadcaster) {
       broadcaster = next;
     },

@@ -6,6 +6,7 @@ import {
   type DepositReviewKind,
   type DepositReviewQueueResponse,
 } from '@wallet/contract/http/console-deposits';
+import type { RiskFlag } from '@wallet/contract/http/console-risk';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
@@ -27,6 +28,8 @@ export interface DepositReviewsOptions {
   }>;
   membersOf: (ids: number[]) => Promise<Map<number, { username: string; name: string }>>;
   staffNamesOf: (ids: number[]) => Promise<Map<number, string>>;
+  /** The member's risk flags now (decision 051): staff see them beside the evidence. */
+  flagsOf: (memberId: number) => Promise<RiskFlag[]>;
 }
 
 const PAGE = 20;
@@ -74,11 +77,13 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
     whole: boolean,
   ): Promise<DepositReviewItem[]> {
     const ids = [...new Set(rows.map((row) => row.memberId))];
-    const [names, profiles] = await Promise.all([
+    const [names, profiles, flags] = await Promise.all([
       options.membersOf(ids),
       Promise.all(ids.map(async (id) => [id, await options.moneyProfile(id)] as const)),
+      Promise.all(ids.map(async (id) => [id, await options.flagsOf(id)] as const)),
     ]);
     const profileOf = new Map(profiles);
+    const flagsOf = new Map(flags);
     const shown = whole ? (value: string) => value : lastFour;
     const minor = (value: bigint | null) => (value === null ? null : (Number(value) as MinorUnits));
     return rows.map((row) => {
@@ -102,6 +107,7 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
         paid: minor(row.paid),
         creditAmount: minor(row.creditAmount),
         createdAt: row.createdAt.toISOString(),
+        flags: flagsOf.get(row.memberId) ?? [],
         evidence: row.evidence,
       };
     });

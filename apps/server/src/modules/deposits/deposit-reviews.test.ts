@@ -224,6 +224,10 @@ describe('deposits to review', () => {
     expect(evidence.sender!.accountNo).toContain(slip.member.bankAccountNo.slice(-5, -1));
     expect(evidence.sender!.names.length).toBeGreaterThan(0);
     expect(evidence.paidAt).not.toBeNull();
+    // The member's risk flags now, as the member view shows them (test members share an address).
+    const { flags } = await test.services.riskFlags.of(slip.id, false);
+    expect(flags).toContain('shared_address');
+    expect(slipItem.flags).toEqual(flags);
     // The image opens by its signed link alone, as the console's <img> opens it.
     const image = await test.app.inject({ url: evidence.imageUrl! });
     expect(image.statusCode).toBe(200);
@@ -448,6 +452,7 @@ describe('deposits to review', () => {
             notice: noticeReviewSource(db),
           },
           moneyProfile: (memberId) => test.services.accounts.moneyProfile(memberId),
+          flagsOf: async () => [],
           membersOf: async () => new Map(),
           staffNamesOf: async () => new Map(),
         }),

@@ -17,6 +17,7 @@ export * from '../../modules/promotions/rewards/rewards.tables';
 export * from '../../modules/spinwheel/spinwheel.tables';
 export * from '../../modules/console/console.tables';
 export * from '../../modules/console/member-notes.tables';
+export * from '../../modules/console/staff-push.tables';
 export * from '../../modules/chat/chat.tables';
 export * from '../../modules/withdrawals/withdrawals.tables';
 export * from '../../modules/notices/notices.tables';

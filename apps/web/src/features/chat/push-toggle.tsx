@@ -3,7 +3,8 @@ import { Bell, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { getChatConfig, type Caller } from './chat-api';
 import { useChatTranslation } from './chat-texts';
-import { PushBlocked, pushRegistration, saveSubscription, useSwitchPush } from './web-push';
+import { PushBlocked, pushRegistration } from '../../lib/web-push';
+import { saveSubscription, useSwitchPush } from './web-push';
 import { queryKeys } from '../../lib/query-keys';
 
 /**

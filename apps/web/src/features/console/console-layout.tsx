@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { hasStaffSession, staffLogout, useStaffProfile } from './console-api';
 import { CONSOLE_SECTIONS } from './console-nav';
 import { useDeskCounts } from './desk-counts';
+import { StaffPushButton } from './staff-push';
 import { useConsoleTranslation } from './console-texts';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -66,6 +67,7 @@ export function ConsoleLayout() {
               {t('nav.signedInAs', { name: profile.data.name })}
             </span>
           ) : null}
+          <StaffPushButton />
           <LanguageSwitcher />
           <button
             type="button"

@@ -11,6 +11,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useStaffCan } from './console-api';
+import { RiskFlagChip } from './risk-flag-chip';
 import { useConsoleTranslation } from './console-texts';
 import { MemberCard } from './member-card';
 import { useMemberLock, useMemberNotes, useMemberRisk, useWriteNotes } from './member-actions-api';
@@ -33,12 +34,7 @@ export function RiskCard({ view }: Props) {
         <div className="space-y-3">
           <ul className="flex flex-wrap gap-1.5" aria-label={t('memberActions.risk')}>
             {risk.data.flags.map((flag) => (
-              <li
-                key={flag}
-                className="rounded-full bg-rose-400/15 px-2.5 py-1 text-xs font-semibold text-rose-300"
-              >
-                {t(`withdrawals.flags.${flag}`)}
-              </li>
+              <RiskFlagChip key={flag} flag={flag} />
             ))}
           </ul>
           {risk.data.linked.length > 0 ? (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney, timeAgo } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useConsoleTranslation } from '../console-texts';
+import { RiskFlagChip } from '../risk-flag-chip';
 import { DecideDialog } from './decide-dialog';
 
 /** Only the server's own signed links are shown as images (never a URL of another origin). */
@@ -123,6 +124,13 @@ export function DepositCard({ item, mayDecide }: { item: DepositReviewItem; mayD
               {item.member.username} · {t('deposits.member', { id: item.member.id })}
             </span>
           </p>
+          {item.flags.length > 0 ? (
+            <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={t('memberActions.risk')}>
+              {item.flags.map((flag) => (
+                <RiskFlagChip key={flag} flag={flag} />
+              ))}
+            </ul>
+          ) : null}
         </div>
         <p className="flex items-center gap-1.5 text-sm text-mist-400">
           <Clock className="size-4" aria-hidden="true" />

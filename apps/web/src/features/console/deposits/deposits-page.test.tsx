@@ -29,6 +29,7 @@ const slip: DepositReviewItem = {
   paid: minor(150_000),
   creditAmount: minor(150_000),
   createdAt: minutesBefore(40),
+  flags: ['shared_bank_account'],
   evidence: {
     kind: 'slip',
     imageUrl: '/api/slips/image/7?expires=1&signature=abc',
@@ -48,6 +49,7 @@ const qr: DepositReviewItem = {
   paid: minor(80_000),
   creditAmount: minor(80_000),
   createdAt: minutesBefore(20),
+  flags: [],
   evidence: {
     kind: 'qr',
     qrcodeId: 'qr-abc',
@@ -65,6 +67,7 @@ const gift: DepositReviewItem = {
   paid: null,
   creditAmount: null,
   createdAt: minutesBefore(10),
+  flags: [],
   evidence: { kind: 'gift', voucherCode: 'ABCDEFGHIJ12', attempts: 6 },
 };
 
@@ -108,6 +111,12 @@ describe('deposits to review', () => {
     expect(within(slipCard).getByText(/xxx-x-x7890-x · นาย สมชาย ใ\*\*\*/)).toBeTruthy();
     expect(within(slipCard).getByText("The sender's name does not match the member's")).toBeTruthy();
     expect(within(slipCard).getByText(/KBANK 1234567890 · SOMCHAI JAIDEE/)).toBeTruthy();
+    // The member's risk flags beside the evidence; none on a member without any.
+    const flags = within(slipCard).getByRole('list', { name: 'Risk flags' });
+    expect(within(flags).getByText('Bank account shared with another member')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: /QR paid/ })).queryByRole('list', { name: 'Risk flags' }),
+    ).toBeNull();
 
     // A slip: its verified amount, fixed; the note is required.
     await userEvent.click(within(slipCard).getByRole('button', { name: 'Credit' }));

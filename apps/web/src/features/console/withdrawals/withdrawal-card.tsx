@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, timeAgo } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
+import { RiskFlagChip } from '../risk-flag-chip';
 import { RejectDialog } from './reject-dialog';
 import { useApproveWithdrawal, useClaimWithdrawal } from './withdrawals-api';
 
@@ -94,12 +95,7 @@ export function WithdrawalCard({
           </li>
         ))}
         {item.flags.map((flag) => (
-          <li
-            key={flag}
-            className="rounded-full bg-rose-400/15 px-2.5 py-1 text-xs font-semibold text-rose-300"
-          >
-            {t(`withdrawals.flags.${flag}`)}
-          </li>
+          <RiskFlagChip key={flag} flag={flag} />
         ))}
         {item.needsTwo ? (
           <li className="flex items-center gap-1 rounded-full bg-sky-400/15 px-2.5 py-1 text-xs font-semibold text-sky-300">
