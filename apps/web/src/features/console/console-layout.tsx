@@ -34,12 +34,17 @@ export function ConsoleLayout() {
 
   return (
     <div className="flex h-dvh flex-col">
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-white/5 bg-ink-950 px-3 pt-[env(safe-area-inset-top)] sm:px-4">
-        <span className="flex items-center gap-2 font-bold tracking-tight">
+      {/* On a phone the sections take a row of their own under the bar: seven icons and the bar's
+          buttons do not fit in 390 px together. */}
+      <header className="flex shrink-0 flex-wrap items-center gap-x-2 border-b border-white/5 bg-ink-950 px-3 pt-[env(safe-area-inset-top)] sm:h-14 sm:flex-nowrap sm:px-4">
+        <span className="flex h-14 items-center gap-2 font-bold tracking-tight sm:h-auto">
           <ShieldCheck className="size-5 text-gold-300" aria-hidden="true" />
-          <span className="hidden sm:inline">{t('title')}</span>
+          <span className="sm:hidden lg:inline">{t('title')}</span>
         </span>
-        <nav aria-label={t('nav.label')} className="ml-1 flex min-w-0 items-center gap-1 overflow-x-auto">
+        <nav
+          aria-label={t('nav.label')}
+          className="order-last -mx-1 flex w-full min-w-0 items-center justify-around gap-1 overflow-x-auto pb-1.5 sm:order-none sm:mx-0 sm:ml-1 sm:w-auto sm:justify-start sm:pb-0"
+        >
           {sections.map(({ path, label, icon: Icon, count }) => (
             <NavLink
               key={path}
