@@ -268,3 +268,22 @@ describe('every staff action is audited, whatever staff type', () => {
     });
   });
 });
+
+describe('a claim given back', () => {
+  it('is written to the audit, naming the member, and only when the caller held it', async () => {
+    const one = await member();
+    const reference = await withdraw(one.token, 2_000_000);
+    expect((await act(staff.finance.token, reference, 'claim')).statusCode).toBe(200);
+    const release = (token: string) =>
+      staffCall(test.app, token, 'DELETE', `/api/console/withdrawals/${encodeURIComponent(reference)}/claim`);
+    // A colleague's "release" gives back nothing and writes nothing.
+    expect((await release(staff.finance2.token)).statusCode).toBe(200);
+    expect((await release(staff.finance.token)).statusCode).toBe(200);
+    const rows = await rowsOf<{ staff_id: number; target: string }>(
+      test.database.db,
+      sql`select staff_id, target from staff_audit
+          where action = 'withdrawal.release' and detail ->> 'withdrawal' = ${reference}`,
+    );
+    expect(rows).toEqual([{ staff_id: staff.finance.staffId, target: `member:${one.id}` }]);
+  });
+});
