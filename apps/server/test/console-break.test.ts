@@ -237,12 +237,6 @@ describe('adjustments', () => {
     expect(forged.statusCode, forged.body).toBe(403);
     expect((await walletOf(test.app, one.token)).wallet).toBe(0);
   });
-
-  it('leaves the books, the adjustments and the audit chain sound', async () => {
-    await booksAreSound(test.database.db);
-    expect((await checkAdjustments(test.database.db)).problems).toEqual([]);
-    expect(await checkAuditChain(test.database.db)).toEqual([]);
-  });
 });
 
 describe('every staff action is audited, whatever staff type', () => {
@@ -285,5 +279,47 @@ describe('a claim given back', () => {
           where action = 'withdrawal.release' and detail ->> 'withdrawal' = ${reference}`,
     );
     expect(rows).toEqual([{ staff_id: staff.finance.staffId, target: `member:${one.id}` }]);
+  });
+});
+
+describe('deposit review ids', () => {
+  it('answers 404 for ids past any row of their kind, and 400 for ids of no kind', async () => {
+    for (const id of [
+      'slip:999999999999999999',
+      'qr:99999999999',
+      'notice:2147483648',
+      'gift:AAAAAAAAAAAAAAAA',
+    ]) {
+      for (const action of ['credit', 'refuse']) {
+        const answer = await staffCall(
+          test.app,
+          staff.finance.token,
+          'POST',
+          `/api/console/deposits/reviews/${id}/${action}`,
+          { note: 'x', amount: 100 },
+        );
+        expect(answer.statusCode, `${action} ${id}: ${answer.body}`).toBe(404);
+      }
+    }
+    for (const id of ['withdrawal:1', 'slip:0', 'slip:-1', 'slip:1.5', 'qr:1e3']) {
+      const answer = await staffCall(
+        test.app,
+        staff.finance.token,
+        'POST',
+        `/api/console/deposits/reviews/${id}/refuse`,
+        {
+          note: 'x',
+        },
+      );
+      expect(answer.statusCode, `${id}: ${answer.body}`).toBe(400);
+    }
+  });
+});
+
+describe('after every attack', () => {
+  it('leaves the books, the adjustments and the audit chain sound', async () => {
+    await booksAreSound(test.database.db);
+    expect((await checkAdjustments(test.database.db)).problems).toEqual([]);
+    expect(await checkAuditChain(test.database.db)).toEqual([]);
   });
 });
