@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditListResponse } from '@wallet/contract/http/console-audit';
 import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 import { rowsOf } from '../src/platform/db/rows';
 import { checkAuditChain } from '../src/modules/console/audit-chain.check';
@@ -313,6 +314,46 @@ describe('deposit review ids', () => {
       );
       expect(answer.statusCode, `${id}: ${answer.body}`).toBe(400);
     }
+  });
+});
+
+describe('the audit screen’s member filter', () => {
+  it('finds the balance adjustments made to the member: asked, approved and rejected', async () => {
+    const one = await member(0);
+    const small = await adjust(staff.finance.token, { memberId: one.id, amount: 5_000, reason: 'small' });
+    const big = await adjust(staff.finance.token, { memberId: one.id, amount: 500_000, reason: 'big' });
+    const bigger = await adjust(staff.finance.token, { memberId: one.id, amount: 600_000, reason: 'bigger' });
+    const [bigId, biggerId] = [big.json<{ id: number }>().id, bigger.json<{ id: number }>().id];
+    const approve = await staffCall(
+      test.app,
+      staff.finance2.token,
+      'POST',
+      `/api/console/adjustments/${bigId}/approve`,
+    );
+    expect(approve.statusCode, approve.body).toBe(200);
+    const reject = await staffCall(
+      test.app,
+      staff.finance2.token,
+      'POST',
+      `/api/console/adjustments/${biggerId}/reject`,
+      { reason: 'no' },
+    );
+    expect(reject.statusCode, reject.body).toBe(200);
+    const page = await staffCall(test.app, staff.owner.token, 'GET', `/api/console/audit?memberId=${one.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const found = page
+      .json<AuditListResponse>()
+      .rows.filter((row) => row.action.startsWith('adjustment.'))
+      .map((row) => [row.action, (JSON.parse(row.detail) as { adjustment: number }).adjustment]);
+    expect(found.sort()).toEqual(
+      [
+        ['adjustment.create', small.json<{ id: number }>().id],
+        ['adjustment.create', bigId],
+        ['adjustment.create', biggerId],
+        ['adjustment.approve', bigId],
+        ['adjustment.reject', biggerId],
+      ].sort(),
+    );
   });
 });
 
