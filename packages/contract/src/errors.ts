@@ -147,7 +147,7 @@ export const PLATFORM_CODES = [
   'NOT_FOUND',
   /** The body is not valid JSON. */
   'MALFORMED_JSON',
-  /** The body, query or path holds a NUL or another control character no field may carry. */
+  /** The body, query or path holds a NUL, another control character or a lone surrogate. */
   'INVALID_CHARACTERS',
   /** The body is larger than the server accepts. */
   'PAYLOAD_TOO_LARGE',

@@ -55,4 +55,11 @@ describe('control characters', () => {
       true,
     );
   });
+
+  it('refuses a lone surrogate (jsonb cannot hold its escape) but lets pairs, Thai and Lao through', () => {
+    expect(holdsControlCharacter({ note: 'ok \ud800' })).toBe(true);
+    expect(holdsControlCharacter({ note: '\udc00 first' })).toBe(true);
+    expect(holdsControlCharacter({ ['key\ud83d']: 1 })).toBe(true);
+    expect(holdsControlCharacter({ note: 'ผ่าน ຜ່ານ 😀 \ud83d\ude00' })).toBe(false);
+  });
 });

@@ -63,7 +63,11 @@ type CreateInput = Required<AdjustmentCreateRequest> & { memberReason: Adjustmen
 
 /** The ledger key of an adjustment's one movement: the same adjustment never moves money twice. */
 export const adjustmentKey = (id: number) => `adjustment:${id}`;
-const target = (id: number) => `adjustment:${id}`;
+/**
+ * An adjustment's audit rows name its member, as every money-desk row does: the audit screen's
+ * member filter (`target = 'member:<id>'`, decision 048) finds them; the adjustment is in `detail`.
+ */
+const target = (row: AdjustmentRow) => `member:${row.memberId}`;
 const answerOf = (row: AdjustmentRow): AdjustmentAnswer => ({ id: row.id, status: row.status });
 const abs = (value: bigint) => (value < 0n ? -value : value);
 
@@ -200,7 +204,8 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           });
           if (!row) return null;
           const wallet = awaits ? null : await move(tx, row);
-          await actor.audit(tx, 'adjustment.create', target(row.id), {
+          await actor.audit(tx, 'adjustment.create', target(row), {
+            adjustment: row.id,
             member: row.memberId,
             amount: input.amount,
             currency,
@@ -237,7 +242,8 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           });
           if (!row) return null;
           const wallet = await move(tx, row);
-          await actor.audit(tx, 'adjustment.approve', target(id), {
+          await actor.audit(tx, 'adjustment.approve', target(row), {
+            adjustment: row.id,
             member: row.memberId,
             amount: Number(row.amount),
             currency: row.currency,
@@ -262,7 +268,8 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           rejectReason: reason,
         });
         if (!row) return null;
-        await actor.audit(tx, 'adjustment.reject', target(id), {
+        await actor.audit(tx, 'adjustment.reject', target(row), {
+          adjustment: row.id,
           member: row.memberId,
           amount: Number(row.amount),
           currency: row.currency,

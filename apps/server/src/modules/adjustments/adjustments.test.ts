@@ -66,6 +66,14 @@ const auditRows = (action: string, target: string) =>
     sql`select staff_id, detail from staff_audit where action = ${action} and target = ${target} order by seq`,
   );
 
+/** The audit rows of one adjustment (their target names its member: decision 048's member filter). */
+const adjustmentAudit = (action: string, id: number) =>
+  rowsOf<{ staff_id: number; detail: Record<string, unknown> }>(
+    t.database.db,
+    sql`select staff_id, detail from staff_audit
+        where action = ${action} and detail ->> 'adjustment' = ${String(id)} order by seq`,
+  );
+
 const transfersOf = (id: number) =>
   rowsOf<{ amount: string }>(
     t.database.db,
@@ -96,7 +104,7 @@ describe('balance adjustments', () => {
     // The staff note is for colleagues only.
     expect(JSON.stringify(line)).not.toContain('Ticket 42');
 
-    const [audit] = await auditRows('adjustment.create', `adjustment:${answer.id}`);
+    const [audit] = await adjustmentAudit('adjustment.create', answer.id);
     expect(audit).toMatchObject({
       staff_id: staff.maker.staffId,
       detail: {
@@ -180,7 +188,7 @@ describe('balance adjustments', () => {
     }
     expect(await walletAmount(member.id)).toBe(250_000);
     expect(await transfersOf(id)).toEqual([{ amount: '250000' }]);
-    const approvals = await auditRows('adjustment.approve', `adjustment:${id}`);
+    const approvals = await adjustmentAudit('adjustment.approve', id);
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.detail).toMatchObject({
       status: { before: 'awaiting_approval', after: 'applied' },
@@ -213,7 +221,7 @@ describe('balance adjustments', () => {
     expect(late.json()).toEqual({ message: 'ADJUSTMENT_DECIDED' });
     expect(await walletAmount(member.id)).toBe(0);
     expect(await transfersOf(id)).toEqual([]);
-    expect((await auditRows('adjustment.reject', `adjustment:${id}`))[0]!.detail).toMatchObject({
+    expect((await adjustmentAudit('adjustment.reject', id))[0]!.detail).toMatchObject({
       reason: 'No proof of the deposit',
       status: { before: 'awaiting_approval', after: 'rejected' },
     });
@@ -262,7 +270,7 @@ describe('balance adjustments', () => {
     expect(refused.json()).toEqual({ message: 'ADJUSTMENT_BELOW_ZERO' });
     expect(await walletAmount(member.id)).toBe(130_000);
     expect(await transfersOf(id)).toEqual([]);
-    expect(await auditRows('adjustment.approve', `adjustment:${id}`)).toEqual([]);
+    expect(await adjustmentAudit('adjustment.approve', id)).toEqual([]);
     const still = (
       await staffCall(t.app, staff.checker.token, 'GET', '/api/console/adjustments?limit=50')
     ).json<AdjustmentListResponse>();

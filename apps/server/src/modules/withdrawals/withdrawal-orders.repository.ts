@@ -130,12 +130,14 @@ export function createWithdrawalOrdersRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Gives a lease back (only its holder's). */
-    async release(holdKey: string, staffId: number): Promise<void> {
-      await db
+    /** Gives a lease back (only its holder's); answers the member of the row it released, if any. */
+    async release(holdKey: string, staffId: number): Promise<number | null> {
+      const [row] = await db
         .update(withdrawalOrders)
         .set({ claimedBy: null, claimedUntil: null })
-        .where(and(eq(withdrawalOrders.holdKey, holdKey), eq(withdrawalOrders.claimedBy, staffId)));
+        .where(and(eq(withdrawalOrders.holdKey, holdKey), eq(withdrawalOrders.claimedBy, staffId)))
+        .returning({ memberId: withdrawalOrders.memberId });
+      return row?.memberId ?? null;
     },
 
     /**

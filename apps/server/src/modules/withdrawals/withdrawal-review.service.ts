@@ -190,9 +190,8 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       return itemOf(row ?? (await present(holdKey)), whole);
     },
 
-    async release(holdKey: string, staffId: number): Promise<void> {
-      await orders.release(holdKey, staffId);
-    },
+    /** Gives back the staff member's lease; answers the item's member when there was one to give back. */
+    release: (holdKey: string, staffId: number): Promise<number | null> => orders.release(holdKey, staffId),
 
     /**
      * Approves: the first of two approvals when the amount needs two, else the decision, after

@@ -81,7 +81,15 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
       },
     },
     async (request) => {
-      await reviews.release(request.params.withdrawalId, staffOf(request).id);
+      const { withdrawalId } = request.params;
+      const memberId = await reviews.release(withdrawalId, staffOf(request).id);
+      // A staff action like any other (issue 27: every action audited); a release of nothing is none.
+      if (memberId !== null)
+        await app.staffAudit.record(request, 'withdrawal.release', `member:${memberId}`, {
+          withdrawal: withdrawalId,
+          before: 'claimed',
+          after: null,
+        });
       return { ok: true as const };
     },
   );
