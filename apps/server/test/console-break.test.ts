@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditListResponse } from '@wallet/contract/http/console-audit';
 import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 import { rowsOf } from '../src/platform/db/rows';
@@ -153,6 +153,39 @@ describe('withdrawal decisions cannot be made twice or undone', () => {
       }
     }
     expect(await payouts(auto)).toBe(1);
+  });
+});
+
+describe('a bonus claimed in the instant a held withdrawal is approved', () => {
+  it('never voids a withdrawal a staff member approved: paid once, not also returned', async () => {
+    const one = await member(3_000_000);
+    const engine = test.services.grants.engine;
+    const running = engine.hasRunningGrant.bind(engine);
+    let approving = false;
+    let approval: { statusCode: number; body: string } | null = null;
+    // The withdrawal's check after its hold finds a bonus (claimed meanwhile); in that instant a
+    // colleague approves the held withdrawal (whose own checks find none yet).
+    const spy = vi.spyOn(engine, 'hasRunningGrant').mockImplementation(async (memberId) => {
+      if (memberId !== one.id || approving) return memberId === one.id ? false : running(memberId);
+      const [held] = await rowsOf<{ hold_key: string }>(
+        test.database.db,
+        sql`select hold_key from withdrawal_orders where member_id = ${one.id} and status = 'review'`,
+      );
+      if (!held) return false;
+      approving = true;
+      approval = await act(staff.finance.token, held.hold_key, 'approve');
+      approving = false;
+      return true;
+    });
+    try {
+      const reference = await withdraw(one.token, 2_000_000);
+      expect(approval!.statusCode, approval!.body).toBe(200);
+      expect(await payouts(reference)).toBe(1);
+      expect((await walletOf(test.app, one.token)).wallet).toBe(1_000_000);
+      expect(await test.services.ledger.holdState(reference)).not.toBe('voided');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -82,8 +82,16 @@ export function createWithdrawalOrdersRepository(db: Database) {
     },
 
     /** A routing whose hold was never made (refused or voided at once): it counts for nothing. */
-    async forget(holdKey: string): Promise<void> {
-      await db.delete(withdrawalOrders).where(eq(withdrawalOrders.holdKey, holdKey));
+    /**
+     * Deletes a routing no staff member has decided on; answers whether it went. A decided one
+     * stays: an approval in the instant since its hold was made is the approver's to pay.
+     */
+    async forget(holdKey: string): Promise<boolean> {
+      const gone = await db
+        .delete(withdrawalOrders)
+        .where(and(eq(withdrawalOrders.holdKey, holdKey), inArray(withdrawalOrders.status, ['auto', 'review'])))
+        .returning({ holdKey: withdrawalOrders.holdKey });
+      return gone.length > 0;
     },
 
     async find(holdKey: string): Promise<WithdrawalOrder | null> {

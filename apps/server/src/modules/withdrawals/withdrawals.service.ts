@@ -202,9 +202,11 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         throw error;
       }
       if (held.replayed) return result(answerOf(await ledger.holdState(key)));
-      if (await options.bonusRunning(memberId)) {
+      // A bonus claimed since the check before the hold: the money goes back, unless a staff
+      // member approved the withdrawal in that instant (the routing is forgotten first, under the
+      // same row an approval moves, so exactly one of the two wins and a paid hold is never voided).
+      if ((await options.bonusRunning(memberId)) && (await options.orders.forget(key))) {
         await ledger.void(key);
-        await options.orders.forget(key);
         throw new AppError('BONUS_CONDITION', 422);
       }
       // Held for review: the money stays held, and only staff's approval calls the payout service.
