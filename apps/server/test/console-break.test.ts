@@ -189,6 +189,32 @@ describe('a bonus claimed in the instant a held withdrawal is approved', () => {
   });
 });
 
+describe('a decision commits only with its audit row', () => {
+  it('an approval or a rejection whose audit row fails changes nothing and pays nothing', async () => {
+    const one = await member(3_000_000);
+    const reference = await withdraw(one.token, 2_000_000);
+    const auditDown = async () => {
+      throw new Error('the audit is down');
+    };
+    const reviews = test.services.withdrawalReviews;
+    await expect(reviews.approve(reference, staff.finance.staffId, true, auditDown)).rejects.toThrow('audit');
+    await expect(
+      reviews.reject(reference, staff.finance.staffId, 'verification', null, true, auditDown),
+    ).rejects.toThrow('audit');
+    expect(await payouts(reference)).toBe(0);
+    const [order] = await rowsOf<{ status: string }>(
+      test.database.db,
+      sql`select status from withdrawal_orders where hold_key = ${reference}`,
+    );
+    expect(order?.status).toBe('review');
+    expect((await walletOf(test.app, one.token)).wallet).toBe(1_000_000);
+    // Pressed again with the audit back, it decides and pays once.
+    const approved = await act(staff.finance.token, reference, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await payouts(reference)).toBe(1);
+  });
+});
+
 describe('CSRF and sessions', () => {
   it('refuses a state change with the cookie alone or with another session’s CSRF token', async () => {
     const one = await member();

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DepositCreditRequest,
@@ -10,7 +11,7 @@ import {
 import { mayUse } from '@wallet/contract/staff-roles';
 import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
-import type { Decided, DepositReviewsService } from './deposit-reviews.service';
+import type { Decided, DecisionAudit, DepositReviewsService } from './deposit-reviews.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -24,18 +25,20 @@ export const depositReviewsConsoleRoutes: FastifyPluginAsyncZod<{ reviews: Depos
   { reviews },
 ) => {
   const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ bearer: [] }] });
-  const audit = async (request: Parameters<typeof staffOf>[0], action: string, decided: Decided) => {
+  /** The decision's audit row, written in its own transaction (it commits with the credit). */
+  const auditIn =
+    (request: FastifyRequest, action: string): DecisionAudit =>
+    (tx, memberId, detail) =>
+      app.staffAudit.recordIn(tx, request, action, `member:${memberId}`, detail);
+  /** A repeated press changed nothing: written after it, marked as a replay. */
+  const auditReplay = async (request: FastifyRequest, action: string, decided: Decided) => {
+    if (!decided.replay) return;
     const { decision } = decided;
     await app.staffAudit.record(request, action, `member:${decision.memberId}`, {
       item: decision.id,
       kind: decided.kind,
-      before: decided.before,
       after: decision.status,
-      amount: decision.amount,
-      currency: decision.currency,
-      note: decision.note,
-      ledgerKey: decided.ledgerKey,
-      ...(decided.replay ? { replay: true } : {}),
+      replay: true,
     });
   };
 
@@ -80,8 +83,9 @@ export const depositReviewsConsoleRoutes: FastifyPluginAsyncZod<{ reviews: Depos
         staffOf(request).id,
         request.body.note,
         request.body.amount,
+        auditIn(request, 'deposit.credit'),
       );
-      await audit(request, 'deposit.credit', decided);
+      await auditReplay(request, 'deposit.credit', decided);
       return decided.decision;
     },
   );
@@ -101,8 +105,13 @@ export const depositReviewsConsoleRoutes: FastifyPluginAsyncZod<{ reviews: Depos
       },
     },
     async (request) => {
-      const decided = await reviews.refuse(request.params.itemId, staffOf(request).id, request.body.note);
-      await audit(request, 'deposit.refuse', decided);
+      const decided = await reviews.refuse(
+        request.params.itemId,
+        staffOf(request).id,
+        request.body.note,
+        auditIn(request, 'deposit.refuse'),
+      );
+      await auditReplay(request, 'deposit.refuse', decided);
       return decided.decision;
     },
   );

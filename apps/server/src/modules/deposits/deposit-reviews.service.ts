@@ -55,6 +55,16 @@ export interface Decided {
 type Wanted = { status: 'credited' | 'refused'; note: string; amount?: number };
 
 /**
+ * Writes a decision's audit row in the decision's own transaction, so no credit commits without
+ * its row (before → after, the amount and the ledger key).
+ */
+export type DecisionAudit = (
+  tx: Pick<Database, 'execute'>,
+  memberId: number,
+  detail: Record<string, unknown>,
+) => Promise<void>;
+
+/**
  * Deposits that need a person (issue 27 section 3, docs/decisions/049): one queue of slips whose
  * sender was not confirmed, QR payments of another amount, gift links stuck redeeming and manual
  * notices; and staff's credit or refusal of each. A decision closes the item with one conditional
@@ -147,7 +157,12 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
     return amount;
   }
 
-  async function decide(itemId: string, staffId: number, wanted: Wanted): Promise<Decided> {
+  async function decide(
+    itemId: string,
+    staffId: number,
+    wanted: Wanted,
+    audit: DecisionAudit,
+  ): Promise<Decided> {
     const { kind, key } = parse(itemId);
     const source = sources[kind];
     const item = await source.find(key);
@@ -173,6 +188,16 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
             decidedBy: staffId,
           })
           .returning();
+        await audit(tx, item.memberId, {
+          item: itemId,
+          kind,
+          before: WAITING_STATUS[kind],
+          after: wanted.status,
+          amount: amount === null ? null : Number(amount),
+          currency,
+          note: wanted.note,
+          ledgerKey: transfer?.idempotencyKey ?? null,
+        });
         return written!;
       });
       if (!row) return await replayOrRefuse(itemId, kind, staffId, wanted);
@@ -220,12 +245,17 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
     },
 
     /** Credits the item once, under the ledger key its automatic path would use. */
-    credit: (itemId: string, staffId: number, note: string, amount?: number) =>
-      decide(itemId, staffId, { status: 'credited', note, amount }),
+    credit: (
+      itemId: string,
+      staffId: number,
+      note: string,
+      amount: number | undefined,
+      audit: DecisionAudit,
+    ) => decide(itemId, staffId, { status: 'credited', note, amount }, audit),
 
     /** Refuses the item: no money moves; a slip's member reads SLIP_REFUSED_BY_STAFF. */
-    refuse: (itemId: string, staffId: number, note: string) =>
-      decide(itemId, staffId, { status: 'refused', note }),
+    refuse: (itemId: string, staffId: number, note: string, audit: DecisionAudit) =>
+      decide(itemId, staffId, { status: 'refused', note }, audit),
 
     /** How many items wait for staff now (the console's live counts). */
     async countWaiting(): Promise<number> {

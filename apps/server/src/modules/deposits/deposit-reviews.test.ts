@@ -29,6 +29,8 @@ const test = appForFile({ PAYMENT_WEBHOOK_SECRET: SECRET, VOUCHER_KEY: 'test-vou
 /** One of the operator's receiving accounts in the demo reference data. */
 const OPERATOR_ACCOUNT = '4078823156';
 const REVIEWS = '/api/console/deposits/reviews';
+/** Processes of the race test below are services without a request: their decisions audit nothing. */
+const noAudit = async () => undefined;
 
 const staff = {} as Record<'finance' | 'finance2' | 'support' | 'viewer', { token: string; staffId: number }>;
 beforeAll(async () => {
@@ -425,6 +427,27 @@ describe('deposits to review', () => {
     await sound();
   });
 
+  it('credits nothing when the credit’s audit row cannot be written, and credits once after', async () => {
+    const notice = await noticeForReview(20_000);
+    const auditDown = async () => {
+      throw new Error('the audit is down');
+    };
+    const reviews = test.services.depositReviews;
+    await expect(
+      reviews.credit(notice.item, staff.finance.staffId, 'x', undefined, auditDown),
+    ).rejects.toThrow('audit');
+    expect((await walletOf(test.app, notice.token)).wallet).toBe(0);
+    expect((await decide('credit', notice.item, { note: 'Seen' })).statusCode).toBe(200);
+    expect((await walletOf(test.app, notice.token)).wallet).toBe(20_000);
+    const rows = await rowsOf<{ detail: { after: string; ledgerKey: string | null } }>(
+      test.database.db,
+      sql`select detail from staff_audit where action = 'deposit.credit' and target = ${`member:${notice.id}`}`,
+    );
+    expect(rows.map((row) => row.detail.after)).toEqual(['credited']);
+    expect(rows[0]!.detail.ledgerKey).not.toBeNull();
+    await sound();
+  });
+
   it('refuses roles without money.approve, and reads the queue for every role', async () => {
     const notice = await noticeForReview(10_000);
     for (const role of ['support', 'viewer'] as const) {
@@ -460,8 +483,20 @@ describe('deposits to review', () => {
       for (const id of [slip.item, notice.item]) {
         const outcomes = await Promise.allSettled(
           processes.flatMap((one, index) => [
-            one.credit(id, index === 0 ? staff.finance.staffId : staff.finance2.staffId, 'x'),
-            one.credit(id, index === 0 ? staff.finance2.staffId : staff.finance.staffId, 'y'),
+            one.credit(
+              id,
+              index === 0 ? staff.finance.staffId : staff.finance2.staffId,
+              'x',
+              undefined,
+              noAudit,
+            ),
+            one.credit(
+              id,
+              index === 0 ? staff.finance2.staffId : staff.finance.staffId,
+              'y',
+              undefined,
+              noAudit,
+            ),
           ]),
         );
         const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');

@@ -7,6 +7,9 @@ import { withdrawalOrders } from './withdrawals.tables';
 export type WithdrawalOrder = typeof withdrawalOrders.$inferSelect & { claimLive: boolean };
 export type NewWithdrawalOrder = Omit<typeof withdrawalOrders.$inferInsert, 'createdAt'>;
 
+/** Writes a decision's audit row in the decision's own transaction: it commits with the decision. */
+export type AuditDecision = (tx: Pick<Database, 'execute'>, row: WithdrawalOrder) => Promise<void>;
+
 /**
  * The routing and review records of withdrawals (docs/decisions/045). Every decision is one
  * conditional UPDATE … RETURNING: of two staff members pressing at once, on any two processes,
@@ -89,7 +92,9 @@ export function createWithdrawalOrdersRepository(db: Database) {
     async forget(holdKey: string): Promise<boolean> {
       const gone = await db
         .delete(withdrawalOrders)
-        .where(and(eq(withdrawalOrders.holdKey, holdKey), inArray(withdrawalOrders.status, ['auto', 'review'])))
+        .where(
+          and(eq(withdrawalOrders.holdKey, holdKey), inArray(withdrawalOrders.status, ['auto', 'review'])),
+        )
         .returning({ holdKey: withdrawalOrders.holdKey });
       return gone.length > 0;
     },
@@ -152,27 +157,34 @@ export function createWithdrawalOrdersRepository(db: Database) {
      * The first of two approvals: only on a row in review with none yet, free of colleagues'
      * leases. Releases the lease, so the second approver can take it.
      */
-    async approveFirst(holdKey: string, staffId: number): Promise<WithdrawalOrder | null> {
-      const [row] = await db
-        .update(withdrawalOrders)
-        .set({
-          firstApprovedBy: staffId,
-          firstApprovedAt: sql`now()`,
-          claimedBy: null,
-          claimedUntil: null,
-        })
-        .where(
-          and(
-            eq(withdrawalOrders.holdKey, holdKey),
-            eq(withdrawalOrders.status, 'review'),
-            eq(withdrawalOrders.needsTwo, true),
-            eq(withdrawalOrders.memberLocked, false),
-            sql`${withdrawalOrders.firstApprovedBy} is null`,
-            free(staffId),
-          ),
-        )
-        .returning(columns);
-      return row ?? null;
+    async approveFirst(
+      holdKey: string,
+      staffId: number,
+      audit: AuditDecision,
+    ): Promise<WithdrawalOrder | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(withdrawalOrders)
+          .set({
+            firstApprovedBy: staffId,
+            firstApprovedAt: sql`now()`,
+            claimedBy: null,
+            claimedUntil: null,
+          })
+          .where(
+            and(
+              eq(withdrawalOrders.holdKey, holdKey),
+              eq(withdrawalOrders.status, 'review'),
+              eq(withdrawalOrders.needsTwo, true),
+              eq(withdrawalOrders.memberLocked, false),
+              sql`${withdrawalOrders.firstApprovedBy} is null`,
+              free(staffId),
+            ),
+          )
+          .returning(columns);
+        if (row) await audit(tx, row);
+        return row ?? null;
+      });
     },
 
     /**
@@ -183,33 +195,37 @@ export function createWithdrawalOrdersRepository(db: Database) {
       holdKey: string,
       staffId: number,
       decision: { status: 'approved' } | { status: 'rejected'; refusal: string; note: string | null },
+      audit: AuditDecision,
     ): Promise<WithdrawalOrder | null> {
       const approving = decision.status === 'approved';
-      const [row] = await db
-        .update(withdrawalOrders)
-        .set({
-          status: decision.status,
-          decidedBy: staffId,
-          decidedAt: sql`now()`,
-          claimedBy: null,
-          claimedUntil: null,
-          refusal: approving ? null : decision.refusal,
-          note: approving ? null : decision.note,
-        })
-        .where(
-          and(
-            eq(withdrawalOrders.holdKey, holdKey),
-            eq(withdrawalOrders.status, 'review'),
-            free(staffId),
-            approving ? eq(withdrawalOrders.memberLocked, false) : sql`true`,
-            approving
-              ? sql`(not ${withdrawalOrders.needsTwo} or (${withdrawalOrders.firstApprovedBy} is not null
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(withdrawalOrders)
+          .set({
+            status: decision.status,
+            decidedBy: staffId,
+            decidedAt: sql`now()`,
+            claimedBy: null,
+            claimedUntil: null,
+            refusal: approving ? null : decision.refusal,
+            note: approving ? null : decision.note,
+          })
+          .where(
+            and(
+              eq(withdrawalOrders.holdKey, holdKey),
+              eq(withdrawalOrders.status, 'review'),
+              free(staffId),
+              approving ? eq(withdrawalOrders.memberLocked, false) : sql`true`,
+              approving
+                ? sql`(not ${withdrawalOrders.needsTwo} or (${withdrawalOrders.firstApprovedBy} is not null
                       and ${withdrawalOrders.firstApprovedBy} <> ${staffId}))`
-              : sql`true`,
-          ),
-        )
-        .returning(columns);
-      return row ?? null;
+                : sql`true`,
+            ),
+          )
+          .returning(columns);
+        if (row) await audit(tx, row);
+        return row ?? null;
+      });
     },
 
     /**

@@ -7,6 +7,7 @@ import type {
 import type { Locale } from '@wallet/contract/constants';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import type { PayoutService } from '../../adapters/payout/payout-service';
+import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { referenceExpiry, type LedgerService } from '../ledger/ledger.service';
 import type { WithdrawalOrder, WithdrawalOrdersRepository } from './withdrawal-orders.repository';
@@ -51,6 +52,17 @@ export async function withdrawalRefusals(
 
 /** What a staff member's decision answers: the item as it stands after it. */
 type Decided = WithdrawalReviewItem;
+
+/**
+ * Writes a decision's audit row (before → after) in the decision's transaction: no decision
+ * commits without its row, and a replayed press, which changes nothing, writes none.
+ */
+export type AuditStep = (
+  tx: Pick<Database, 'execute'>,
+  row: WithdrawalOrder,
+  before: string,
+  after: 'first_approved' | 'approved' | 'rejected',
+) => Promise<void>;
 
 /**
  * The withdrawal desk (issue 27, docs/decisions/045): the queue of withdrawals held for review,
@@ -201,6 +213,7 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       holdKey: string,
       staffId: number,
       whole: boolean,
+      audit: AuditStep,
     ): Promise<{ item: Decided; before: string }> {
       const row = await reviewable(holdKey);
       const before = row.firstApprovedBy === null ? row.status : 'first_approved';
@@ -209,10 +222,14 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       if (row.status === 'review' && (await options.memberLocked(row.memberId)))
         throw new AppError('MEMBER_LOCKED', 409);
       if (row.status === 'review' && row.needsTwo && row.firstApprovedBy === null) {
-        const first = await orders.approveFirst(holdKey, staffId);
+        const first = await orders.approveFirst(holdKey, staffId, (tx, one) =>
+          audit(tx, one, before, 'first_approved'),
+        );
         if (first) return { item: await itemOf(first, whole), before };
       }
-      const decided = await orders.decide(holdKey, staffId, { status: 'approved' });
+      const decided = await orders.decide(holdKey, staffId, { status: 'approved' }, (tx, one) =>
+        audit(tx, one, before, 'approved'),
+      );
       if (decided) {
         await pay(decided);
         return { item: await itemOf(decided, whole), before };
@@ -229,10 +246,16 @@ export function createWithdrawalReviewService(options: WithdrawalReviewOptions) 
       refusal: WithdrawalRefusal,
       note: string | null,
       whole: boolean,
+      audit: AuditStep,
     ): Promise<{ item: Decided; before: string }> {
       const row = await reviewable(holdKey);
       const before = row.firstApprovedBy === null ? row.status : 'first_approved';
-      const decided = await orders.decide(holdKey, staffId, { status: 'rejected', refusal, note });
+      const decided = await orders.decide(
+        holdKey,
+        staffId,
+        { status: 'rejected', refusal, note },
+        (tx, one) => audit(tx, one, before, 'rejected'),
+      );
       const now = decided ?? (await present(holdKey));
       if (!decided) refusalOf(now, staffId, 'rejected');
       // NOTE: after the decision, and again by the reconciler after a crash between the two.

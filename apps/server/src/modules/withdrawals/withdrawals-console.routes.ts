@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkResponse } from '@wallet/contract/http/account';
 import {
@@ -12,7 +13,7 @@ import {
 import { mayUse } from '@wallet/contract/staff-roles';
 import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
-import type { WithdrawalReviewService } from './withdrawal-review.service';
+import type { AuditStep, WithdrawalReviewService } from './withdrawal-review.service';
 
 export interface WithdrawalsConsoleRoutesOptions {
   reviews: WithdrawalReviewService;
@@ -36,6 +37,17 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
   const schema = (summary: string) => ({ tags: ['console'], summary, security: [{ bearer: [] }] });
   const whole = (request: Parameters<typeof staffOf>[0]) => mayUse(staffOf(request).role, 'members.personal');
   const target = (item: WithdrawalReviewItem) => `member:${item.member.id}`;
+  /** A decision's audit row, written in the decision's own transaction (it commits with it). */
+  const auditIn =
+    (request: FastifyRequest, action: string, extra: Record<string, unknown>): AuditStep =>
+    (tx, row, before, after) =>
+      app.staffAudit.recordIn(tx, request, action, `member:${row.memberId}`, {
+        withdrawal: row.holdKey,
+        amount: Number(row.amount),
+        before,
+        after,
+        ...extra,
+      });
 
   app.get(
     '/api/console/withdrawals',
@@ -109,19 +121,12 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
       },
     },
     async (request) => {
-      const { item, before } = await reviews.approve(
+      const { item } = await reviews.approve(
         request.params.withdrawalId,
         staffOf(request).id,
         whole(request),
+        auditIn(request, 'withdrawal.approve', { note: request.body.note ?? null }),
       );
-      const after = item.status === 'review' ? 'first_approved' : item.status;
-      await app.staffAudit.record(request, 'withdrawal.approve', target(item), {
-        withdrawal: item.id,
-        amount: item.amount,
-        before,
-        after,
-        note: request.body.note ?? null,
-      });
       return item;
     },
   );
@@ -142,21 +147,14 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
     },
     async (request) => {
       const { reason, note } = request.body;
-      const { item, before } = await reviews.reject(
+      const { item } = await reviews.reject(
         request.params.withdrawalId,
         staffOf(request).id,
         reason,
         note || null,
         whole(request),
+        auditIn(request, 'withdrawal.reject', { reason, note: note || null }),
       );
-      await app.staffAudit.record(request, 'withdrawal.reject', target(item), {
-        withdrawal: item.id,
-        amount: item.amount,
-        before,
-        after: 'rejected',
-        reason,
-        note: note || null,
-      });
       return item;
     },
   );
