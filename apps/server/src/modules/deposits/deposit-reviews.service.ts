@@ -99,8 +99,11 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
     return rows.map((row) => {
       const profile = profileOf.get(row.memberId)!;
       const member = names.get(row.memberId) ?? { username: '', name: '' };
+      // A stuck gift link's code may still redeem at the voucher service: like a bank number, only
+      // staff who see numbers whole (and may decide) read it; others read its last 4 characters.
+      const gift = row.evidence.kind === 'gift' && !whole;
       return {
-        id: `${row.kind}:${row.key}`,
+        id: gift ? `gift:${shown(row.key)}` : `${row.kind}:${row.key}`,
         kind: row.kind,
         member: {
           id: row.memberId,
@@ -118,7 +121,10 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
         creditAmount: minor(row.creditAmount),
         createdAt: row.createdAt.toISOString(),
         flags: flagsOf.get(row.memberId) ?? [],
-        evidence: row.evidence,
+        evidence:
+          row.evidence.kind === 'gift' && gift
+            ? { ...row.evidence, voucherCode: shown(row.evidence.voucherCode) }
+            : row.evidence,
       };
     });
   }
