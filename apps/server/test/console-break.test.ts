@@ -215,6 +215,29 @@ describe('a decision commits only with its audit row', () => {
   });
 });
 
+describe('reading the queues', () => {
+  it('writes who read members’ numbers whole, and that support read them masked', async () => {
+    for (const [who, url] of [
+      [staff.finance, '/api/console/withdrawals?status=review'],
+      [staff.support, '/api/console/deposits/reviews'],
+    ] as const) {
+      const read = await staffCall(test.app, who.token, 'GET', url);
+      expect(read.statusCode, read.body).toBe(200);
+    }
+    const rows = await rowsOf<{ staff_id: number; action: string; detail: { personal: boolean } }>(
+      test.database.db,
+      sql`select staff_id, action, detail from staff_audit
+           where action in ('withdrawal.queue', 'deposit.queue') order by seq`,
+    );
+    expect(rows.map((row) => [row.staff_id, row.action, row.detail.personal])).toEqual(
+      expect.arrayContaining([
+        [staff.finance.staffId, 'withdrawal.queue', true],
+        [staff.support.staffId, 'deposit.queue', false],
+      ]),
+    );
+  });
+});
+
 describe('CSRF and sessions', () => {
   it('refuses a state change with the cookie alone or with another session’s CSRF token', async () => {
     const one = await member();

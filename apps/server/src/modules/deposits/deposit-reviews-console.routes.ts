@@ -55,12 +55,17 @@ export const depositReviewsConsoleRoutes: FastifyPluginAsyncZod<{ reviews: Depos
         response: { 200: DepositReviewQueueResponse, ...errors },
       },
     },
-    async (request) =>
-      reviews.queue(
-        request.query.kind,
-        request.query.page,
-        mayUse(staffOf(request).role, 'members.personal'),
-      ),
+    async (request) => {
+      const whole = mayUse(staffOf(request).role, 'members.personal');
+      const page = await reviews.queue(request.query.kind, request.query.page, whole);
+      // Members' numbers whole are personal data read: written, as the member screens write it.
+      await app.staffAudit.record(request, 'deposit.queue', null, {
+        kind: request.query.kind ?? null,
+        page: request.query.page,
+        personal: whole,
+      });
+      return page;
+    },
   );
 
   app.post(

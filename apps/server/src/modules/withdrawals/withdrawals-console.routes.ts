@@ -59,7 +59,16 @@ export const withdrawalsConsoleRoutes: FastifyPluginAsyncZod<WithdrawalsConsoleR
         response: { 200: WithdrawalQueueResponse, ...errors },
       },
     },
-    async (request) => reviews.queue(request.query.status, request.query.page, whole(request)),
+    async (request) => {
+      const page = await reviews.queue(request.query.status, request.query.page, whole(request));
+      // Members' numbers whole are personal data read: written, as the member screens write it.
+      await app.staffAudit.record(request, 'withdrawal.queue', null, {
+        status: request.query.status,
+        page: request.query.page,
+        personal: whole(request),
+      });
+      return page;
+    },
   );
 
   app.post(
