@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditListResponse } from '@wallet/contract/http/console-audit';
-import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 import { rowsOf } from '../src/platform/db/rows';
 import { checkAuditChain } from '../src/modules/console/audit-chain.check';
 import { checkAdjustments } from '../src/modules/adjustments/adjustments.check';
-import { appForFile, booksAreSound, credit, MONEY_ENV, moneyCall, signedInMember, walletOf } from './money';
+import { appForFile, booksAreSound, MONEY_ENV, moneyCall, walletOf } from './money';
 import {
   createStaffAndSignIn,
   sessionCookieOf,
@@ -19,6 +18,7 @@ import {
   type SignedInStaff,
 } from './staff';
 import { memberHeaders } from './test-app';
+import { withdrawalDesk, withdrawalRules } from './withdrawal-desk';
 import { STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@wallet/contract/http/console';
 
 /**
@@ -27,14 +27,13 @@ import { STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from '@wallet/contract/http/c
  */
 const test = appForFile(MONEY_ENV);
 
-const RULES: WithdrawalRules = {
-  autoApproveMax: 1_000_000 as WithdrawalRules['autoApproveMax'],
+const RULES = withdrawalRules({
+  autoApproveMax: 1_000_000,
   dailyAutoCount: 100,
-  reviewFirst: false,
-  secondApprovalOver: 2_500_000 as WithdrawalRules['secondApprovalOver'],
-  reviewFlags: [],
-  reviewTags: [],
-};
+  secondApprovalOver: 2_500_000,
+});
+const desk = withdrawalDesk(test);
+const { member, withdraw, act, payouts } = desk;
 
 const staff = {} as Record<'owner' | 'finance' | 'finance2' | 'support', SignedInStaff>;
 beforeAll(async () => {
@@ -42,38 +41,8 @@ beforeAll(async () => {
   staff.finance = await createStaffAndSignIn(test, { role: 'finance' });
   staff.finance2 = await createStaffAndSignIn(test, { role: 'finance' });
   staff.support = await createStaffAndSignIn(test, { role: 'support' });
-  const put = await staffCall(test.app, staff.owner.token, 'PUT', '/api/console/settings/withdrawals', RULES);
-  expect(put.statusCode, put.body).toBe(200);
+  await desk.setRules(staff.owner.token, RULES);
 });
-
-async function member(amount = 10_000_000) {
-  const one = await signedInMember(test.app);
-  if (amount > 0) await credit(test.app, one.token, amount);
-  return one;
-}
-
-async function withdraw(token: string, amount: number) {
-  const response = await moneyCall(test.app, token, '/api/wallet/withdraw', { amount });
-  expect(response.statusCode, response.body).toBe(202);
-  return response.json<{ reference: string }>().reference;
-}
-
-const act = (token: string, reference: string, action: 'claim' | 'approve' | 'reject', body: object = {}) =>
-  staffCall(
-    test.app,
-    token,
-    'POST',
-    `/api/console/withdrawals/${encodeURIComponent(reference)}/${action}`,
-    body,
-  );
-
-const payouts = async (reference: string) =>
-  (
-    await rowsOf<{ reference: string }>(
-      test.database.db,
-      sql`select reference from sandbox_payouts where reference = ${reference}`,
-    )
-  ).length;
 
 /** Another sign-in of the same staff member (a second browser): the next time step's code. */
 async function secondSession(who: SignedInStaff): Promise<string> {

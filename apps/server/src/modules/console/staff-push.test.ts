@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatPushNotice } from '@wallet/contract/http/chat';
 import type { DeskCounts, StaffPushState } from '@wallet/contract/http/console';
-import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 import { rowsOf } from '../../platform/db/rows';
 import { appForFile, credit, MONEY_ENV, moneyCall, signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall, type SignedInStaff } from '../../../test/staff';
+import { withdrawalDesk, withdrawalRules } from '../../../test/withdrawal-desk';
 import type { PushSender } from '../../adapters/push/push-sender';
 import { createStaffPush } from './staff-push';
 
@@ -30,16 +30,7 @@ beforeAll(async () => {
   staff.owner = await createStaffAndSignIn(test, { role: 'owner' });
   staff.finance = await createStaffAndSignIn(test, { role: 'finance' });
   staff.support = await createStaffAndSignIn(test, { role: 'support' });
-  const rules: WithdrawalRules = {
-    autoApproveMax: 0 as WithdrawalRules['autoApproveMax'],
-    dailyAutoCount: 3,
-    reviewFirst: false,
-    secondApprovalOver: 5_000_000 as WithdrawalRules['secondApprovalOver'],
-    reviewFlags: [],
-    reviewTags: [],
-  };
-  const set = await staffCall(test.app, staff.owner.token, 'PUT', '/api/console/settings/withdrawals', rules);
-  expect(set.statusCode, set.body).toBe(200);
+  await withdrawalDesk(test).setRules(staff.owner.token, withdrawalRules({ autoApproveMax: 0 }));
 });
 
 async function subscribe(who: SignedInStaff, address: string, locale = 'en') {

@@ -1,21 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WithdrawalQueueResponse, WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
+import type { WithdrawalQueueResponse } from '@wallet/contract/http/console-withdrawals';
 import type { PendingWithdrawalsResponse } from '@wallet/contract/http/wallet';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import { rowsOf } from '../../platform/db/rows';
-import {
-  appForFile,
-  booksAreSound,
-  credit,
-  getAs,
-  MONEY_ENV,
-  moneyCall,
-  signedInMember,
-  walletOf,
-} from '../../../test/money';
+import { appForFile, booksAreSound, getAs, MONEY_ENV, walletOf } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { withdrawalDesk, withdrawalRules } from '../../../test/withdrawal-desk';
 
 /**
  * Review findings (branch `review`): each test states a claim of decision 045 and fails while the
@@ -23,52 +15,17 @@ import { createStaffAndSignIn, staffCall } from '../../../test/staff';
  */
 const test = appForFile(MONEY_ENV);
 
-const RULES: WithdrawalRules = {
-  autoApproveMax: 0 as WithdrawalRules['autoApproveMax'],
-  dailyAutoCount: 3,
-  reviewFirst: false,
-  secondApprovalOver: 5_000_000 as WithdrawalRules['secondApprovalOver'],
-  reviewFlags: [],
-  reviewTags: [],
-};
+const desk = withdrawalDesk(test);
+const { member, withdraw, act } = desk;
+const payoutSeen = async (reference: string) => (await desk.payouts(reference)) === 1;
 
 const staff = {} as Record<'owner' | 'finance' | 'finance2', string>;
 beforeAll(async () => {
   staff.owner = (await createStaffAndSignIn(test, { role: 'owner' })).token;
   staff.finance = (await createStaffAndSignIn(test, { role: 'finance' })).token;
   staff.finance2 = (await createStaffAndSignIn(test, { role: 'finance' })).token;
-  const put = await staffCall(test.app, staff.owner, 'PUT', '/api/console/settings/withdrawals', RULES);
-  expect(put.statusCode, put.body).toBe(200);
+  await desk.setRules(staff.owner, withdrawalRules({ autoApproveMax: 0 }));
 });
-
-async function member(amount = 10_000_000) {
-  const one = await signedInMember(test.app);
-  await credit(test.app, one.token, amount);
-  return one;
-}
-
-async function withdraw(token: string, amount: number) {
-  const response = await moneyCall(test.app, token, '/api/wallet/withdraw', { amount });
-  expect(response.statusCode, response.body).toBe(202);
-  return response.json<{ reference: string }>().reference;
-}
-
-const payoutSeen = async (reference: string) =>
-  (
-    await rowsOf<{ reference: string }>(
-      test.database.db,
-      sql`select reference from sandbox_payouts where reference = ${reference}`,
-    )
-  ).length === 1;
-
-const act = (token: string, reference: string, action: 'approve' | 'reject', body: object = {}) =>
-  staffCall(
-    test.app,
-    token,
-    'POST',
-    `/api/console/withdrawals/${encodeURIComponent(reference)}/${action}`,
-    body,
-  );
 
 /** Waits until `count` sessions wait on a lock while running an UPDATE of withdrawal_orders. */
 async function untilDecisionWaits(count = 1): Promise<void> {

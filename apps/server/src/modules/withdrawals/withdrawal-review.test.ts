@@ -9,17 +9,9 @@ import type { PendingWithdrawalsResponse } from '@wallet/contract/http/wallet';
 import type { StatementResponse } from '@wallet/contract/http/statement';
 import { rowsOf } from '../../platform/db/rows';
 import { memberHeaders } from '../../../test/test-app';
-import {
-  appForFile,
-  booksAreSound,
-  credit,
-  getAs,
-  MONEY_ENV,
-  moneyCall,
-  signedInMember,
-  walletOf,
-} from '../../../test/money';
+import { appForFile, booksAreSound, getAs, MONEY_ENV, walletOf } from '../../../test/money';
 import { createStaffAndSignIn, staffCall, staffSocketAuth } from '../../../test/staff';
+import { withdrawalDesk, withdrawalRules } from '../../../test/withdrawal-desk';
 import { nextEvent, openSocket } from '../../../test/sockets';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import type { AddressInfo } from 'node:net';
@@ -28,15 +20,11 @@ import type { AddressInfo } from 'node:net';
 let now = new Date('2026-11-28T05:00:00.000Z');
 const test = appForFile(MONEY_ENV, { clock: () => now });
 
-const RULES: WithdrawalRules = {
-  autoApproveMax: 2_000_000 as WithdrawalRules['autoApproveMax'],
-  dailyAutoCount: 3,
-  reviewFirst: false,
-  secondApprovalOver: 5_000_000 as WithdrawalRules['secondApprovalOver'],
-  // Test members share an address and withdraw what they were just credited: no flag is a reason here.
-  reviewFlags: [],
-  reviewTags: ['watch'],
-};
+const RULES = withdrawalRules({ reviewTags: ['watch'] });
+const desk = withdrawalDesk(test);
+const { member, withdraw, act } = desk;
+/** Whether the sandbox payout service was given a reference (200) or never saw it (404). */
+const payoutStatus = async (reference: string) => ((await desk.payouts(reference)) === 1 ? 200 : 404);
 
 const staff = {} as Record<'owner' | 'finance' | 'finance2' | 'support', string>;
 beforeAll(async () => {
@@ -46,35 +34,7 @@ beforeAll(async () => {
   staff.support = (await createStaffAndSignIn(test, { role: 'support', now: () => now })).token;
 });
 
-async function setRules(rules: Partial<WithdrawalRules>) {
-  const response = await staffCall(test.app, staff.owner, 'PUT', '/api/console/settings/withdrawals', {
-    ...RULES,
-    ...rules,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** A member with `amount` in the wallet. */
-async function member(amount = 10_000_000) {
-  const one = await signedInMember(test.app);
-  await credit(test.app, one.token, amount);
-  return one;
-}
-
-async function withdraw(token: string, amount: number) {
-  const response = await moneyCall(test.app, token, '/api/wallet/withdraw', { amount });
-  expect(response.statusCode, response.body).toBe(202);
-  return response.json<{ reference: string }>().reference;
-}
-
-/** Whether the sandbox payout service was given a reference (200) or never saw it (404). */
-const payoutStatus = async (reference: string) => {
-  const rows = await rowsOf<{ reference: string }>(
-    test.database.db,
-    sql`select reference from sandbox_payouts where reference = ${reference}`,
-  );
-  return rows.length === 1 ? 200 : 404;
-};
+const setRules = (rules: Partial<WithdrawalRules>) => desk.setRules(staff.owner, { ...RULES, ...rules });
 
 const queue = async (token = staff.finance, status = 'review') => {
   const response = await staffCall(test.app, token, 'GET', `/api/console/withdrawals?status=${status}`);
@@ -82,15 +42,6 @@ const queue = async (token = staff.finance, status = 'review') => {
   return response.json<WithdrawalQueueResponse>();
 };
 const itemOf = async (reference: string) => (await queue()).items.find((item) => item.id === reference);
-const act = (token: string, reference: string, action: 'claim' | 'approve' | 'reject', body: object = {}) =>
-  staffCall(
-    test.app,
-    token,
-    'POST',
-    `/api/console/withdrawals/${encodeURIComponent(reference)}/${action}`,
-    body,
-  );
-
 async function auditOf(action: string, withdrawal: string) {
   return rowsOf<{ detail: Record<string, unknown> }>(
     test.database.db,
