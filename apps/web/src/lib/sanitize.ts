@@ -1,27 +1,12 @@
 import DOMPurify from 'dompurify';
+import { HTML_ATTRIBUTES, HTML_TAGS } from '@wallet/contract/html';
 
 /**
  * HTML that comes from the server (conditions, agreements, notices, banners) is cleaned
- * before it is shown: formatting only, no scripts, styles, frames or event handlers.
+ * before it is shown, by the tags and attributes the server cleans it by (@wallet/contract/html).
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'span',
-  'h3',
-  'h4',
-  'img',
-];
-const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt'];
+const ALLOWED_TAGS = [...HTML_TAGS];
+const ALLOWED_ATTR = [...HTML_ATTRIBUTES];
 
 // A link the server's HTML opens (in a new tab, often) gets no handle on this page and learns
 // nothing of its address, whatever rel the text carried.
