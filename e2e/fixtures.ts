@@ -35,13 +35,21 @@ export async function open(
   url: string,
   options: { locale: Locale; token?: string; agreementSeen?: boolean },
 ) {
+  // The agreement is remembered by the version accepted (decision 059): the one the server answers.
+  const agreement = options.agreementSeen
+    ? (
+        (await (await page.request.get('/api/lookup/agreements', { headers: clientHeaders })).json()) as {
+          version: string;
+        }
+      ).version
+    : null;
   await page.addInitScript(
-    ({ locale, token, agreementSeen }) => {
+    ({ locale, token, agreement }) => {
       localStorage.setItem('locale', locale);
       if (token) sessionStorage.setItem('token', token);
-      if (agreementSeen) localStorage.setItem('agreement', 'true');
+      if (agreement) localStorage.setItem('agreement', agreement);
     },
-    { locale: options.locale, token: options.token, agreementSeen: options.agreementSeen ?? false },
+    { locale: options.locale, token: options.token, agreement },
   );
   await page.goto(url);
 }

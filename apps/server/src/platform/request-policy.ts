@@ -29,6 +29,8 @@ const CLIENT_HEADER_EXEMPT = [
 /** Still answer while the service is switched off: the app must be able to learn that it is. */
 const TERMINATION_EXEMPT = [
   '/api/lookup/active',
+  // Staff run the site while members are shut out, and switch it on again from the console.
+  '/api/console/',
   '/api/docs',
   '/api/webhooks/',
   '/api/health',

@@ -35,7 +35,7 @@ describe('routes and guards', () => {
   it('forgets the session when the logged-out shell opens', async () => {
     fakeServer();
     storage.setToken('token', true);
-    storage.markAgreementSeen();
+    storage.markAgreementSeen('agreement-v1');
     await renderApp('/contact');
     await waitFor(() => expect(storage.getToken()).toBeNull());
     expect(storage.hasSeenAgreement()).toBe(false);

@@ -77,6 +77,8 @@ export const queryKeys = {
     desk: ['console', 'desk'] as const,
     /** Web push of the desk's counts to this staff member (decision 053). */
     push: ['console', 'push'] as const,
+    /** The site's settings screen (decision 059). */
+    siteSettings: ['console', 'site-settings'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawalRules: ['console', 'withdrawal-rules'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,

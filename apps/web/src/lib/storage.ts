@@ -48,11 +48,18 @@ export const storage = {
     safe(() => localStorage.setItem(KEYS.locale, locale), undefined);
   },
 
-  hasSeenAgreement(): boolean {
-    return safe(() => localStorage.getItem(KEYS.agreement) === 'true', false);
+  /**
+   * Whether the member accepted the agreement: its `version` when given (a new version is asked
+   * again), else any version (what to do when the version cannot be read).
+   */
+  hasSeenAgreement(version?: string): boolean {
+    return safe(() => {
+      const accepted = localStorage.getItem(KEYS.agreement);
+      return version === undefined ? accepted !== null : accepted === version;
+    }, false);
   },
-  markAgreementSeen(): void {
-    safe(() => localStorage.setItem(KEYS.agreement, 'true'), undefined);
+  markAgreementSeen(version: string): void {
+    safe(() => localStorage.setItem(KEYS.agreement, version), undefined);
   },
 
   getInviterCode(): string | null {

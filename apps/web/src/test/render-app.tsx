@@ -9,6 +9,9 @@ import i18next from '../lib/i18n';
 
 type Handler = (url: string, init: RequestInit) => { status?: number; body: unknown } | undefined;
 
+/** The agreement's version the fake server answers (a member who accepted it is not asked). */
+export const AGREEMENT_VERSION = 'agreement-v1';
+
 /** Default answers of the lookups the shells ask for; a test's handler answers first. */
 const DEFAULTS: Record<string, unknown> = {
   '/api/lookup/info': { info: { name: 'Test Wallet', website: 'https://example.test' } },
@@ -43,7 +46,7 @@ const DEFAULTS: Record<string, unknown> = {
       },
     ],
   },
-  '/api/lookup/agreements': { agreements: ['<p>Be 18 or older.</p>'] },
+  '/api/lookup/agreements': { agreements: ['<p>Be 18 or older.</p>'], version: AGREEMENT_VERSION },
 };
 
 /** The JSON body a call sent. */

@@ -1,6 +1,6 @@
 import type { GameAccount, WalletResponse } from '@wallet/contract/http/wallet';
 import { storage } from '../lib/storage';
-import { fakeServer } from './render-app';
+import { AGREEMENT_VERSION, fakeServer } from './render-app';
 
 /** A game account as the server lists it; closed and empty unless told otherwise. */
 export function gameAccount(code: string, overrides: Partial<Record<keyof GameAccount, unknown>> = {}) {
@@ -72,5 +72,5 @@ export function memberServer(
 /** Signs the member in and marks the agreement seen, so no dialog opens by itself. */
 export function signIn() {
   storage.setToken('token', false);
-  storage.markAgreementSeen();
+  storage.markAgreementSeen(AGREEMENT_VERSION);
 }

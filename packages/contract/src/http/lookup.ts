@@ -66,9 +66,12 @@ export const ConditionsLookup = z
   .register(z.globalRegistry, { id: 'ConditionsLookup' });
 export type ConditionsLookup = z.infer<typeof ConditionsLookup>;
 
-/** The member agreement, each paragraph an HTML fragment. */
+/**
+ * The member agreement, each paragraph an HTML fragment, and its version: a member who accepted
+ * another version is asked again.
+ */
 export const AgreementsLookup = z
-  .object({ agreements: z.array(z.string()) })
+  .object({ agreements: z.array(z.string()), version: z.string() })
   .register(z.globalRegistry, { id: 'AgreementsLookup' });
 export type AgreementsLookup = z.infer<typeof AgreementsLookup>;
 

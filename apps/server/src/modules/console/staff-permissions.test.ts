@@ -8,6 +8,7 @@ import {
   type Permission,
   type StaffRole,
 } from '@wallet/contract/staff-roles';
+import { SITE_SETTING_KEYS } from '@wallet/contract/http/console-settings';
 import { rowsOf } from '../../platform/db/rows';
 import { signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
@@ -73,6 +74,12 @@ const ROUTES: Guarded[] = [
   { method: 'POST', path: `${WITHDRAWALS}/{withdrawalId}/reject`, permission: 'money.approve' },
   { method: 'GET', path: '/api/console/settings/withdrawals', permission: 'money.approve' },
   { method: 'PUT', path: '/api/console/settings/withdrawals', permission: 'settings.manage' },
+  { method: 'GET', path: '/api/console/settings/site', permission: 'settings.manage' },
+  ...SITE_SETTING_KEYS.map((key) => ({
+    method: 'PUT' as const,
+    path: `/api/console/settings/site/${key}`,
+    permission: 'settings.manage' as const,
+  })),
   { method: 'POST', path: '/api/console/adjustments', permission: 'money.adjust' },
   { method: 'GET', path: '/api/console/adjustments', permission: 'money.adjust' },
   { method: 'POST', path: '/api/console/adjustments/{id}/approve', permission: 'money.adjust' },

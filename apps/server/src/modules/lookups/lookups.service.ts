@@ -1,9 +1,18 @@
+import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
+import {
+  SITE_SETTING_KEYS,
+  type Localized,
+  type LocalizedList,
+  type SiteSettingKey,
+  type SiteSettings,
+} from '@wallet/contract/http/console-settings';
 import type { Locale, Market } from '@wallet/contract/constants';
 import type { BankNames, LookupAnswer, LookupName } from '@wallet/contract/http/lookup';
 import type { Currency } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { localized } from '../../platform/locale';
+import { sanitizeHtml } from '../../platform/sanitize-html';
 import { createLookupsRepository } from './lookups.repository';
 import type { ReferenceData, SettingValue } from './lookups.settings';
 
@@ -54,7 +63,10 @@ export function createLookupsService({
       return { contact: { ...contact, contactText: contact.contactText[locale] } };
     },
     conditions: async (locale) => ({ conditions: (await repository.getSetting('conditions'))[locale] }),
-    agreements: async (locale) => ({ agreements: (await repository.getSetting('agreements'))[locale] }),
+    agreements: async (locale) => {
+      const agreements = await repository.getSetting('agreements');
+      return { agreements: agreements[locale], version: agreementsVersion(agreements) };
+    },
     notice: async (locale) => ({ notice: (await repository.getSetting('notice'))?.[locale] ?? null }),
     withdraw: async () => repository.getSetting('withdraw'),
     slip: async () => ({ slip: await repository.getSetting('slip') }),
@@ -162,6 +174,39 @@ export function createLookupsService({
       await repository.putSetting('registerOTP', { enabled });
     },
 
+    /** Every setting of the console's site settings screen (issue 28 section 2, decision 059). */
+    async siteSettings(): Promise<SiteSettings> {
+      const entries = await Promise.all(
+        SITE_SETTING_KEYS.map(async (key) => [key, await repository.getSetting(key)] as const),
+      );
+      return Object.fromEntries(entries) as SiteSettings;
+    },
+
+    /**
+     * Replaces one, cleaned as members will be shown it (HTML cleaned, the contact QR drawn from
+     * the link when none is given); `alongside` writes the audit row in the change's transaction.
+     * Every process reads settings from the database at each request (the service's on/off flag
+     * within SERVICE_STATE_CACHE_SECONDS); this one knows the flag at once.
+     */
+    async replaceSiteSetting<K extends SiteSettingKey>(
+      key: K,
+      value: SiteSettings[K],
+      alongside: (
+        tx: Pick<Database, 'execute'>,
+        before: SiteSettings[K],
+        after: SiteSettings[K],
+      ) => Promise<void>,
+    ): Promise<SiteSettings[K]> {
+      const after = await cleanSiteSetting(key, value);
+      // NOTE: a site setting's value is its SETTINGS schema's (lookups.settings.ts spreads them).
+      await repository.replaceSetting(key, after, (tx, before) =>
+        alongside(tx, before as SiteSettings[K], after),
+      );
+      if (key === 'active')
+        terminatedCache = { value: (after as SiteSettings['active']).terminated, readAt: now() };
+      return after;
+    },
+
     /** Balance adjustments above this wait for a second staff member (decision 046). */
     adjustmentApprovalOver: () => repository.getSetting('adjustmentApprovalOver'),
 
@@ -207,3 +252,40 @@ async function contactQrDataUrl(link: string): Promise<string> {
 }
 
 export type LookupsService = ReturnType<typeof createLookupsService>;
+
+/** Cleans a setting staff wrote: HTML members are shown, and the contact QR drawn when none is given. */
+async function cleanSiteSetting<K extends SiteSettingKey>(
+  key: K,
+  value: SiteSettings[K],
+): Promise<SiteSettings[K]> {
+  const list = (texts: LocalizedList): LocalizedList => ({
+    th: texts.th.map(sanitizeHtml),
+    lo: texts.lo.map(sanitizeHtml),
+    en: texts.en.map(sanitizeHtml),
+  });
+  if (key === 'conditions' || key === 'agreements') return list(value as LocalizedList) as SiteSettings[K];
+  if (key === 'notice' && value !== null) {
+    const notice = value as Localized;
+    return {
+      th: sanitizeHtml(notice.th),
+      lo: sanitizeHtml(notice.lo),
+      en: sanitizeHtml(notice.en),
+    } as SiteSettings[K];
+  }
+  if (key === 'contact') {
+    const contact = value as SiteSettings['contact'];
+    return {
+      ...contact,
+      lineQR: contact.lineQR ?? (await contactQrDataUrl(contact.lineLink)),
+    } as SiteSettings[K];
+  }
+  return value;
+}
+
+/**
+ * The agreement's version: a digest of its text in every language. Any change staff save is a new
+ * version, and the member app asks every member to accept it again (decision 059).
+ */
+export function agreementsVersion(agreements: LocalizedList): string {
+  return createHash('sha256').update(JSON.stringify(agreements)).digest('base64url').slice(0, 16);
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Amount } from '@wallet/contract/money';
-import { HOWTO_TOPICS } from '@wallet/contract/constants';
-import { SlipWindow } from '@wallet/contract/http/deposit';
+import { SITE_SETTINGS, type Localized } from '@wallet/contract/http/console-settings';
 import { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 
 /**
@@ -9,42 +8,13 @@ import { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
  * three languages; the lookup answers the one the request asks for.
  */
 
-export const Localized = z.object({ th: z.string(), lo: z.string(), en: z.string() });
-export type Localized = z.infer<typeof Localized>;
-export const LocalizedList = z.object({
-  th: z.array(z.string()),
-  lo: z.array(z.string()),
-  en: z.array(z.string()),
-});
-export type LocalizedList = z.infer<typeof LocalizedList>;
+export { Localized, LocalizedList } from '@wallet/contract/http/console-settings';
 
 export const SETTINGS = {
+  ...SITE_SETTINGS,
   info: z.object({ name: z.string(), website: z.string() }),
-  contact: z.object({
-    contactText: Localized,
-    lineLink: z.string(),
-    lineName: z.string(),
-    /** Null: the QR is drawn from lineLink when the seed runs. */
-    lineQR: z.string().nullable(),
-  }),
-  conditions: LocalizedList,
-  agreements: LocalizedList,
-  notice: Localized.nullable(),
-  withdraw: z
-    .object({ withdrawMin: Amount, withdrawMax: Amount })
-    .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
   /** Which withdrawals wait for staff (decision 045); staff with settings.manage change them. */
   withdrawalRules: WithdrawalRules,
-  slip: z.object({
-    maxAgeMinutes: z.number().int().positive(),
-    ...SlipWindow.shape,
-    timeZone: z.string(),
-  }),
-  active: z.object({ terminated: z.boolean() }),
-  registerOTP: z.object({ enabled: z.boolean() }),
-  enableChatWidget: z.object({ enabled: z.boolean() }),
-  deposit: z.object({ isManual: z.boolean() }),
-  howto: z.object({ videos: z.array(z.object({ topic: z.enum(HOWTO_TOPICS), url: z.string() })) }),
   /** Balance adjustments above this (minor units, either way) wait for a second staff member (decision 046). */
   adjustmentApprovalOver: z.object({ approvalOver: Amount }),
 } as const;

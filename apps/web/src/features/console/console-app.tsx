@@ -6,6 +6,7 @@ import { onStaffSessionEnded } from './console-api';
 import { AuditPage } from './audit-page';
 import { ConsoleLayout } from './console-layout';
 import { DepositsPage } from './deposits/deposits-page';
+import { SettingsPage } from './settings/settings-page';
 import { InboxPage } from './inbox-page';
 import { StaffPage } from './staff-page';
 import { MemberPage } from './member-page';
@@ -44,6 +45,7 @@ export function ConsoleApp() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="deposits" element={<DepositsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

@@ -34,38 +34,11 @@ export function ConsoleLayout() {
 
   return (
     <div className="flex h-dvh flex-col">
-      {/* On a phone the sections take a row of their own under the bar: seven icons and the bar's
-          buttons do not fit in 390 px together. */}
-      <header className="flex shrink-0 flex-wrap items-center gap-x-2 border-b border-white/5 bg-ink-950 px-3 pt-[env(safe-area-inset-top)] sm:h-14 sm:flex-nowrap sm:px-4">
-        <span className="flex h-14 items-center gap-2 font-bold tracking-tight sm:h-auto">
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-white/5 bg-ink-950 px-3 pt-[env(safe-area-inset-top)] sm:px-4">
+        <span className="flex items-center gap-2 font-bold tracking-tight">
           <ShieldCheck className="size-5 text-gold-300" aria-hidden="true" />
-          <span className="sm:hidden lg:inline">{t('title')}</span>
+          <span>{t('title')}</span>
         </span>
-        <nav
-          aria-label={t('nav.label')}
-          className="order-last -mx-1 flex w-full min-w-0 items-center justify-around gap-1 overflow-x-auto pb-1.5 sm:order-none sm:mx-0 sm:ml-1 sm:w-auto sm:justify-start sm:pb-0"
-        >
-          {sections.map(({ path, label, icon: Icon, count }) => (
-            <NavLink
-              key={path}
-              to={path}
-              className={({ isActive }) =>
-                `inline-flex min-h-11 shrink-0 items-center gap-2 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
-              }
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">{t(label)}</span>
-              {count && desk && desk[count] > 0 ? (
-                <span
-                  className="min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-ink-950 tabular-nums"
-                  aria-label={t('nav.waiting', { count: desk[count] })}
-                >
-                  {desk[count]}
-                </span>
-              ) : null}
-            </NavLink>
-          ))}
-        </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           {profile.data ? (
             <span className="hidden truncate text-sm text-mist-400 md:inline">
@@ -84,9 +57,39 @@ export function ConsoleLayout() {
           </button>
         </div>
       </header>
-      <main className="min-h-0 flex-1">
-        <Outlet />
-      </main>
+      {/* The sections: a row of icons under the bar below 1024 px (ten names do not fit in a
+          phone's or a tablet's width), a column with their names beside the page from 1024. */}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <nav
+          aria-label={t('nav.label')}
+          className="flex shrink-0 items-center justify-around gap-1 overflow-x-auto border-b border-white/5 px-2 py-1 sm:justify-start lg:w-56 lg:flex-col lg:items-stretch lg:justify-start lg:overflow-y-auto lg:border-r lg:border-b-0 lg:p-3"
+        >
+          {sections.map(({ path, label, icon: Icon, count }) => (
+            <NavLink
+              key={path}
+              to={path}
+              title={t(label)}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 shrink-0 items-center gap-2.5 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+              }
+            >
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only lg:not-sr-only lg:flex-1 lg:truncate">{t(label)}</span>
+              {count && desk && desk[count] > 0 ? (
+                <span
+                  className="min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-ink-950 tabular-nums"
+                  aria-label={t('nav.waiting', { count: desk[count] })}
+                >
+                  {desk[count]}
+                </span>
+              ) : null}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="min-h-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   ReceiptText,
   Scale,
   ScrollText,
+  Settings,
   Users,
   UsersRound,
   type LucideIcon,
@@ -53,4 +54,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: ReceiptText,
     count: 'deposits',
   },
+  { path: '/console/settings', label: 'settings.nav', permission: 'settings.manage', icon: Settings },
 ];

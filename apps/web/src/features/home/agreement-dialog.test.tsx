@@ -52,7 +52,7 @@ async function openHome() {
 
 describe('agreement dialog', () => {
   it('waits for its text: it never opens empty, and opens with the text once it is there', async () => {
-    const agreements = server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'] } }));
+    const agreements = server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'], version: 'v2' } }));
     agreements.hold();
     await openHome();
     await later(TIMING.agreementDelayMs * 2);
@@ -71,7 +71,7 @@ describe('agreement dialog', () => {
     const agreements = server(() =>
       fails
         ? { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }
-        : { body: { agreements: ['<p>Be 18 or older.</p>'] } },
+        : { body: { agreements: ['<p>Be 18 or older.</p>'], version: 'v2' } },
     );
     await openHome();
     // The query's own retries (1 s, then 2 s) fail too.
@@ -97,7 +97,7 @@ describe('agreement dialog', () => {
   });
 
   it('is not accepted by ✕: it stays away for the session, and comes back in the next one', async () => {
-    server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'] } }));
+    server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'], version: 'v2' } }));
     const first = await renderHome();
     await later(TIMING.agreementDelayMs);
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
@@ -119,8 +119,23 @@ describe('agreement dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Member agreement' })).toBeTruthy();
   });
 
+  it('asks a member who accepted another version again, and not one who accepted this one', async () => {
+    server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'], version: 'v2' } }));
+    storage.markAgreementSeen('v1');
+    const first = await renderHome();
+    await later(TIMING.agreementDelayMs);
+    const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'I have read and agree' }));
+    expect(storage.hasSeenAgreement('v2')).toBe(true);
+
+    first.unmount();
+    await renderHome();
+    await later(TIMING.agreementDelayMs * 2);
+    expect(agreementDialog()).toBeNull();
+  });
+
   it('is not accepted by Esc, the backdrop or Back either', async () => {
-    server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'] } }));
+    server(() => ({ body: { agreements: ['<p>Be 18 or older.</p>'], version: 'v2' } }));
     const close = [
       // Esc: the browser fires `cancel` on the open modal.
       (dialog: HTMLElement) => void fireEvent(dialog, new Event('cancel', { cancelable: true })),

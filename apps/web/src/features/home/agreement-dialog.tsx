@@ -16,16 +16,21 @@ import { storage } from '../../lib/storage';
 let dismissedIn: string | null | undefined;
 
 /**
- * The member agreement, 1.5 s after the home screen opens, until the member accepts it. Its text
+ * The member agreement, 1.5 s after the home screen opens, until the member accepts its current
+ * version (a new version, after staff change the text, is asked again: decision 059). Its text
  * is fetched from the start, so it opens with the text in it: never empty. A failed fetch opens
  * it with the error and a retry; only the accept button, under a text shown, marks it seen.
  */
 export function AgreementDialog() {
   const { t } = useTranslation();
-  const [wanted] = useState(() => !storage.hasSeenAgreement() && dismissedIn !== storage.getToken());
+  const [dismissed] = useState(() => dismissedIn === storage.getToken());
   const [delayPassed, setDelayPassed] = useState(false);
   const [closed, setClosed] = useState(false);
-  const agreements = useLookup('agreements', { enabled: wanted });
+  // Read at every start: a version the member has not accepted (staff changed the text) asks again.
+  const agreements = useLookup('agreements', { enabled: !dismissed });
+  const version = agreements.data?.version;
+  // Unknown (the lookup failed): a member who accepted any version is not asked with an error.
+  const wanted = !dismissed && !storage.hasSeenAgreement(version);
 
   useEffect(() => {
     if (!wanted) return;
@@ -43,7 +48,7 @@ export function AgreementDialog() {
   const open = opened && !closed;
 
   const accept = () => {
-    storage.markAgreementSeen();
+    if (version) storage.markAgreementSeen(version);
     setClosed(true);
   };
   // ✕, Esc, the backdrop and Back put it away for now: that is not agreeing.
@@ -63,7 +68,8 @@ export function AgreementDialog() {
         </Button>
       }
     >
-      {view === 'text' ? (
+      {/* Its text is read at every start now (for the version): kept out of a closed dialog. */}
+      {!open ? null : view === 'text' ? (
         <div className="space-y-3 text-[15px] text-mist-300">
           {texts.map((html, index) => (
             <ServerHtml key={index} html={html} />

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteSettings } from '@wallet/contract/http/console-settings';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
+import { rowsOf } from '../../platform/db/rows';
+import { sanitizeHtml } from '../../platform/sanitize-html';
+import { appForFile, MONEY_ENV } from '../../../test/money';
+import { createStaffAndSignIn, staffCall, type SignedInStaff } from '../../../test/staff';
+
+const test = appForFile(MONEY_ENV);
+const staff = {} as Record<'owner' | 'marketing', SignedInStaff>;
+beforeAll(async () => {
+  staff.owner = await createStaffAndSignIn(test, { role: 'owner' });
+  staff.marketing = await createStaffAndSignIn(test, { role: 'marketing' });
+});
+
+const settings = async () =>
+  (await staffCall(test.app, staff.owner.token, 'GET', '/api/console/settings/site')).json<SiteSettings>();
+const put = (key: string, value: unknown, who = staff.owner) =>
+  staffCall(test.app, who.token, 'PUT', `/api/console/settings/site/${key}`, { value });
+/** A member's lookup, as the member app asks it (its fields read by each test). */
+interface LookupBody {
+  conditions: string[];
+  agreements: string[];
+  version: string;
+  terminated: boolean;
+  contact: { lineLink: string; lineQR: string };
+  message: string;
+}
+const lookup = async (name: string, locale = 'en'): Promise<Partial<LookupBody>> =>
+  (
+    await test.app.inject({
+      url: `/api/lookup/${name}`,
+      headers: { 'accept-language': locale, [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    })
+  ).json<Partial<LookupBody>>();
+
+describe('site settings in the console (decision 059)', () => {
+  it('changes the conditions members read, cleaned, with the audit’s before and after', async () => {
+    const before = await settings();
+    const conditions = {
+      ...before.conditions,
+      en: [
+        '<p>Deposit <strong>100</strong> to play</p><script>alert(1)</script>',
+        '<p onclick="x()">Two</p>',
+      ],
+    };
+    const changed = await put('conditions', conditions);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await lookup('conditions')).toEqual({
+      conditions: ['<p>Deposit <strong>100</strong> to play</p>', '<p>Two</p>'],
+    });
+    // Another language is kept as it was, in the cleaner's own spelling (`<br />`).
+    expect((await lookup('conditions', 'th')).conditions).toEqual(before.conditions.th.map(sanitizeHtml));
+
+    const [row] = await rowsOf<{
+      staff_id: number;
+      detail: { before: SiteSettings['conditions']; after: SiteSettings['conditions'] };
+    }>(
+      test.database.db,
+      sql`select staff_id, detail from staff_audit where action = 'settings.site' and target = 'setting:conditions'`,
+    );
+    expect(row!.staff_id).toBe(staff.owner.staffId);
+    expect(row!.detail.before.en).toEqual(before.conditions.en);
+    expect(row!.detail.after.en).toEqual(['<p>Deposit <strong>100</strong> to play</p>', '<p>Two</p>']);
+  });
+
+  it('refuses a value its schema refuses, and changes nothing', async () => {
+    const before = await settings();
+    const refused = await put('withdraw', { withdrawMin: 500_000, withdrawMax: 10_000 });
+    expect(refused.statusCode).toBe(400);
+    expect((await put('slip', { ...before.slip, maxAgeMinutes: -1 })).statusCode).toBe(400);
+    expect((await put('registerOTP', { enabled: 'yes' })).statusCode).toBe(400);
+    expect(await settings()).toEqual(before);
+  });
+
+  it('gives the agreement a new version when its text changes, which members accept again', async () => {
+    const { version } = await lookup('agreements');
+    const before = await settings();
+    expect((await put('agreements', before.agreements)).statusCode).toBe(200);
+    expect((await lookup('agreements')).version).toBe(version);
+    const next = { ...before.agreements, th: [...before.agreements.th, '<p>ข้อ 9</p>'] };
+    expect((await put('agreements', next)).statusCode).toBe(200);
+    const after = await lookup('agreements', 'th');
+    expect(after.version).not.toBe(version);
+    expect(after.agreements?.at(-1)).toBe('<p>ข้อ 9</p>');
+  });
+
+  it('switches the service off and on for members at once, and draws the contact QR from its link', async () => {
+    expect((await put('active', { terminated: true })).statusCode).toBe(200);
+    expect(await lookup('active')).toEqual({ terminated: true });
+    // Members are shut out; staff still run the console, and switch the site on from it.
+    expect((await lookup('conditions')).message).toBe('gone');
+    expect(
+      (await staffCall(test.app, staff.owner.token, 'GET', '/api/console/settings/site')).statusCode,
+    ).toBe(200);
+    expect((await put('active', { terminated: false })).statusCode).toBe(200);
+    expect(await lookup('active')).toEqual({ terminated: false });
+
+    const { contact } = await settings();
+    const drawn = await put('contact', {
+      ...contact,
+      lineLink: 'https://line.me/R/ti/p/@another',
+      lineQR: null,
+    });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const answered = (await lookup('contact')).contact!;
+    expect(answered.lineLink).toBe('https://line.me/R/ti/p/@another');
+    expect(answered.lineQR).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(answered.lineQR).not.toBe(contact.lineQR);
+  });
+
+  it('is for settings.manage alone', async () => {
+    expect(
+      (await staffCall(test.app, staff.marketing.token, 'GET', '/api/console/settings/site')).statusCode,
+    ).toBe(403);
+    expect((await put('notice', null, staff.marketing)).statusCode).toBe(403);
+  });
+});
