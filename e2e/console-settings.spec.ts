@@ -30,6 +30,11 @@ for (const [locale, width] of [
     await dialog.getByRole('button', { name: s(locale, 'service.keep') }).click();
     await expect(dialog).toBeHidden();
 
+    await page.getByRole('tab', { name: s(locale, 'tabs.accounts') }).click();
+    await expect(page.getByRole('region', { name: s(locale, 'qr.title') })).toBeVisible();
+    await expect(page.getByRole('region', { name: s(locale, 'accounts.add') })).toBeVisible();
+    await screenshot(page, `console/settings-accounts-${locale}-${width}`);
+
     await page.getByRole('tab', { name: s(locale, 'tabs.texts') }).click();
     await expect(page.getByRole('region', { name: s(locale, 'conditions.title') })).toBeVisible();
     await screenshot(page, `console/settings-texts-${locale}-${width}`);

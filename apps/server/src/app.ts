@@ -47,6 +47,8 @@ import { memberBankRoutes } from './modules/console/member-bank.routes';
 import { memberNotesRoutes } from './modules/console/member-notes.routes';
 import { createStaffNames } from './modules/console/staff-names';
 import { memberRiskRoutes } from './modules/console/member-risk.routes';
+import { depositAccountsRoutes } from './modules/lookups/deposit-accounts.routes';
+import { createDepositAccountsRepository } from './modules/lookups/deposit-accounts.repository';
 import { siteSettingsRoutes } from './modules/lookups/site-settings.routes';
 import { staffPushRoutes } from './modules/console/staff-push.routes';
 import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(staffPushRoutes, { staffPush: services.staffPush });
   await app.register(siteSettingsRoutes, { lookups: services.lookups });
+  await app.register(depositAccountsRoutes, { accounts: createDepositAccountsRepository(deps.database.db) });
   await app.register(withdrawalsConsoleRoutes, {
     reviews: services.withdrawalReviews,
     rules: { read: () => lookups.withdrawalRules(), write: (rules) => lookups.setWithdrawalRules(rules) },

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
 import { registerAuth } from './platform/auth';
 import { createHousekeeping } from './platform/housekeeping';
@@ -27,7 +26,7 @@ import { createGamesService } from './modules/games/games.service';
 import { accountKey, createLedgerService } from './modules/ledger/ledger.service';
 import { noLiveness, startLiveness } from './platform/db/liveness';
 import { createLookupsService } from './modules/lookups/lookups.service';
-import { referenceData, sandboxWithdrawalRules } from './modules/lookups/reference-data';
+import { referenceDataFor } from './modules/lookups/seed-data';
 import { createGrantsService } from './modules/promotions/engine/grants.service';
 import { createPromotionsService } from './modules/promotions/bonus/promotions.service';
 import { createRewardsService } from './modules/promotions/rewards/rewards.service';
@@ -63,11 +62,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     serviceStateCacheMs: config.serviceStateCacheMs,
   });
   // NOTE: a sandbox site seeds demo-friendly withdrawal rules (README; decision 045).
-  await lookups.seed(
-    config.mode === 'sandbox'
-      ? { ...referenceData, settings: { ...referenceData.settings, withdrawalRules: sandboxWithdrawalRules } }
-      : referenceData,
-  );
+  await lookups.seed(referenceDataFor({ sandbox: config.mode === 'sandbox', ...config.deposits }));
 
   const sms = outside.sms;
 
@@ -226,7 +221,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     provider: outside.payments,
     reviews: paymentReviews,
     currencyOf: memberCurrency,
-    minimums: { ...QR_DEFAULT_MINIMUMS, ...config.deposits.qrMinimumOverrides },
+    // Staff change them in the console; the environment's are the seed (decision 059).
+    minimums: () => lookups.qrMinimums(),
     ttlMs: config.deposits.qrTtlMs,
     log: app.log,
   });

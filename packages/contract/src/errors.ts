@@ -292,6 +292,8 @@ export const PLATFORM_CODES = [
   'DEPOSIT_AMOUNT_REQUIRED',
   /** Console: a slip credits the amount its bank verified, never another. */
   'DEPOSIT_AMOUNT_FIXED',
+  /** Console: the operator already has a receiving account with this number. */
+  'DEPOSIT_ACCOUNT_EXISTS',
 ] as const;
 
 export const ERROR_CODES = [

@@ -79,6 +79,7 @@ export const queryKeys = {
     push: ['console', 'push'] as const,
     /** The site's settings screen (decision 059). */
     siteSettings: ['console', 'site-settings'] as const,
+    depositAccounts: ['console', 'deposit-accounts'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawalRules: ['console', 'withdrawal-rules'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOWTO_TOPICS } from '../constants';
-import { Amount } from '../money';
-import { SlipWindow } from './deposit';
+import { Amount, CURRENCIES } from '../money';
+import { QR_PROVIDERS, SlipWindow, type QrProvider } from './deposit';
 
 /**
  * The site's settings staff change in the console (issue 28 section 2, docs/decisions/059): each
@@ -47,6 +47,13 @@ export const SITE_SETTINGS = {
   enableChatWidget: z.object({ enabled: z.boolean() }),
   /** Whether members may send a manual deposit notice. */
   deposit: z.object({ isManual: z.boolean() }),
+  /** The smallest QR deposit of each channel, minor units (the environment's QR_MIN_DEPOSIT_* seed it). */
+  qrMinimums: z.object(
+    Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, Amount.check(z.positive())])) as Record<
+      QrProvider,
+      typeof Amount
+    >,
+  ),
 } as const;
 
 export type SiteSettingKey = keyof typeof SITE_SETTINGS;
@@ -59,3 +66,66 @@ export const SiteSettingsResponse = z.object(SITE_SETTINGS).meta({ id: 'SiteSett
 /** PUT /api/console/settings/site/{key}: the setting's new value, whole. */
 export const siteSettingRequest = <K extends SiteSettingKey>(key: K) =>
   z.object({ value: SITE_SETTINGS[key] });
+
+/** The operator's bank account that receives members' deposits, as staff keep it. */
+export const DepositBankAccount = z
+  .object({
+    id: z.int(),
+    bankCode: z.string().min(2).max(20),
+    /** AUTO: the bank reports transfers; SMS: they are read from the bank's messages. */
+    mode: z.enum(['AUTO', 'SMS']),
+    /** As the bank holds it. */
+    accountName: z.string().trim().min(1).max(120),
+    /** As members of each language read it; a missing language falls back on accountName. */
+    accountNames: z.object({
+      th: z.string().max(120).optional(),
+      lo: z.string().max(120).optional(),
+      en: z.string().max(120).optional(),
+    }),
+    accountNo: z.string().regex(/^\d{6,20}$/),
+    currency: z.enum(CURRENCIES),
+    sortOrder: z.int().min(0).max(999),
+    /** Shown to members and matched by slips; off: neither (kept for the slips it received). */
+    active: z.boolean(),
+  })
+  .meta({ id: 'DepositBankAccount' });
+export type DepositBankAccount = z.infer<typeof DepositBankAccount>;
+
+/** The operator's prepaid-wallet account that receives gift links. */
+export const DepositWalletAccount = z
+  .object({
+    id: z.int(),
+    mode: z.enum(['AUTO', 'SMS']),
+    walletAccountName: z.string().trim().min(1).max(120),
+    active: z.boolean(),
+  })
+  .meta({ id: 'DepositWalletAccount' });
+export type DepositWalletAccount = z.infer<typeof DepositWalletAccount>;
+
+/** GET /api/console/settings/deposit-accounts. */
+export const DepositAccountsResponse = z
+  .object({ banks: z.array(DepositBankAccount), wallets: z.array(DepositWalletAccount) })
+  .meta({ id: 'DepositAccountsResponse' });
+export type DepositAccountsResponse = z.infer<typeof DepositAccountsResponse>;
+
+/** POST …/deposit-accounts/banks: a new receiving account (its number is unique). */
+export const DepositBankCreate = DepositBankAccount.omit({ id: true }).meta({ id: 'DepositBankCreate' });
+export type DepositBankCreate = z.infer<typeof DepositBankCreate>;
+
+/** PUT …/deposit-accounts/banks/{id}: what staff change of an account (its bank and number stay). */
+export const DepositBankChange = DepositBankAccount.pick({
+  mode: true,
+  accountName: true,
+  accountNames: true,
+  sortOrder: true,
+  active: true,
+}).meta({ id: 'DepositBankChange' });
+export type DepositBankChange = z.infer<typeof DepositBankChange>;
+
+/** PUT …/deposit-accounts/wallets/{id}. */
+export const DepositWalletChange = DepositWalletAccount.omit({ id: true }).meta({
+  id: 'DepositWalletChange',
+});
+export type DepositWalletChange = z.infer<typeof DepositWalletChange>;
+
+export const DepositAccountParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -75,6 +75,14 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: '/api/console/settings/withdrawals', permission: 'money.approve' },
   { method: 'PUT', path: '/api/console/settings/withdrawals', permission: 'settings.manage' },
   { method: 'GET', path: '/api/console/settings/site', permission: 'settings.manage' },
+  { method: 'GET', path: '/api/console/settings/deposit-accounts', permission: 'settings.manage' },
+  { method: 'POST', path: '/api/console/settings/deposit-accounts/banks', permission: 'settings.manage' },
+  { method: 'PUT', path: '/api/console/settings/deposit-accounts/banks/{id}', permission: 'settings.manage' },
+  {
+    method: 'PUT',
+    path: '/api/console/settings/deposit-accounts/wallets/{id}',
+    permission: 'settings.manage',
+  },
   ...SITE_SETTING_KEYS.map((key) => ({
     method: 'PUT' as const,
     path: `/api/console/settings/site/${key}`,

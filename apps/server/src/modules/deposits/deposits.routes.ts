@@ -43,7 +43,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<DepositsRoutesOptions> = asyn
         response: { 200: QrChannelsResponse, ...refusals },
       },
     },
-    async () => ({ channels: qrPayments.channels() }),
+    async () => ({ channels: await qrPayments.channels() }),
   );
 
   app.get(

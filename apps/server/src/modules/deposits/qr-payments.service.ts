@@ -26,7 +26,8 @@ export interface QrPaymentsOptions {
   reviews: PaymentReviewsService;
   currencyOf: (memberId: number) => Promise<Currency>;
   /** The smallest amount of each provider now (configuration may raise PAYTIMZ's and FP's). */
-  minimums: Record<QrProvider, number>;
+  /** The smallest deposit of each channel now (staff change them: decision 059). */
+  minimums: () => Promise<Record<QrProvider, number>>;
   /** How long a QR can be paid. */
   ttlMs: number;
   log: { warn: (details: object, message: string) => void };
@@ -140,7 +141,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     row: QrRow | null,
     message?: string,
   ): Promise<QrState> {
-    const minDeposit = options.minimums[provider] as MinorUnits;
+    const minDeposit = (await options.minimums())[provider] as MinorUnits;
     if (!row || !row.payload) {
       return {
         lastClosed: memberId === null ? null : await lastClosed(memberId, provider),
@@ -166,11 +167,12 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
   const service = {
     /** The channels a member can choose, in the order shown, with their names and minimums now. */
-    channels(): QrChannel[] {
+    async channels(): Promise<QrChannel[]> {
+      const minimums = await options.minimums();
       return QR_PROVIDERS.map((provider) => ({
         provider,
         name: QR_CHANNEL_NAMES[provider],
-        minDeposit: options.minimums[provider] as MinorUnits,
+        minDeposit: minimums[provider] as MinorUnits,
       }));
     },
 
@@ -180,7 +182,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
     /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
-      if (amount < options.minimums[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');
+      if (amount < (await options.minimums())[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');
       if (amount > QR_MAXIMUM_MINOR) return stateOf(null, provider, null, 'QR_MAXIMUM');
       const open = await openQr(memberId, provider);
       if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');

@@ -163,6 +163,8 @@ export function createLookupsService({
         accountNo: account.accountNo,
         currency: account.currency,
       })),
+    /** The smallest QR deposit of each channel, as staff set them (decision 059). */
+    qrMinimums: () => repository.getSetting('qrMinimums'),
     /** Whether members may send manual deposit notices (the deposit lookup's isManual). */
     manualDepositsOn: async () => (await repository.getSetting('deposit')).isManual,
 

@@ -1,6 +1,7 @@
 import type { MinorUnits } from '@wallet/contract/money';
 import { DEFAULT_REVIEW_FLAGS } from '@wallet/contract/http/console-withdrawals';
-import type { ReferenceData } from './lookups.settings';
+import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
+import type { ReferenceData, SettingsSeed } from './lookups.settings';
 
 /** The operator's company name on its deposit accounts, as members of each language read it. */
 const OPERATOR_NAMES = {
@@ -379,6 +380,7 @@ export const referenceData: ReferenceData = {
     registerOTP: { enabled: true },
     enableChatWidget: { enabled: true },
     deposit: { isManual: false },
+    qrMinimums: QR_DEFAULT_MINIMUMS as SettingsSeed['qrMinimums'],
 
     howto: {
       videos: [
@@ -434,17 +436,4 @@ export const referenceData: ReferenceData = {
   ],
 
   depositWallets: [{ mode: 'AUTO', walletAccountName: 'LUCKY WALLET' }],
-};
-
-/**
- * The withdrawal rules of a sandbox site (README): a demo member's first withdrawal is paid at
- * once, and a tester may withdraw many times a day, as before the rules existed; amounts over
- * 20,000 baht still wait for staff, so the review queue can be tried with one large withdrawal.
- */
-export const sandboxWithdrawalRules = {
-  ...referenceData.settings.withdrawalRules,
-  dailyAutoCount: 1000,
-  reviewFirst: false,
-  // Every demo member signs in from one address and withdraws what they were just credited.
-  reviewFlags: [],
 };

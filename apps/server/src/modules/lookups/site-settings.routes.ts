@@ -58,14 +58,11 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsService
         },
       },
       async (request) => {
-        const value = await lookups.replaceSiteSetting(
-          key,
-          request.body.value,
-          (tx, before, after) =>
-            app.staffAudit.recordIn(tx, request, 'settings.site', `setting:${key}`, {
-              before: audited(key, before),
-              after: audited(key, after),
-            }),
+        const value = await lookups.replaceSiteSetting(key, request.body.value, (tx, before, after) =>
+          app.staffAudit.recordIn(tx, request, 'settings.site', `setting:${key}`, {
+            before: audited(key, before),
+            after: audited(key, after),
+          }),
         );
         return { value };
       },

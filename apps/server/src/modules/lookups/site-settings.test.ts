@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSettings } from '@wallet/contract/http/console-settings';
+import type { DepositAccountsResponse, SiteSettings } from '@wallet/contract/http/console-settings';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@wallet/contract/constants';
 import { rowsOf } from '../../platform/db/rows';
 import { sanitizeHtml } from '../../platform/sanitize-html';
-import { appForFile, MONEY_ENV } from '../../../test/money';
+import { appForFile, getAs, MONEY_ENV, signedInMember } from '../../../test/money';
 import { createStaffAndSignIn, staffCall, type SignedInStaff } from '../../../test/staff';
 
 const test = appForFile(MONEY_ENV);
@@ -108,6 +108,99 @@ describe('site settings in the console (decision 059)', () => {
     expect(answered.lineLink).toBe('https://line.me/R/ti/p/@another');
     expect(answered.lineQR).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(answered.lineQR).not.toBe(contact.lineQR);
+  });
+
+  it('keeps the operator’s receiving accounts: added, hidden, refused twice, audited', async () => {
+    const accounts = async () =>
+      (
+        await staffCall(test.app, staff.owner.token, 'GET', '/api/console/settings/deposit-accounts')
+      ).json<DepositAccountsResponse>();
+    const shown = async () =>
+      ((await lookup('deposit')) as unknown as { banks: { bankAccountNo: string }[] }).banks.map(
+        (bank) => bank.bankAccountNo,
+      );
+    const account = {
+      bankCode: 'KBANK',
+      mode: 'AUTO',
+      accountName: 'LUCKY WALLET CO LTD',
+      accountNames: { th: 'บจก. ลัคกี้ วอลเล็ต' },
+      accountNo: '7770001234',
+      currency: 'BAHT',
+      sortOrder: 5,
+      active: true,
+    };
+    const added = await staffCall(
+      test.app,
+      staff.owner.token,
+      'POST',
+      '/api/console/settings/deposit-accounts/banks',
+      account,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const { id } = added.json<{ id: number }>();
+    expect(await shown()).toContain('7770001234');
+    const twice = await staffCall(
+      test.app,
+      staff.owner.token,
+      'POST',
+      '/api/console/settings/deposit-accounts/banks',
+      account,
+    );
+    expect(twice.json()).toEqual({ message: 'DEPOSIT_ACCOUNT_EXISTS' });
+    const nowhere = await staffCall(
+      test.app,
+      staff.owner.token,
+      'POST',
+      '/api/console/settings/deposit-accounts/banks',
+      {
+        ...account,
+        bankCode: 'NOPE',
+        accountNo: '7770009999',
+      },
+    );
+    expect(nowhere.statusCode).toBe(400);
+
+    const hidden = await staffCall(
+      test.app,
+      staff.owner.token,
+      'PUT',
+      `/api/console/settings/deposit-accounts/banks/${id}`,
+      {
+        mode: 'SMS',
+        accountName: account.accountName,
+        accountNames: account.accountNames,
+        sortOrder: 5,
+        active: false,
+      },
+    );
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await shown()).not.toContain('7770001234');
+    expect((await accounts()).banks.find((bank) => bank.id === id)).toMatchObject({
+      mode: 'SMS',
+      active: false,
+    });
+    const audit = await rowsOf<{
+      detail: { before: { active: boolean } | null; after: { active: boolean } };
+    }>(
+      test.database.db,
+      sql`select detail from staff_audit where target = ${`deposit-bank:${id}`} order by seq`,
+    );
+    expect(audit.map((row) => [row.detail.before?.active ?? null, row.detail.after.active])).toEqual([
+      [null, true],
+      [true, false],
+    ]);
+  });
+
+  it('sets each QR channel’s minimum, which members meet at once', async () => {
+    const { qrMinimums } = await settings();
+    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: 50_000 })).statusCode).toBe(200);
+    const member = await signedInMember(test.app);
+    const channels = (await getAs(test.app, member.token, '/api/qrcode')).json<{
+      channels: { provider: string; minDeposit: number }[];
+    }>();
+    expect(channels.channels.find((channel) => channel.provider === 'PAYONEX')?.minDeposit).toBe(50_000);
+    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: 0 })).statusCode).toBe(400);
+    expect((await put('qrMinimums', qrMinimums)).statusCode).toBe(200);
   });
 
   it('is for settings.manage alone', async () => {

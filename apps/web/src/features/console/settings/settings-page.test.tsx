@@ -25,6 +25,13 @@ const settings = (): SiteSettings => ({
   registerOTP: { enabled: true },
   enableChatWidget: { enabled: true },
   deposit: { isManual: false },
+  qrMinimums: {
+    KBANK: 100,
+    WW: 10_000,
+    PAYONEX: 10_000,
+    PAYTIMZ: 1_000,
+    FP: 1_000,
+  } as SiteSettings['qrMinimums'],
 });
 
 function server() {
@@ -35,6 +42,27 @@ function server() {
       if (url === '/api/console/desk/counts')
         return { body: { withdrawals: 0, deposits: 0, adjustments: 0, chats: 0 } };
       if (url === '/api/console/settings/site') return { body: settings() };
+      if (url === '/api/console/settings/deposit-accounts')
+        return {
+          body: {
+            banks: [
+              {
+                id: 3,
+                bankCode: 'KBANK',
+                mode: 'AUTO',
+                accountName: 'LUCKY WALLET CO LTD',
+                accountNames: {},
+                accountNo: '1234567890',
+                currency: 'BAHT',
+                sortOrder: 0,
+                active: true,
+              },
+            ],
+            wallets: [{ id: 1, mode: 'AUTO', walletAccountName: 'LUCKY WALLET', active: true }],
+          },
+        };
+      if (url.startsWith('/api/console/settings/deposit-accounts/'))
+        return { body: { ...bodyOf({ init }), id: 3 } };
       if (url.startsWith('/api/console/settings/site/') && init.method === 'PUT')
         return { body: bodyOf({ init }) };
       return undefined;
@@ -86,6 +114,33 @@ describe('site settings (decision 059)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close the site' }));
     await waitFor(() => expect(puts(calls, 'active')).toHaveLength(1));
     expect(bodyOf(puts(calls, 'active')[0]!)).toEqual({ value: { terminated: true } });
+  });
+
+  it('hides a receiving account from members, and sets a QR minimum', async () => {
+    const calls = server();
+    await renderApp('/console/settings');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Deposit accounts' }));
+    const card = await screen.findByRole('region', { name: 'KBANK 1234567890' });
+    await userEvent.click(within(card).getByRole('switch', { name: /Shown to members/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.endsWith('/deposit-accounts/banks/3'))).toBe(true),
+    );
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/deposit-accounts/banks/3'))!)).toEqual({
+      mode: 'AUTO',
+      accountName: 'LUCKY WALLET CO LTD',
+      accountNames: {},
+      sortOrder: 0,
+      active: false,
+    });
+
+    const qr = screen.getByRole('region', { name: 'QR minimums' });
+    const payonex = within(qr).getByLabelText('PAYONEX');
+    await userEvent.clear(payonex);
+    await userEvent.type(payonex, '500');
+    await userEvent.click(within(qr).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls, 'qrMinimums')).toHaveLength(1));
+    expect(bodyOf(puts(calls, 'qrMinimums')[0]!)).toMatchObject({ value: { PAYONEX: 50_000, KBANK: 100 } });
   });
 
   it('edits the conditions per language with a preview cleaned as members see it', async () => {

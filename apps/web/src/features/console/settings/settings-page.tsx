@@ -5,11 +5,12 @@ import { Loading } from '../../../components/ui/loading';
 import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
+import { DepositAccountsTab } from './deposit-accounts-cards';
 import { ServiceCard, SlipCard, SwitchesCard, WithdrawCard } from './rules-cards';
 import { useSiteSettings } from './settings-api';
 import { ContactCard, HowtoCard, NoticeCard, ParagraphsCard } from './texts-cards';
 
-const TABS = ['rules', 'texts'] as const;
+const TABS = ['rules', 'accounts', 'texts'] as const;
 
 /**
  * The site's settings (issue 28 section 2, decision 059), for staff with settings.manage: limits
@@ -62,6 +63,8 @@ export function SettingsPage() {
             <SlipCard value={settings.data.slip} />
             <SwitchesCard settings={settings.data} />
           </>
+        ) : tab === 'accounts' ? (
+          <DepositAccountsTab settings={settings.data} />
         ) : (
           <>
             <NoticeCard value={settings.data.notice} />
