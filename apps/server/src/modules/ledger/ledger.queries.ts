@@ -274,6 +274,19 @@ export function createLedgerQueries(db: Database) {
       };
     },
 
+    /** The sum of deposits credited to an account from `since` on (a deposit limit's period). */
+    async depositedSince(key: string, since: Date): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        db,
+        sql`select coalesce(sum(e.amount), 0)::text as total
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${key}) and e.amount > 0
+              and t.created_at >= ${since.toISOString()}
+              and t.metadata -> 'statement' ->> 'type' = 'deposit'`,
+      );
+      return BigInt(row!.total);
+    },
+
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */
     async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(

@@ -11,6 +11,8 @@ import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
 import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
 import { forgetMemberData } from '../../lib/member-data';
+// The play limits' refusals may meet a member on any screen of the signed-in shell.
+import '../../lib/limits-error-texts';
 import { storage } from '../../lib/storage';
 
 /** The signed-in shell: header with language and logout, and the member menu. */

@@ -1,0 +1,103 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+import { depositReservations, playLimitEvents, playLimits, playStates } from './limits.tables';
+
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type LimitRow = typeof playLimits.$inferSelect;
+export type StateRow = typeof playStates.$inferSelect;
+
+/** A reservation older than this was left by a crash: it no longer counts (decision 053). */
+const RESERVATION_MS = 10 * 60_000;
+
+/** The tables of play limits (limits.tables.ts); only this module reads or writes them. */
+export function createLimitsRepository(db: Database) {
+  return {
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    /**
+     * The member's lock for the length of `tx`: a change of limits, a deposit's check against them
+     * and its reservation are one at a time per member, on every process.
+     */
+    async lock(tx: Executor, memberId: number): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('play-limits'), ${memberId}::int)`);
+    },
+
+    async limitsOf(tx: Executor, memberId: number): Promise<LimitRow[]> {
+      return tx.select().from(playLimits).where(eq(playLimits.memberId, memberId));
+    },
+
+    async saveLimit(tx: Executor, row: LimitRow): Promise<void> {
+      await tx
+        .insert(playLimits)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [playLimits.memberId, playLimits.kind, playLimits.period],
+          set: {
+            value: row.value,
+            pending: row.pending,
+            pendingValue: row.pendingValue,
+            pendingFrom: row.pendingFrom,
+            updatedAt: row.updatedAt,
+          },
+        });
+    },
+
+    async stateOf(tx: Executor, memberId: number): Promise<StateRow | null> {
+      const [row] = await tx.select().from(playStates).where(eq(playStates.memberId, memberId));
+      return row ?? null;
+    },
+
+    async saveState(tx: Executor, memberId: number, changes: Partial<StateRow>, at: Date): Promise<void> {
+      await tx
+        .insert(playStates)
+        .values({ memberId, ...changes, updatedAt: at })
+        .onConflictDoUpdate({ target: playStates.memberId, set: { ...changes, updatedAt: at } });
+    },
+
+    async record(
+      tx: Executor,
+      event: {
+        memberId: number;
+        staffId?: number | null;
+        what: string;
+        detail: Record<string, unknown>;
+        at: Date;
+      },
+    ): Promise<void> {
+      await tx.insert(playLimitEvents).values({ ...event, staffId: event.staffId ?? null });
+    },
+
+    async history(memberId: number, limit: number) {
+      return db
+        .select()
+        .from(playLimitEvents)
+        .where(eq(playLimitEvents.memberId, memberId))
+        .orderBy(desc(playLimitEvents.id))
+        .limit(limit);
+    },
+
+    /** The sum of the member's live reservations (a crash's leftovers past 10 minutes do not count). */
+    async reserved(tx: Executor, memberId: number, now: Date): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        tx,
+        sql`select coalesce(sum(amount), 0)::text as total from deposit_reservations
+            where member_id = ${memberId} and created_at > ${new Date(now.getTime() - RESERVATION_MS).toISOString()}`,
+      );
+      return BigInt(row!.total);
+    },
+
+    async reserve(tx: Executor, key: string, memberId: number, amount: bigint, at: Date): Promise<void> {
+      await tx
+        .insert(depositReservations)
+        .values({ key, memberId, amount, createdAt: at })
+        .onConflictDoUpdate({ target: depositReservations.key, set: { amount, createdAt: at } });
+    },
+
+    async release(key: string): Promise<void> {
+      await db.delete(depositReservations).where(eq(depositReservations.key, key));
+    },
+  };
+}
+
+export type LimitsRepository = ReturnType<typeof createLimitsRepository>;

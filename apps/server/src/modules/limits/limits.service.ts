@@ -1,0 +1,368 @@
+import {
+  EXCLUSION_LIFT_MS,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  type LimitKind,
+  type LimitPeriod,
+  type LimitsResponse,
+  type LimitsUpdate,
+} from '@wallet/contract/http/limits';
+import type { Database } from '../../platform/db/database';
+import { AppError, LimitError } from '../../platform/errors';
+import { changedLimit, confirmable } from './limit-rules';
+import { monthsAfter, runningPeriod } from './limit-periods';
+import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
+
+/** A play session ends after this long without a move toward play (decision 053). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+export interface LimitsServiceOptions {
+  db: Database;
+  now: () => Date;
+  /** Deposits credited to the member's wallet from `from` on (the ledger). */
+  depositedSince: (memberId: number, from: Date) => Promise<bigint>;
+  /** The member's settled bets minus wins from `from` on (the loss refund's play tally). */
+  netLossSince: (memberId: number, from: Date) => Promise<bigint>;
+  /** The amounts of the member's open QR codes: deposits that may still arrive. */
+  openDeposits: (memberId: number) => Promise<bigint>;
+}
+
+type Block = 'TIMED_OUT' | 'SELF_EXCLUDED';
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+const keyOf = (kind: LimitKind, period: LimitPeriod) => `${kind}:${period}`;
+
+/**
+ * Play limits (issue 29, decision 053): deposit and loss limits per market day, week and month,
+ * the reality check's interval, a time-out and a self-exclusion; the checks that the routes
+ * moving money toward play (limits.guard.ts) and the deposits' own paths call.
+ */
+export function createLimitsService(options: LimitsServiceOptions) {
+  const { now } = options;
+  const repository = createLimitsRepository(options.db);
+
+  function blockIn(state: StateRow | null, at: Date): Block | null {
+    if (!state) return null;
+    const lifted = state.liftAt !== null && state.liftAt.getTime() <= at.getTime();
+    if (state.excludedSince !== null && !lifted) return 'SELF_EXCLUDED';
+    if (state.timeoutUntil !== null && state.timeoutUntil.getTime() > at.getTime()) return 'TIMED_OUT';
+    return null;
+  }
+
+  async function usedIn(memberId: number, kind: LimitKind, period: LimitPeriod, at: Date): Promise<bigint> {
+    const { start } = runningPeriod(period, at);
+    if (kind === 'deposit') return options.depositedSince(memberId, start);
+    const loss = await options.netLossSince(memberId, start);
+    return loss > 0n ? loss : 0n;
+  }
+
+  /** The room left under each deposit limit in force, the lowest; null: no deposit limit. */
+  async function roomIn(tx: Executor, memberId: number, at: Date): Promise<bigint | null> {
+    const limits = (await repository.limitsOf(tx, memberId)).filter(
+      (row) => row.kind === 'deposit' && row.value !== null,
+    );
+    if (limits.length === 0) return null;
+    const [reserved, open] = await Promise.all([
+      repository.reserved(tx, memberId, at),
+      options.openDeposits(memberId),
+    ]);
+    let room: bigint | null = null;
+    for (const row of limits) {
+      const used = await usedIn(memberId, 'deposit', row.period as LimitPeriod, at);
+      const left = row.value! - used - reserved - open;
+      if (room === null || left < room) room = left;
+    }
+    return room! > 0n ? room! : 0n;
+  }
+
+  async function view(memberId: number): Promise<LimitsResponse> {
+    const at = now();
+    const [rows, state] = await Promise.all([
+      repository.limitsOf(options.db, memberId),
+      repository.stateOf(options.db, memberId),
+    ]);
+    const byKey = new Map(rows.map((row) => [keyOf(row.kind as LimitKind, row.period as LimitPeriod), row]));
+    const views = async (kind: LimitKind) => {
+      const entries = await Promise.all(
+        LIMIT_PERIODS.map(async (period) => {
+          const row = byKey.get(keyOf(kind, period));
+          const used = await usedIn(memberId, kind, period, at);
+          return [
+            period,
+            {
+              value: row?.value == null ? null : Number(row.value),
+              used: Number(used),
+              resetsAt: runningPeriod(period, at).end.toISOString(),
+              pending: row?.pending
+                ? {
+                    value: row.pendingValue === null ? null : Number(row.pendingValue),
+                    from: row.pendingFrom!.toISOString(),
+                    confirmable: confirmable(row, at),
+                  }
+                : null,
+            },
+          ] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as LimitsResponse['deposit'];
+    };
+    const room = await roomIn(options.db, memberId, at);
+    const sessionLive =
+      state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
+    const block = blockIn(state, at);
+    return {
+      deposit: await views('deposit'),
+      loss: await views('loss'),
+      depositRemaining: room === null ? null : Number(room),
+      realityCheckMinutes: state?.realityCheckMinutes ?? null,
+      session: sessionLive
+        ? { startedAt: state.sessionStartedAt!.toISOString(), lastAt: state.sessionLastAt!.toISOString() }
+        : null,
+      timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
+      selfExclusion:
+        block === 'SELF_EXCLUDED'
+          ? {
+              since: state!.excludedSince!.toISOString(),
+              until: iso(state!.excludedUntil),
+              liftAt: iso(state!.liftAt),
+            }
+          : null,
+    };
+  }
+
+  /** Writes the member's state change under their lock, with its history row. */
+  async function changeState(
+    memberId: number,
+    what: string,
+    decide: (state: StateRow | null, at: Date) => Partial<StateRow> | null,
+  ): Promise<void> {
+    const at = now();
+    await repository.transaction(async (tx) => {
+      await repository.lock(tx, memberId);
+      const changes = decide(await repository.stateOf(tx, memberId), at);
+      if (!changes) return;
+      await repository.saveState(tx, memberId, changes, at);
+      await repository.record(tx, { memberId, what, detail: { ...changes }, at });
+    });
+  }
+
+  const service = {
+    view,
+
+    /** Sets the member's limits: tighter at once, looser after 24 h and a confirmation. */
+    async update(
+      memberId: number,
+      asked: LimitsUpdate,
+      staffId: number | null = null,
+    ): Promise<LimitsResponse> {
+      const at = now();
+      await repository.transaction(async (tx) => {
+        await repository.lock(tx, memberId);
+        const rows = await repository.limitsOf(tx, memberId);
+        for (const kind of LIMIT_KINDS) {
+          for (const period of LIMIT_PERIODS) {
+            const current = rows.find((row) => row.kind === kind && row.period === period);
+            const value = asked[kind][period];
+            const next = changedLimit(
+              current,
+              { memberId, kind, period },
+              value === null ? null : BigInt(value),
+              at,
+            );
+            if (!next) continue;
+            await repository.saveLimit(tx, next);
+            await repository.record(tx, {
+              memberId,
+              staffId,
+              what: next.pending ? 'limit.asked' : 'limit.set',
+              detail: { kind, period, before: current?.value?.toString() ?? null, after: changeOf(next) },
+              at,
+            });
+          }
+        }
+        const state = await repository.stateOf(tx, memberId);
+        if ((state?.realityCheckMinutes ?? null) !== asked.realityCheckMinutes) {
+          await repository.saveState(tx, memberId, { realityCheckMinutes: asked.realityCheckMinutes }, at);
+          await repository.record(tx, {
+            memberId,
+            staffId,
+            what: 'reality-check.set',
+            detail: { before: state?.realityCheckMinutes ?? null, after: asked.realityCheckMinutes },
+            at,
+          });
+        }
+      });
+      return view(memberId);
+    },
+
+    /** Makes every loosening whose 24 hours have passed hold; LIMIT_NOT_CONFIRMABLE when none. */
+    async confirm(memberId: number): Promise<LimitsResponse> {
+      const at = now();
+      const confirmed = await repository.transaction(async (tx) => {
+        await repository.lock(tx, memberId);
+        const due = (await repository.limitsOf(tx, memberId)).filter((row) => confirmable(row, at));
+        for (const row of due) {
+          await repository.saveLimit(tx, {
+            ...row,
+            value: row.pendingValue,
+            pending: false,
+            pendingValue: null,
+            pendingFrom: null,
+            updatedAt: at,
+          });
+          await repository.record(tx, {
+            memberId,
+            what: 'limit.confirmed',
+            detail: {
+              kind: row.kind,
+              period: row.period,
+              before: row.value?.toString() ?? null,
+              after: row.pendingValue?.toString() ?? null,
+            },
+            at,
+          });
+        }
+        return due.length;
+      });
+      if (confirmed === 0) throw new AppError('LIMIT_NOT_CONFIRMABLE', 409);
+      return view(memberId);
+    },
+
+    /** A time-out of `days`; a longer one already running is kept (a time-out is never shortened). */
+    async timeout(memberId: number, days: number): Promise<LimitsResponse> {
+      await changeState(memberId, 'timeout', (state, at) => {
+        const until = new Date(at.getTime() + days * 86_400_000);
+        if (state?.timeoutUntil && state.timeoutUntil >= until) return null;
+        return { timeoutUntil: until, sessionLastAt: null, sessionStartedAt: null };
+      });
+      return view(memberId);
+    },
+
+    /**
+     * A self-exclusion of `months` (null: for good). It cannot be shortened or undone: a running
+     * one is only lengthened, and asking again after it lifted starts a new one.
+     */
+    async selfExclude(
+      memberId: number,
+      months: number | null,
+      staffId: number | null = null,
+    ): Promise<LimitsResponse> {
+      await changeState(
+        memberId,
+        staffId === null ? 'self-exclusion' : 'self-exclusion.staff',
+        (state, at) => {
+          const until = months === null ? null : monthsAfter(at, months);
+          if (blockIn(state, at) === 'SELF_EXCLUDED') {
+            const current = state!.excludedUntil;
+            if (current === null) return null;
+            if (until !== null && until <= current) return null;
+            return { excludedUntil: until, liftAt: null };
+          }
+          return {
+            excludedSince: at,
+            excludedUntil: until,
+            liftAt: null,
+            sessionLastAt: null,
+            sessionStartedAt: null,
+          };
+        },
+      );
+      return view(memberId);
+    },
+
+    /** The member asks an ended self-exclusion to lift: it does 7 days later (EXCLUSION_NOT_OVER before its end). */
+    async endExclusion(memberId: number): Promise<LimitsResponse> {
+      let refused = false;
+      await changeState(memberId, 'self-exclusion.lift-asked', (state, at) => {
+        const over =
+          blockIn(state, at) === 'SELF_EXCLUDED' &&
+          state!.excludedUntil !== null &&
+          state!.excludedUntil.getTime() <= at.getTime();
+        if (!over) {
+          refused = true;
+          return null;
+        }
+        if (state!.liftAt) return null;
+        return { liftAt: new Date(at.getTime() + EXCLUSION_LIFT_MS) };
+      });
+      if (refused) throw new AppError('EXCLUSION_NOT_OVER', 409);
+      return view(memberId);
+    },
+
+    /** TIMED_OUT or SELF_EXCLUDED while one runs, else nothing: deposits and claims call this. */
+    async assertNotBlocked(memberId: number): Promise<void> {
+      const block = blockIn(await repository.stateOf(options.db, memberId), now());
+      if (block) throw new AppError(block, 403);
+    },
+
+    /** Whether a self-exclusion runs (no bonus, marketing or push reaches the member). */
+    async excluded(memberId: number): Promise<boolean> {
+      return blockIn(await repository.stateOf(options.db, memberId), now()) === 'SELF_EXCLUDED';
+    },
+
+    /**
+     * Before money goes into a game or a game opens: refused in a time-out or self-exclusion,
+     * once a period's deposits passed its limit (until the period rolls over), or once a period's
+     * net loss reached its limit. A move let through keeps the play session's clock.
+     */
+    async assertMayPlay(memberId: number): Promise<void> {
+      const at = now();
+      const [state, rows] = await Promise.all([
+        repository.stateOf(options.db, memberId),
+        repository.limitsOf(options.db, memberId),
+      ]);
+      const block = blockIn(state, at);
+      if (block) throw new AppError(block, 403);
+      for (const row of rows) {
+        if (row.value === null) continue;
+        const used = await usedIn(memberId, row.kind as LimitKind, row.period as LimitPeriod, at);
+        if (row.kind === 'deposit' && used > row.value) throw new AppError('DEPOSIT_LIMIT', 422);
+        if (row.kind === 'loss' && used >= row.value) throw new AppError('LOSS_LIMIT', 422);
+      }
+      const live =
+        state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
+      await repository.saveState(
+        options.db,
+        memberId,
+        { sessionStartedAt: live ? state.sessionStartedAt : at, sessionLastAt: at },
+        at,
+      );
+    },
+
+    /**
+     * In the caller's transaction, under the member's lock: refuses a deposit of `amount` past the
+     * room the deposit limits leave (LimitError DEPOSIT_LIMIT with that room). The caller writes
+     * its deposit (an open QR) in the same transaction, so two at once cannot both pass.
+     */
+    async admitDeposit(tx: Executor, memberId: number, amount: bigint): Promise<void> {
+      await repository.lock(tx, memberId);
+      const room = await roomIn(tx, memberId, now());
+      if (room !== null && amount > room) throw new LimitError('DEPOSIT_LIMIT', room);
+    },
+
+    /**
+     * Admits a deposit whose amount is known before it is credited (a gift link) and counts it
+     * until `releaseDeposit(key)`, after its credit or failure.
+     */
+    async reserveDeposit(memberId: number, key: string, amount: bigint): Promise<void> {
+      await repository.transaction(async (tx) => {
+        await service.admitDeposit(tx, memberId, amount);
+        await repository.reserve(tx, key, memberId, amount, now());
+      });
+    },
+
+    releaseDeposit: (key: string) => repository.release(key),
+
+    /** The member's limit history, newest first (the staff's panel). */
+    history: (memberId: number, limit = 50) => repository.history(memberId, limit),
+  };
+  return service;
+}
+
+function changeOf(row: LimitRow) {
+  return row.pending
+    ? { pending: row.pendingValue?.toString() ?? null, from: row.pendingFrom!.toISOString() }
+    : (row.value?.toString() ?? null);
+}
+
+export type LimitsService = ReturnType<typeof createLimitsService>;
