@@ -8,6 +8,7 @@ import loConsoleErrors from '../locales/lo/console-errors.json';
 import thConsoleErrors from '../locales/th/console-errors.json';
 
 import { limitsErrorTexts } from './limits-error-texts';
+import { limitsTexts } from './limits-texts';
 
 const consoleErrors = { th: thConsoleErrors, lo: loConsoleErrors, en: enConsoleErrors } as const;
 import i18next, { chooseLocale, loadLocale } from './i18n';
@@ -33,6 +34,7 @@ describe('translations', () => {
     common: resources[locale].common,
     bonus: bonusTexts[locale],
     rewards: rewardsTexts[locale],
+    limits: limitsTexts[locale],
   });
 
   it.each(LOCALES)('%s has exactly the interface texts English has, none empty', (locale) => {

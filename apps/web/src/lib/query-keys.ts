@@ -18,6 +18,8 @@ export const queryKeys = {
     one: (name: LookupName, language: string) => ['lookup', name, language] as const,
   },
   profile: ['account', 'profile'] as const,
+  /** The member's play limits, time-out and self-exclusion (issue 29). */
+  limits: ['account', 'limits'] as const,
   wallet: {
     all: ['wallet'] as const,
     credentials: (code: string) => ['wallet', 'account', code] as const,

@@ -58,8 +58,18 @@ export const LimitsResponse = z
     /** What can still be deposited now (the lowest room of the three); null: no deposit limit. */
     depositRemaining: z.number().int().nullable(),
     realityCheckMinutes: z.number().int().nullable(),
-    /** The play session's clock: its start and latest move toward play (ISO), or null. */
-    session: z.object({ startedAt: z.string(), lastAt: z.string() }).nullable(),
+    /**
+     * The play session's clock: its start and latest move toward play (ISO), and its result (wins
+     * minus bets, minor units) counted in whole hours from `resultSince` (the start's hour), or null.
+     */
+    session: z
+      .object({
+        startedAt: z.string(),
+        lastAt: z.string(),
+        result: z.number().int(),
+        resultSince: z.string(),
+      })
+      .nullable(),
     timeout: z.object({ until: z.string() }).nullable(),
     selfExclusion: z
       .object({

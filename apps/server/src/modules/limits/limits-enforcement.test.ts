@@ -179,7 +179,10 @@ describe('loss limits', () => {
     };
     await play(2, 1_000, 1_000);
     await play(4, 1_000, 0);
-    expect((await limitsOf(token)).loss.day.used).toBe(4_000);
+    const playing = await limitsOf(token);
+    expect(playing.loss.day.used).toBe(4_000);
+    // The reality check's result of the session.
+    expect(playing.session!.result).toBe(-4_000);
     expect((await toGame(token, 1_000)).statusCode).toBe(200);
     await play(1, 1_000, 0);
     expect((await limitsOf(token)).loss.day.used).toBe(5_000);

@@ -115,9 +115,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
       loss: await views('loss'),
       depositRemaining: room === null ? null : Number(room),
       realityCheckMinutes: state?.realityCheckMinutes ?? null,
-      session: sessionLive
-        ? { startedAt: state.sessionStartedAt!.toISOString(), lastAt: state.sessionLastAt!.toISOString() }
-        : null,
+      session: sessionLive ? await sessionOf(memberId, state.sessionStartedAt!, state.sessionLastAt!) : null,
       timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
       selfExclusion:
         block === 'SELF_EXCLUDED'
@@ -127,6 +125,18 @@ export function createLimitsService(options: LimitsServiceOptions) {
               liftAt: iso(state!.liftAt),
             }
           : null,
+    };
+  }
+
+  /** The live session for the reality check: its result counted by the play tally's whole hours. */
+  async function sessionOf(memberId: number, startedAt: Date, lastAt: Date) {
+    const since = new Date(Math.floor(startedAt.getTime() / 3_600_000) * 3_600_000);
+    const loss = await options.netLossSince(memberId, since);
+    return {
+      startedAt: startedAt.toISOString(),
+      lastAt: lastAt.toISOString(),
+      result: Number(-loss),
+      resultSince: since.toISOString(),
     };
   }
 
