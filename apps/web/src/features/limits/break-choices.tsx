@@ -58,6 +58,9 @@ export function BreakChoices({ excluded }: { excluded: boolean }) {
       await action();
       toast.show('success', done);
       close();
+      // The page's first lines now say what runs and until when. NOTE: once the confirm has closed
+      // and its history entry is gone (decision 025), which gives the page its scroll back.
+      setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 400);
     } catch (error) {
       setFailure(errorText(errorCodeOf(error)));
     }
@@ -83,7 +86,11 @@ export function BreakChoices({ excluded }: { excluded: boolean }) {
           <h2 className="text-[17px] font-semibold">{t('exclusion.title')}</h2>
           <p className="mt-1 text-sm text-mist-400">{t('exclusion.hint')}</p>
         </div>
-        <Choices values={EXCLUSIONS} label={(value) => t(lengthKey(value))} onPick={setMonths} />
+        <Choices
+          values={EXCLUSIONS}
+          label={(value) => (value === null ? t('foreverChoice') : t(lengthKey(value)))}
+          onPick={setMonths}
+        />
       </section>
       <ConfirmDialog
         open={days !== null}

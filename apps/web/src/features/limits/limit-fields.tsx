@@ -12,8 +12,11 @@ export function LimitFields({
   draft,
   errors,
   onChange,
+  remaining,
 }: {
   kind: 'deposit' | 'loss';
+  /** What can still be deposited now (deposit limits only; null: no limit). */
+  remaining?: number | null;
   view: LimitsResponse['deposit'];
   draft: LimitDraft;
   errors: Partial<Record<LimitPeriod, boolean>>;
@@ -26,6 +29,11 @@ export function LimitFields({
       <div>
         <h2 className="text-[17px] font-semibold">{t(`${kind}.title`)}</h2>
         <p className="mt-1 text-sm text-mist-400">{t(`${kind}.hint`)}</p>
+        {remaining === undefined || remaining === null ? null : (
+          <p className="mt-2 text-sm font-medium text-gold-300">
+            {t('remaining', { amount: formatMoney(remaining) })}
+          </p>
+        )}
       </div>
       {LIMIT_PERIODS.map((period) => {
         const limit = view[period];

@@ -93,7 +93,7 @@ describe('the Play limits page', () => {
     });
     await renderWithProviders(<LimitsPage />, { path: '/user/profile/limits' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'for good' }));
+    await user.click(await screen.findByRole('button', { name: 'For good' }));
     expect(await screen.findByText(/You cannot undo it/)).toBeTruthy();
     expect(screen.getByText('It never ends.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Exclude me' }));

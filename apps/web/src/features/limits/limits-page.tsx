@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import { ChevronLeft, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import {
   LIMIT_PERIODS,
@@ -16,7 +17,7 @@ import { SelectField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useLimitsTranslation } from '../../lib/limits-texts';
 import { BreakChoices } from './break-choices';
@@ -156,18 +157,24 @@ export function LimitsPage() {
   const errorsOf = (kind: Kind) =>
     Object.fromEntries(LIMIT_PERIODS.map((period) => [period, errors[`${kind}.${period}`]]));
 
+  const back = (
+    <Link
+      to="/user/profile"
+      className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl px-2 text-sm text-mist-300 hover:bg-white/5"
+    >
+      <ChevronLeft className="size-5" aria-hidden="true" />
+      {t('back')}
+    </Link>
+  );
+
   return (
-    <Page title={t('title')}>
+    <Page title={t('title')} action={back}>
       <StateBanner view={view} />
       <p className="mb-4 px-1 text-sm text-mist-300">{t('intro')}</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        {view.depositRemaining !== null ? (
-          <p className="px-1 text-sm font-medium text-gold-300">
-            {t('remaining', { amount: formatMoney(view.depositRemaining) })}
-          </p>
-        ) : null}
         <LimitFields
           kind="deposit"
+          remaining={view.depositRemaining}
           view={view.deposit}
           draft={shown.deposit}
           errors={errorsOf('deposit')}
