@@ -1,15 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LimitsResponse, type LimitsUpdate } from '@wallet/contract/http/limits';
 import { MoneyResult } from '@wallet/contract/http/wallet';
 import { apiRequest } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/query-keys';
 
-/** The member's limits, what each period used, a time-out or self-exclusion, the play session. */
-export const limitsQuery = queryOptions({
-  queryKey: queryKeys.limits,
-  queryFn: () => apiRequest('/api/account/limits', { schema: LimitsResponse }),
-});
+export { limitsQuery } from '../../lib/limits';
 
 /** Every call answers the whole view: it replaces the cached one. */
 function useLimitsCall<V>(call: (value: V) => Promise<LimitsResponse>) {
