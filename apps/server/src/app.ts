@@ -54,6 +54,7 @@ import { createServices, type AppServices } from './services';
 import { createPlayLimits } from './limits-services';
 import { registerPlayGuards } from './modules/limits/limits.guard';
 import { limitsRoutes } from './modules/limits/limits.routes';
+import { limitsConsoleRoutes } from './modules/limits/limits-console.routes';
 
 /** The built server and the services behind it. */
 export interface BuiltApp {
@@ -186,6 +187,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(memberRiskRoutes, {
     riskFlags: services.riskFlags,
     withdrawing: async (memberId) => (await withdrawals.pending(memberId)).length > 0,
+  });
+  await app.register(limitsConsoleRoutes, {
+    limits,
+    memberExists: async (memberId) => (await accounts.statusOf(memberId)) !== null,
+    staffNamesOf: createStaffNames(deps.database.db),
   });
   await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(withdrawalsConsoleRoutes, {

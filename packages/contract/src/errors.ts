@@ -252,6 +252,8 @@ export const PLATFORM_CODES = [
   'LIMIT_NOT_CONFIRMABLE',
   /** Play limits: a self-exclusion can be asked to end only once its time is over. */
   'EXCLUSION_NOT_OVER',
+  /** Console: staff may only tighten a member's limit (a lower value), never raise or remove one. */
+  'LIMIT_STAFF_TIGHTEN_ONLY',
   /** Chat: the guest id was not issued by this server (a guest asks POST /api/chat/guest for one). */
   'CHAT_GUEST_INVALID',
   /** Chat: the room, message or file belongs to someone else. */

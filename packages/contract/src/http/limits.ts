@@ -93,3 +93,24 @@ export const SelfExclusionRequest = z.object({
   months: z.union([z.literal(6), z.literal(12), z.literal(60)]).nullable(),
 });
 export type SelfExclusionRequest = z.infer<typeof SelfExclusionRequest>;
+
+/**
+ * Staff tighten a member's limits (issue 29, the money desk's member view): each value given holds
+ * at once and must be at or under the one in force; null leaves that limit as it is. A loosening is
+ * refused (LIMIT_STAFF_TIGHTEN_ONLY) and changes nothing.
+ */
+export const StaffLimitsUpdate = z.object({ deposit: LimitSet, loss: LimitSet });
+export type StaffLimitsUpdate = z.infer<typeof StaffLimitsUpdate>;
+
+/** One change of a member's limits or states, by the member (staff null) or staff. */
+export const LimitEvent = z.object({
+  what: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  staff: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  at: z.string(),
+});
+
+export const StaffLimitsResponse = z
+  .object({ limits: LimitsResponse, history: z.array(LimitEvent) })
+  .meta({ id: 'StaffLimitsResponse' });
+export type StaffLimitsResponse = z.infer<typeof StaffLimitsResponse>;

@@ -6,10 +6,11 @@ import {
   type LimitPeriod,
   type LimitsResponse,
   type LimitsUpdate,
+  type StaffLimitsUpdate,
 } from '@wallet/contract/http/limits';
 import type { Database } from '../../platform/db/database';
 import { AppError, LimitError } from '../../platform/errors';
-import { changedLimit, confirmable } from './limit-rules';
+import { changedLimit, confirmable, tightenedByStaff } from './limit-rules';
 import { monthsAfter, runningPeriod } from './limit-periods';
 import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
 
@@ -145,6 +146,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
     memberId: number,
     what: string,
     decide: (state: StateRow | null, at: Date) => Partial<StateRow> | null,
+    staffId: number | null = null,
   ): Promise<void> {
     const at = now();
     await repository.transaction(async (tx) => {
@@ -152,7 +154,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
       const changes = decide(await repository.stateOf(tx, memberId), at);
       if (!changes) return;
       await repository.saveState(tx, memberId, changes, at);
-      await repository.record(tx, { memberId, what, detail: { ...changes }, at });
+      await repository.record(tx, { memberId, staffId, what, detail: { ...changes }, at });
     });
   }
 
@@ -205,6 +207,45 @@ export function createLimitsService(options: LimitsServiceOptions) {
       return view(memberId);
     },
 
+    /**
+     * Staff tighten a member's limits: every value given must be at or under the one in force
+     * (LIMIT_STAFF_TIGHTEN_ONLY otherwise, nothing changed); each holds at once and drops a
+     * loosening the member had asked for. Answers the limits before and after, for the audit.
+     */
+    async tightenByStaff(memberId: number, staffId: number, asked: StaffLimitsUpdate) {
+      const at = now();
+      return repository.transaction(async (tx) => {
+        await repository.lock(tx, memberId);
+        const rows = await repository.limitsOf(tx, memberId);
+        const before = valuesOf(rows);
+        const changes: LimitRow[] = [];
+        for (const kind of LIMIT_KINDS) {
+          for (const period of LIMIT_PERIODS) {
+            const value = asked[kind][period];
+            if (value === null) continue;
+            const current = rows.find((row) => row.kind === kind && row.period === period);
+            if (!tightenedByStaff(current, BigInt(value)))
+              throw new AppError('LIMIT_STAFF_TIGHTEN_ONLY', 409);
+            if (current?.value === BigInt(value) && !current.pending) continue;
+            const next = { memberId, kind, period, value: BigInt(value), updatedAt: at };
+            changes.push({ ...next, pending: false, pendingValue: null, pendingFrom: null });
+          }
+        }
+        for (const row of changes) {
+          await repository.saveLimit(tx, row);
+          const key = keyOf(row.kind as LimitKind, row.period as LimitPeriod);
+          const detail = {
+            kind: row.kind,
+            period: row.period,
+            before: before[key] ?? null,
+            after: String(row.value),
+          };
+          await repository.record(tx, { memberId, staffId, what: 'limit.staff', detail, at });
+        }
+        return { before, after: { ...before, ...valuesOf(changes) } };
+      });
+    },
+
     /** Makes every loosening whose 24 hours have passed hold; LIMIT_NOT_CONFIRMABLE when none. */
     async confirm(memberId: number): Promise<LimitsResponse> {
       const at = now();
@@ -239,12 +280,17 @@ export function createLimitsService(options: LimitsServiceOptions) {
     },
 
     /** A time-out of `days`; a longer one already running is kept (a time-out is never shortened). */
-    async timeout(memberId: number, days: number): Promise<LimitsResponse> {
-      await changeState(memberId, 'timeout', (state, at) => {
-        const until = new Date(at.getTime() + days * 86_400_000);
-        if (state?.timeoutUntil && state.timeoutUntil >= until) return null;
-        return { timeoutUntil: until, sessionLastAt: null, sessionStartedAt: null };
-      });
+    async timeout(memberId: number, days: number, staffId: number | null = null): Promise<LimitsResponse> {
+      await changeState(
+        memberId,
+        staffId === null ? 'timeout' : 'timeout.staff',
+        (state, at) => {
+          const until = new Date(at.getTime() + days * 86_400_000);
+          if (state?.timeoutUntil && state.timeoutUntil >= until) return null;
+          return { timeoutUntil: until, sessionLastAt: null, sessionStartedAt: null };
+        },
+        staffId,
+      );
       return view(memberId);
     },
 
@@ -276,6 +322,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
             sessionStartedAt: null,
           };
         },
+        staffId,
       );
       return view(memberId);
     },
@@ -367,6 +414,11 @@ export function createLimitsService(options: LimitsServiceOptions) {
     history: (memberId: number, limit = 50) => repository.history(memberId, limit),
   };
   return service;
+}
+
+/** The values in force, by `kind:period`, as text (the audit's before and after). */
+function valuesOf(rows: LimitRow[]): Record<string, string | null> {
+  return Object.fromEntries(rows.map((row) => [`${row.kind}:${row.period}`, row.value?.toString() ?? null]));
 }
 
 function changeOf(row: LimitRow) {
