@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES } from '@wallet/contract/constants';
+import { openConsole, staffToken } from './console';
 import { creditWallet, expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
 import { text } from './texts';
 
@@ -136,3 +137,42 @@ test('the reality check appears mid-play and a break brings the game money back'
   await expect(page).toHaveURL(/\/user\/profile\/limits$/);
   await expect(page.getByText(limitsText('th', 'check.breakDone'))).toBeVisible();
 });
+
+for (const [locale, width] of [
+  ['th', 1280],
+  ['en', 390],
+] as const) {
+  test(`finance lowers a member's limit on the member view (${locale}, ${width} wide)`, async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    const none = { day: null, week: null, month: null };
+    await asMember(request, member.token, 'PUT', '/api/account/limits', {
+      deposit: { ...none, day: 100_000 },
+      loss: none,
+      realityCheckMinutes: null,
+    });
+    const profile = await request.get('/api/account/profile', {
+      headers: { authorization: `Bearer ${member.token}`, [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    });
+    const id = Number(((await profile.json()) as { profile: { _id: string } }).profile._id);
+    await openConsole(
+      page,
+      `/console/members/${id}`,
+      await staffToken(page.request, 'finance'),
+      locale,
+      width,
+    );
+    const l = (key: string) => text(locale, `memberLimits.${key}`, 'console-limits');
+    const card = page.getByRole('region', { name: l('title') });
+    await expect(card.getByText(/฿1,000\.00/).first()).toBeVisible();
+    await card.getByLabel(l('amount')).fill('250');
+    await card.getByRole('button', { name: l('lowerButton') }).click();
+    await expect(card.getByText(/฿250\.00/).first()).toBeVisible();
+    // The history says who lowered what, in money.
+    await expect(card.getByText(/฿1,000\.00 → ฿250\.00/)).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `${locale}/console-member-limits-${width}`, { fullPage: false });
+  });
+}

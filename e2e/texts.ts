@@ -28,7 +28,8 @@ export function text(
     | 'console-member-actions'
     | 'console-deposits'
     | 'reasons'
-    | 'limits' = 'common',
+    | 'limits'
+    | 'console-limits' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {

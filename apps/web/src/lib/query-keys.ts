@@ -89,6 +89,7 @@ export const queryKeys = {
     memberView: (memberId: number) => ['console', 'member-view', memberId] as const,
     memberRisk: (memberId: number) => ['console', 'member-risk', memberId] as const,
     memberNotes: (memberId: number) => ['console', 'member-notes', memberId] as const,
+    memberLimits: (memberId: number) => ['console', 'member-limits', memberId] as const,
     memberBonus: (memberId: number) => ['console', 'member-bonus', memberId] as const,
     memberStatement: (memberId: number, page: number, type: string) =>
       ['console', 'member-statement', memberId, page, type] as const,
