@@ -14,9 +14,9 @@ export function createPlayLimits(deps: AppDependencies, services: AppServices) {
   const limits = createLimitsService({
     db: deps.database.db,
     now: deps.clock ?? (() => new Date()),
-    depositedSince: (memberId, from) => ledger.depositedSince(accountKey.wallet(memberId), from),
+    depositedSince: (memberId, from, tx) => ledger.depositedSince(accountKey.wallet(memberId), from, tx),
     netLossSince: (memberId, from) => rewards.netLossSince(memberId, from),
-    openDeposits: (memberId) => qrPayments.openTotal(memberId),
+    openDeposits: (memberId, tx) => qrPayments.openTotal(memberId, tx),
   });
   qrPayments.limitDeposits((tx, memberId, amount) => limits.admitDeposit(tx, memberId, amount));
   giftLinks.limitDeposits({

@@ -183,10 +183,13 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       admit = check;
     },
 
-    /** The amounts of the member's open QR codes not yet expired: deposits that may still arrive. */
-    async openTotal(memberId: number): Promise<bigint> {
+    /**
+     * The amounts of the member's open QR codes not yet expired: deposits that may still arrive;
+     * read in the caller's transaction when given one.
+     */
+    async openTotal(memberId: number, tx: Pick<Database, 'execute'> = db): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(
-        db,
+        tx,
         sql`select coalesce(sum(amount), 0)::text as total from qr_payments
             where member_id = ${memberId} and status = 'open' and expires_at > ${now().toISOString()}`,
       );

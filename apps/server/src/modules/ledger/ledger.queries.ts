@@ -274,10 +274,13 @@ export function createLedgerQueries(db: Database) {
       };
     },
 
-    /** The sum of deposits credited to an account from `since` on (a deposit limit's period). */
-    async depositedSince(key: string, since: Date): Promise<bigint> {
+    /**
+     * The sum of deposits credited to an account from `since` on (a deposit limit's period), read
+     * in the caller's transaction when given one.
+     */
+    async depositedSince(key: string, since: Date, tx: Pick<Database, 'execute'> = db): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(
-        db,
+        tx,
         sql`select coalesce(sum(e.amount), 0)::text as total
             from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
             where e.account_id = (select id from ledger_accounts where key = ${key}) and e.amount > 0

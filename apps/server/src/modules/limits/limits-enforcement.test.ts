@@ -1,3 +1,6 @@
+// @module-tag embedded
+// (also run on the embedded PostgreSQL by npm run test:embedded: a deposit judged inside a
+// transaction must read through it, or the single embedded connection waits for itself)
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LimitsResponse } from '@wallet/contract/http/limits';
 import {

@@ -23,6 +23,58 @@ export function createLimitsRepository(db: Database) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('play-limits'), ${memberId}::int)`);
     },
 
+    /**
+     * The member's state and limits in one statement: the check on every move toward play reads
+     * this alone when the member has no limit (the transfer path's budget, decision 030).
+     */
+    async playOf(memberId: number): Promise<{ state: StateRow | null; limits: LimitRow[] }> {
+      const [row] = await rowsOf<{
+        state: Record<string, string | null> | null;
+        limits: Record<string, string | null>[];
+      }>(
+        db,
+        sql`select (select json_build_object(
+                      'realityCheckMinutes', reality_check_minutes::text, 'timeoutUntil', timeout_until,
+                      'excludedSince', excluded_since, 'excludedUntil', excluded_until, 'liftAt', lift_at,
+                      'sessionStartedAt', session_started_at, 'sessionLastAt', session_last_at,
+                      'updatedAt', updated_at)
+                    from play_states where member_id = ${memberId}) as state,
+                   (select coalesce(json_agg(json_build_object(
+                      'kind', kind, 'period', period, 'value', value::text, 'pending', pending::text,
+                      'pendingValue', pending_value::text, 'pendingFrom', pending_from, 'updatedAt', updated_at)), '[]')
+                    from play_limits where member_id = ${memberId}) as limits`,
+      );
+      const at = (text: string | null | undefined) => (text ? new Date(text) : null);
+      const big = (text: string | null | undefined) => (text == null ? null : BigInt(text));
+      const state = row!.state;
+      return {
+        state: state
+          ? {
+              memberId,
+              realityCheckMinutes:
+                state.realityCheckMinutes == null ? null : Number(state.realityCheckMinutes),
+              timeoutUntil: at(state.timeoutUntil),
+              excludedSince: at(state.excludedSince),
+              excludedUntil: at(state.excludedUntil),
+              liftAt: at(state.liftAt),
+              sessionStartedAt: at(state.sessionStartedAt),
+              sessionLastAt: at(state.sessionLastAt),
+              updatedAt: at(state.updatedAt)!,
+            }
+          : null,
+        limits: row!.limits.map((limit) => ({
+          memberId,
+          kind: limit.kind!,
+          period: limit.period!,
+          value: big(limit.value),
+          pending: limit.pending === 'true',
+          pendingValue: big(limit.pendingValue),
+          pendingFrom: at(limit.pendingFrom),
+          updatedAt: at(limit.updatedAt)!,
+        })),
+      };
+    },
+
     async limitsOf(tx: Executor, memberId: number): Promise<LimitRow[]> {
       return tx.select().from(playLimits).where(eq(playLimits.memberId, memberId));
     },

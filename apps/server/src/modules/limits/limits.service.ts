@@ -16,16 +16,21 @@ import { createLimitsRepository, type Executor, type LimitRow, type StateRow } f
 
 /** A play session ends after this long without a move toward play (decision 053). */
 export const SESSION_IDLE_MS = 30 * 60_000;
+/** The play session's latest move is written at most once a minute. */
+const SESSION_TICK_MS = 60_000;
 
 export interface LimitsServiceOptions {
   db: Database;
   now: () => Date;
-  /** Deposits credited to the member's wallet from `from` on (the ledger). */
-  depositedSince: (memberId: number, from: Date) => Promise<bigint>;
+  /**
+   * Deposits credited to the member's wallet from `from` on (the ledger). NOTE: `tx`, when given,
+   * must be used: on the embedded database a read outside an open transaction waits for it.
+   */
+  depositedSince: (memberId: number, from: Date, tx?: Executor) => Promise<bigint>;
   /** The member's settled bets minus wins from `from` on (the loss refund's play tally). */
   netLossSince: (memberId: number, from: Date) => Promise<bigint>;
-  /** The amounts of the member's open QR codes: deposits that may still arrive. */
-  openDeposits: (memberId: number) => Promise<bigint>;
+  /** The amounts of the member's open QR codes: deposits that may still arrive (in `tx` if given). */
+  openDeposits: (memberId: number, tx?: Executor) => Promise<bigint>;
 }
 
 type Block = 'TIMED_OUT' | 'SELF_EXCLUDED';
@@ -50,9 +55,15 @@ export function createLimitsService(options: LimitsServiceOptions) {
     return null;
   }
 
-  async function usedIn(memberId: number, kind: LimitKind, period: LimitPeriod, at: Date): Promise<bigint> {
+  async function usedIn(
+    memberId: number,
+    kind: LimitKind,
+    period: LimitPeriod,
+    at: Date,
+    tx?: Executor,
+  ): Promise<bigint> {
     const { start } = runningPeriod(period, at);
-    if (kind === 'deposit') return options.depositedSince(memberId, start);
+    if (kind === 'deposit') return options.depositedSince(memberId, start, tx);
     const loss = await options.netLossSince(memberId, start);
     return loss > 0n ? loss : 0n;
   }
@@ -65,11 +76,11 @@ export function createLimitsService(options: LimitsServiceOptions) {
     if (limits.length === 0) return null;
     const [reserved, open] = await Promise.all([
       repository.reserved(tx, memberId, at),
-      options.openDeposits(memberId),
+      options.openDeposits(memberId, tx),
     ]);
     let room: bigint | null = null;
     for (const row of limits) {
-      const used = await usedIn(memberId, 'deposit', row.period as LimitPeriod, at);
+      const used = await usedIn(memberId, 'deposit', row.period as LimitPeriod, at, tx);
       const left = row.value! - used - reserved - open;
       if (room === null || left < room) room = left;
     }
@@ -364,10 +375,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
      */
     async assertMayPlay(memberId: number): Promise<void> {
       const at = now();
-      const [state, rows] = await Promise.all([
-        repository.stateOf(options.db, memberId),
-        repository.limitsOf(options.db, memberId),
-      ]);
+      const { state, limits: rows } = await repository.playOf(memberId);
       const block = blockIn(state, at);
       if (block) throw new AppError(block, 403);
       for (const row of rows) {
@@ -378,6 +386,10 @@ export function createLimitsService(options: LimitsServiceOptions) {
       }
       const live =
         state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
+      // NOTE: the session's clock is kept to the minute: a move within a minute of the last one
+      // written writes nothing (a transfer stays at its two writes, decision 030).
+      if (live && at.getTime() - state.sessionLastAt!.getTime() < SESSION_TICK_MS) return;
+
       await repository.saveState(
         options.db,
         memberId,
