@@ -17,6 +17,7 @@ export function createPlayLimits(deps: AppDependencies, services: AppServices) {
     depositedSince: (memberId, from, tx) => ledger.depositedSince(accountKey.wallet(memberId), from, tx),
     netLossSince: (memberId, from) => rewards.netLossSince(memberId, from),
     openDeposits: (memberId, tx) => qrPayments.openTotal(memberId, tx),
+    netDepositsSince: (memberId, from) => ledger.netDepositsSince(accountKey.wallet(memberId), from),
   });
   qrPayments.limitDeposits((tx, memberId, amount) => limits.admitDeposit(tx, memberId, amount));
   giftLinks.limitDeposits({

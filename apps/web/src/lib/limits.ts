@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LimitsResponse } from '@wallet/contract/http/limits';
+import { LimitsResponse, NetDepositsResponse } from '@wallet/contract/http/limits';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -11,4 +11,10 @@ import { queryKeys } from './query-keys';
 export const limitsQuery = queryOptions({
   queryKey: queryKeys.limits,
   queryFn: () => apiRequest('/api/account/limits', { schema: LimitsResponse }),
+});
+
+/** Deposits minus withdrawals over the last 3 and 12 months (the statement page). */
+export const netDepositsQuery = queryOptions({
+  queryKey: queryKeys.netDeposits,
+  queryFn: () => apiRequest('/api/account/net-deposits', { schema: NetDepositsResponse }),
 });

@@ -20,6 +20,8 @@ export const queryKeys = {
   profile: ['account', 'profile'] as const,
   /** The member's play limits, time-out and self-exclusion (issue 29). */
   limits: ['account', 'limits'] as const,
+  /** Deposits minus withdrawals over 3 and 12 months, on the statement page (issue 29). */
+  netDeposits: ['account', 'net-deposits'] as const,
   wallet: {
     all: ['wallet'] as const,
     credentials: (code: string) => ['wallet', 'account', code] as const,

@@ -114,3 +114,9 @@ export const StaffLimitsResponse = z
   .object({ limits: LimitsResponse, history: z.array(LimitEvent) })
   .meta({ id: 'StaffLimitsResponse' });
 export type StaffLimitsResponse = z.infer<typeof StaffLimitsResponse>;
+
+/** The statement's net deposits (deposits minus withdrawals) over the last 3 and 12 months. */
+export const NetDepositsResponse = z
+  .object({ threeMonths: z.number().int(), twelveMonths: z.number().int() })
+  .meta({ id: 'NetDepositsResponse' });
+export type NetDepositsResponse = z.infer<typeof NetDepositsResponse>;

@@ -34,6 +34,7 @@ const MOVES_NOTHING_TOWARD_PLAY = [
   'PUT /api/account/bankAccountName',
   // The limits themselves: tightening is always allowed, loosening waits (decision 053).
   'GET /api/account/limits',
+  'GET /api/account/net-deposits',
   'PUT /api/account/limits',
   'POST /api/account/limits/confirm',
   'POST /api/account/timeout',

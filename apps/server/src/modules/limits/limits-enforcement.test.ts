@@ -153,6 +153,9 @@ describe('deposit limits', () => {
     // It can be withdrawn.
     const out = await moneyCall(test.app, token, '/api/wallet/withdraw', { amount: 20_000 });
     expect([200, 202], out.body).toContain(out.statusCode);
+    // The statement's net deposits: deposits minus withdrawals.
+    const net = await getAs(test.app, token, '/api/account/net-deposits');
+    expect(net.json()).toEqual({ threeMonths: 30_000, twelveMonths: 30_000 });
 
     nextMarketDay();
     const after = await toGame(token, 10_000);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LimitsResponse,
   LimitsUpdate,
+  NetDepositsResponse,
   SelfExclusionRequest,
   TimeoutRequest,
 } from '@wallet/contract/http/limits';
@@ -29,6 +30,20 @@ export const limitsRoutes: FastifyPluginAsyncZod<LimitsRoutesOptions> = async (a
     '/api/account/limits',
     { ...secured, schema: schema('Each limit in force, any loosening waiting, and what the period used') },
     async (request) => limits.view(memberOf(request).id),
+  );
+
+  app.get(
+    '/api/account/net-deposits',
+    {
+      ...secured,
+      schema: {
+        tags: ['account'],
+        summary: 'Deposits minus withdrawals over the last 3 and 12 months (the statement page)',
+        security: [{ bearer: [] }],
+        response: { 200: NetDepositsResponse, ...errors },
+      },
+    },
+    async (request) => limits.netDeposits(memberOf(request).id),
   );
 
   app.put(

@@ -29,6 +29,8 @@ export interface LimitsServiceOptions {
   depositedSince: (memberId: number, from: Date, tx?: Executor) => Promise<bigint>;
   /** The member's settled bets minus wins from `from` on (the loss refund's play tally). */
   netLossSince: (memberId: number, from: Date) => Promise<bigint>;
+  /** Deposits minus withdrawals of the member's wallet from `from` on (the ledger). */
+  netDepositsSince: (memberId: number, from: Date) => Promise<bigint>;
   /** The amounts of the member's open QR codes: deposits that may still arrive (in `tx` if given). */
   openDeposits: (memberId: number, tx?: Executor) => Promise<bigint>;
 }
@@ -421,6 +423,16 @@ export function createLimitsService(options: LimitsServiceOptions) {
     },
 
     releaseDeposit: (key: string) => repository.release(key),
+
+    /** Deposits minus withdrawals over the last 3 and 12 months (the statement page). */
+    async netDeposits(memberId: number) {
+      const at = now();
+      const [threeMonths, twelveMonths] = await Promise.all([
+        options.netDepositsSince(memberId, monthsAfter(at, -3)),
+        options.netDepositsSince(memberId, monthsAfter(at, -12)),
+      ]);
+      return { threeMonths: Number(threeMonths), twelveMonths: Number(twelveMonths) };
+    },
 
     /** The member's limit history, newest first (the staff's panel). */
     history: (memberId: number, limit = 50) => repository.history(memberId, limit),
