@@ -102,10 +102,16 @@ export type SelfExclusionRequest = z.infer<typeof SelfExclusionRequest>;
 export const StaffLimitsUpdate = z.object({ deposit: LimitSet, loss: LimitSet });
 export type StaffLimitsUpdate = z.infer<typeof StaffLimitsUpdate>;
 
-/** One change of a member's limits or states, by the member (staff null) or staff. */
+/**
+ * One change of a member's limits or states, by the member (staff null) or staff: a limit's kind,
+ * period and values (minor units as text; null: none), or a state's new end (ISO) in `after`.
+ */
 export const LimitEvent = z.object({
   what: z.string(),
-  detail: z.record(z.string(), z.unknown()),
+  kind: z.string().nullable(),
+  period: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
   staff: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   at: z.string(),
 });

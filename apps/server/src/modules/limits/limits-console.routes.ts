@@ -19,6 +19,28 @@ export interface LimitsConsoleRoutesOptions {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/**
+ * A history row as staff read it: a limit's kind, period and values (a loosening asked: its
+ * value), or a state's new end (a time-out's, an exclusion's, a lift's).
+ */
+function eventOf(detail: Record<string, unknown>) {
+  const after = detail.after;
+  const asked =
+    after !== null && typeof after === 'object' ? (after as { pending?: unknown }).pending : after;
+  return {
+    kind: text(detail.kind),
+    period: text(detail.period),
+    before: text(detail.before),
+    after:
+      typeof detail.kind === 'string'
+        ? text(asked)
+        : text(detail.timeoutUntil ?? detail.excludedUntil ?? detail.liftAt ?? detail.after),
+  };
+}
+
 /**
  * A member's play limits on the money desk's member view (issue 29): read with members.read;
  * tightened, a time-out or self-exclusion started with members.manage, never loosened (the server
@@ -44,7 +66,7 @@ export const limitsConsoleRoutes: FastifyPluginAsyncZod<LimitsConsoleRoutesOptio
       limits: view,
       history: history.map((row) => ({
         what: row.what,
-        detail: row.detail,
+        ...eventOf(row.detail),
         staff:
           row.staffId === null
             ? null

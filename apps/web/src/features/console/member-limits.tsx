@@ -25,8 +25,8 @@ const EXCLUSIONS = { m6: 6, m12: 12, m60: 60, forever: null } as const;
 type ExclusionKey = keyof typeof EXCLUSIONS;
 
 /** An amount of the history as text: minor units read as money, none as "none". */
-const amountOf = (value: unknown, none: string) =>
-  typeof value === 'string' && /^\d+$/.test(value) ? formatMoney(Number(value)) : none;
+const amountOf = (value: string | null, none: string) =>
+  value !== null && /^\d+$/.test(value) ? formatMoney(Number(value)) : none;
 
 /** One limit as staff read it: the value, what the period used, a loosening the member asked. */
 function LimitCell({ limit }: { limit: LimitView }) {
@@ -80,15 +80,11 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
     );
   const { limits: state, history } = limits.data;
   /** What a history row changed, for a limit: "Deposit · Day: ฿1,000.00 → ฿250.00". */
-  const changeOf = (detail: Record<string, unknown>) => {
-    const { kind, period, before, after } = detail;
-    if (typeof kind !== 'string' || typeof period !== 'string') return '';
+  const changeOf = (event: (typeof history)[number]) => {
     const none = t('memberLimits.none');
-    const to =
-      after !== null && typeof after === 'object'
-        ? amountOf((after as { pending?: unknown }).pending, none)
-        : amountOf(after, none);
-    return ` · ${t(`memberLimits.${kind}`)} · ${t(`memberLimits.${period}`)}: ${amountOf(before, none)} → ${to}`;
+    if (event.kind === null || event.period === null)
+      return event.after ? ` · ${formatDateTime(event.after)}` : '';
+    return ` · ${t(`memberLimits.${event.kind}`)} · ${t(`memberLimits.${event.period}`)}: ${amountOf(event.before, none)} → ${amountOf(event.after, none)}`;
   };
 
   async function submitLower(event: FormEvent) {
@@ -199,7 +195,7 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
                   <span className="min-w-0 break-words">
                     {t(`memberLimits.events.${event.what.replace(/\./g, '_')}`, { defaultValue: event.what })}{' '}
                     · {event.staff?.username ?? t('memberLimits.byMember')}
-                    {changeOf(event.detail)}
+                    {changeOf(event)}
                   </span>
                 </li>
               ))}
