@@ -144,7 +144,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   // Play limits (issue 29): their checks join every route that moves money toward play, so they
   // are registered before the routes.
   const limits = createPlayLimits(deps, services);
-  registerPlayGuards(app, limits);
+  registerPlayGuards(app, limits, {
+    membersHolding: (username, bank) => accounts.membersHolding(username, bank),
+  });
   nudgeDeskCountsAfterChanges(app, services.deskCounts);
 
   await app.register(healthRoutes, { config, database, redis });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
 import type { LimitsService } from './limits.service';
 
 /**
@@ -37,14 +38,61 @@ export const GUARDED_ROUTES: Record<string, Rule> = {
   'POST /api/spinwheel/coupon/claim': 'claim',
 };
 
+/** The registration routes: a self-excluded member's phone or bank account registers no one. */
+const REGISTRATION_ROUTES = new Set([
+  'POST /api/otp/send',
+  'POST /api/account',
+  'POST /api/account/validate',
+]);
+
+export interface PlayGuardOptions {
+  /** The members holding a phone or bank account (the accounts module). */
+  membersHolding: (
+    username: string,
+    bank: { bankCode: string; accountNo: string } | null,
+  ) => Promise<number[]>;
+}
+
+/**
+ * Refuses a registration with the phone or bank account of a self-excluded member (SELF_EXCLUDED,
+ * rather than EXISTING_USER or EXISTING_BANK): the exclusion would otherwise end by a new account.
+ */
+function registrationGuard(limits: LimitsService, options: PlayGuardOptions) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const body = request.body as
+      { username?: string; phoneNumber?: string; bankCode?: string; bankAccountNo?: string } | undefined;
+    // The registration's first step sends the phone as phoneNumber, the later ones as username.
+    const username = body?.username ?? body?.phoneNumber;
+    if (!username) return;
+    const bank =
+      body?.bankCode && body.bankAccountNo
+        ? { bankCode: body.bankCode, accountNo: body.bankAccountNo }
+        : null;
+    for (const memberId of await options.membersHolding(username, bank)) {
+      if (await limits.excluded(memberId)) throw new AppError('SELF_EXCLUDED', 409);
+    }
+  };
+}
+
 /**
  * Adds the limits' check after the member's sign-in check of every route above, before its
  * handler (and so before its Idempotency-Key is taken): a refusal changes nothing. Registered
  * before the modules' routes, so that it sees each one as it is added.
  */
-export function registerPlayGuards(app: FastifyInstance, limits: LimitsService): void {
+export function registerPlayGuards(
+  app: FastifyInstance,
+  limits: LimitsService,
+  options: PlayGuardOptions,
+): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => REGISTRATION_ROUTES.has(`${method} ${route.url}`))) {
+      const before = route.preHandler;
+      const guard = registrationGuard(limits, options);
+      route.preHandler =
+        before === undefined ? [guard] : [...(Array.isArray(before) ? before : [before]), guard];
+      return;
+    }
     const rule = methods.map((method) => GUARDED_ROUTES[`${method} ${route.url}`]).find(Boolean);
     if (!rule) return;
     const guard = async (request: FastifyRequest): Promise<void> => {

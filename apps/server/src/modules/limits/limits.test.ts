@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LimitsResponse } from '@wallet/contract/http/limits';
 import { appForFile, getAs, MONEY_ENV, signedInMember } from '../../../test/money';
-import { bearer } from '../../../test/members';
+import { bearer, post, registration, verifyPhone } from '../../../test/members';
 import { memberHeaders } from '../../../test/test-app';
 import { runningPeriod } from './limit-periods';
 
@@ -175,6 +175,33 @@ describe('setting play limits', () => {
     const limits = await limitsOf(token);
     expect(limits.selfExclusion).toMatchObject({ until: null, liftAt: null });
     expect((await call(token, 'POST', '/api/account/self-exclusion/end')).statusCode).toBe(409);
+  });
+});
+
+describe('registering again while excluded', () => {
+  it("refuses a self-excluded member's phone or bank account with SELF_EXCLUDED", async () => {
+    const { member, token } = await signedInMember(test.app);
+    const other = await signedInMember(test.app);
+    expect((await call(token, 'POST', '/api/account/self-exclusion', { months: 6 })).statusCode).toBe(200);
+    const refused = [409, 'SELF_EXCLUDED'];
+    const answer = async (url: string, payload: object) => {
+      const sent = await post(test.app, url, payload);
+      return [sent.statusCode, sent.json<{ message?: string }>().message];
+    };
+    // The phone: at the code's sending, and at each later step.
+    expect(await answer('/api/otp/send', { phoneNumber: member.username })).toEqual(refused);
+    const samePhone = registration({ username: member.username });
+    expect(await answer('/api/account/validate', { ...samePhone, currency: undefined })).toEqual(refused);
+    expect(await answer('/api/account', samePhone)).toEqual(refused);
+    // The bank account, however its leading zeros are typed.
+    const sameBank = registration({ bankAccountNo: `0${member.bankAccountNo}` });
+    const otpToken = await verifyPhone(test.app, sameBank.username);
+    expect(await answer('/api/account/validate', { ...sameBank, currency: undefined, otpToken })).toEqual(
+      refused,
+    );
+    expect(await answer('/api/account', { ...sameBank, otpToken })).toEqual(refused);
+    // Another member's phone is taken, as before.
+    expect(await answer('/api/otp/send', { phoneNumber: other.member.username })).not.toEqual(refused);
   });
 });
 
