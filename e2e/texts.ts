@@ -11,7 +11,7 @@ const cache = new Map<string, Texts>();
  * the invite bonus and the loss refund ("invite.claim.title"), `spin` those of the spin wheel
  * ("wheel.spin"), `chat` those of the chat widget ("panel.title"), `console` those of the staff
  * console ("inbox.title"), `console-withdrawals` those of its withdrawal desk, `console-deposits` its deposits to review, `reasons` why a button
- * is off ("fund.walletEmpty").
+ * is off ("fund.walletEmpty"), `limits` those of Play limits and the reality check ("timeout.title").
  */
 export function text(
   locale: Locale,
@@ -28,7 +28,9 @@ export function text(
     | 'console-member-actions'
     | 'console-deposits'
     | 'console-settings'
-    | 'reasons' = 'common',
+    | 'reasons'
+    | 'limits'
+    | 'console-limits' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {

@@ -55,6 +55,10 @@ import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 import { createServices, type AppServices } from './services';
+import { createPlayLimits } from './limits-services';
+import { registerPlayGuards } from './modules/limits/limits.guard';
+import { limitsRoutes } from './modules/limits/limits.routes';
+import { limitsConsoleRoutes } from './modules/limits/limits-console.routes';
 
 /** The built server and the services behind it. */
 export interface BuiltApp {
@@ -141,12 +145,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const formLimit = perAddress(limiter, 'forms', config.forms.limitPerAddress, config.forms.windowMs);
 
   registerRequestPolicy(app, () => lookups.isTerminated());
+  // Play limits (issue 29): their checks join every route that moves money toward play, so they
+  // are registered before the routes.
+  const limits = createPlayLimits(deps, services);
+  registerPlayGuards(app, limits, {
+    membersHolding: (username, bank) => accounts.membersHolding(username, bank),
+  });
   nudgeDeskCountsAfterChanges(app, services.deskCounts);
 
   await app.register(healthRoutes, { config, database, redis });
   await app.register(lookupsRoutes, { lookups, market: config.market });
   await app.register(otpRoutes, { otp, market: config.market, formLimit });
   await app.register(accountsRoutes, { accounts, market: config.market, formLimit });
+  await app.register(limitsRoutes, { limits });
   await app.register(gamesRoutes, { games, idempotent });
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement, market: config.market });
@@ -182,6 +193,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(memberRiskRoutes, {
     riskFlags: services.riskFlags,
     withdrawing: async (memberId) => (await withdrawals.pending(memberId)).length > 0,
+  });
+  await app.register(limitsConsoleRoutes, {
+    limits,
+    memberExists: async (memberId) => (await accounts.statusOf(memberId)) !== null,
+    staffNamesOf: createStaffNames(deps.database.db),
   });
   await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(staffPushRoutes, { staffPush: services.staffPush });

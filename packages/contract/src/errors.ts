@@ -240,6 +240,20 @@ export const PLATFORM_CODES = [
    * alphabet); at banks that want English names any Thai or Lao letter is BANK_ACCOUNT_NAME_ENG.
    */
   'BANK_ACCOUNT_NAME_MIXED',
+  /** Play limits: a deposit past the member's own deposit limit (`remaining`: what is left). */
+  'DEPOSIT_LIMIT',
+  /** Play limits: the period's net loss reached the member's loss limit; nothing goes into games. */
+  'LOSS_LIMIT',
+  /** Play limits: the member took a time-out; withdrawing, the statement and chat still work. */
+  'TIMED_OUT',
+  /** Play limits: the member excluded themselves; withdrawing, the statement and chat still work. */
+  'SELF_EXCLUDED',
+  /** Play limits: no loosening waits for a confirmation, or its 24 hours have not passed. */
+  'LIMIT_NOT_CONFIRMABLE',
+  /** Play limits: a self-exclusion can be asked to end only once its time is over. */
+  'EXCLUSION_NOT_OVER',
+  /** Console: staff may only tighten a member's limit (a lower value), never raise or remove one. */
+  'LIMIT_STAFF_TIGHTEN_ONLY',
   /** Chat: the guest id was not issued by this server (a guest asks POST /api/chat/guest for one). */
   'CHAT_GUEST_INVALID',
   /** Chat: the room, message or file belongs to someone else. */
@@ -320,6 +334,8 @@ export const ErrorResponse = z
     message: z.string(),
     /** Seconds to wait before trying again, on a refusal for a limit that says it (429). */
     retryAfter: z.optional(z.int()),
+    /** What a limit leaves (minor units), on DEPOSIT_LIMIT. */
+    remaining: z.optional(z.int()),
   })
   .register(z.globalRegistry, {
     id: 'ErrorResponse',

@@ -18,6 +18,16 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal by a play limit that tells what the limit leaves (`remaining`, minor units). */
+export class LimitError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly remaining: bigint,
+  ) {
+    super(code, 422);
+  }
+}
+
 /** Throws the AppError of `code`; typed `never`, so it also ends an expression (`found ?? fail(...)`). */
 export const fail = (code: ErrorCode, status: number): never => {
   throw new AppError(code, status);
@@ -186,6 +196,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
       const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
+      if (error instanceof LimitError)
+        return reply.status(known.status).send({ message: known.code, remaining: Number(error.remaining) });
       if (retryAfter === undefined) return reply.status(known.status).send({ message: known.code });
       return reply
         .status(known.status)

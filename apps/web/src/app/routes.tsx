@@ -45,6 +45,7 @@ const forgotPassword = lazyPage(
 const howto = lazyPage(async () => (await import('../features/howto/howto-page')).HowtoPage);
 const contact = lazyPage(async () => (await import('../features/contact/contact-page')).ContactPage);
 const profile = lazyPage(async () => (await import('../features/profile/profile-page')).ProfilePage);
+const limits = lazyPage(async () => (await import('../features/limits/limits-page')).LimitsPage);
 const bonus = lazyPage(async () => (await import('../features/bonus/bonus-page')).BonusPage);
 const statement = lazyPage(async () => (await import('../features/statement/statement-page')).StatementPage);
 const spin = lazyPage(async () => (await import('../features/spin/spin-page')).SpinPage);
@@ -93,6 +94,11 @@ export const routes: RouteObject[] = [
       {
         path: 'profile',
         element: profile.page(),
+      },
+      // Play limits, under Profile (issue 29).
+      {
+        path: 'profile/limits',
+        element: limits.page(),
       },
       {
         path: 'bonus',

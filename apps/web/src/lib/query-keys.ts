@@ -18,6 +18,10 @@ export const queryKeys = {
     one: (name: LookupName, language: string) => ['lookup', name, language] as const,
   },
   profile: ['account', 'profile'] as const,
+  /** The member's play limits, time-out and self-exclusion (issue 29). */
+  limits: ['account', 'limits'] as const,
+  /** Deposits minus withdrawals over 3 and 12 months, on the statement page (issue 29). */
+  netDeposits: ['account', 'net-deposits'] as const,
   wallet: {
     all: ['wallet'] as const,
     credentials: (code: string) => ['wallet', 'account', code] as const,
@@ -92,6 +96,7 @@ export const queryKeys = {
     memberView: (memberId: number) => ['console', 'member-view', memberId] as const,
     memberRisk: (memberId: number) => ['console', 'member-risk', memberId] as const,
     memberNotes: (memberId: number) => ['console', 'member-notes', memberId] as const,
+    memberLimits: (memberId: number) => ['console', 'member-limits', memberId] as const,
     memberBonus: (memberId: number) => ['console', 'member-bonus', memberId] as const,
     memberStatement: (memberId: number, page: number, type: string) =>
       ['console', 'member-statement', memberId, page, type] as const,

@@ -97,6 +97,9 @@ export function createAccountsService(options: AccountsServiceOptions) {
     deviceLifetimeMs: limits.knownForMs,
 
     usernameExists: async (username: string) => (await repository.memberByUsername(username)) !== null,
+    /** The members holding this phone or bank account (issue 29: a self-excluded one's are refused). */
+    membersHolding: (username: string, bank: { bankCode: string; accountNo: string } | null) =>
+      repository.membersHolding(username, bank),
 
     ...registration,
 

@@ -35,6 +35,13 @@ export function giftLinkCredit(code: string, memberId: number, amount: bigint): 
     metadata: { memberId, voucher: code, statement: { type: 'deposit', from: 'TRUEWALLET', to: 'wallet' } },
   };
 }
+/** A voucher's amount counted against the deposit limits while it is redeemed and credited. */
+export interface GiftLinkLimits {
+  /** Throws DEPOSIT_LIMIT past the room the member's limits leave. */
+  reserve(memberId: number, key: string, amount: bigint): Promise<void>;
+  release(key: string): Promise<void>;
+}
+
 /** Links the sweep claims at a time; they are finished together, within one lease. */
 const SWEEP_PAGE = 10;
 /** At most this many pages a pass; the rest wait for the next pass. */
@@ -98,14 +105,31 @@ export function createGiftLinksService(options: GiftLinksOptions) {
     return claimed.requestKey;
   }
 
-  /** Everything after the claim: inspect, redeem under the claim's reference, credit once, close. */
-  async function finish({ code, memberId, reference }: Claim): Promise<Finished> {
+  /**
+   * Everything after the claim: inspect, redeem under the claim's reference, credit once, close.
+   * `admit`: the member's request judges a voucher not yet redeemed by their deposit limits.
+   */
+  async function finish(
+    { code, memberId, reference }: Claim,
+    admit?: (amount: bigint) => Promise<void>,
+  ): Promise<Finished> {
     const state = await vouchers.inspect(code);
     // A voucher this claim redeemed already (a retry after a crash) shows as redeemed: the
     // redemption below answers it again under the same reference.
     if (state.status === 'not_found') return refuse(code, 'not_found', new AppError('TRUELINK_INVALID', 400));
     if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM_MINOR)) {
       return refuse(code, 'below_minimum', new AppError('TRUELINK_MINIMUM', 400));
+    }
+    if (admit && state.status === 'available') {
+      try {
+        await admit(state.amount);
+      } catch (error) {
+        // Nothing was redeemed: the link is let go, still the member's to send once the limit allows.
+        await db
+          .delete(giftLinks)
+          .where(and(eq(giftLinks.voucherCode, code), eq(giftLinks.status, 'redeeming')));
+        throw error;
+      }
     }
     const redemption = await vouchers.redeem(code, reference);
     if (redemption.status !== 'redeemed') {
@@ -148,7 +172,15 @@ export function createGiftLinksService(options: GiftLinksOptions) {
     return rows.map((row) => ({ code: row.code, memberId: Number(row.member_id), reference: row.reference }));
   }
 
+  // The member's deposit limits (issue 29, decision 061); set by the limits module once it is built.
+  let limits: GiftLinkLimits | null = null;
+
   return {
+    /** The deposit limits' reservation of a voucher's amount (limits module, decision 061). */
+    limitDeposits(check: GiftLinkLimits): void {
+      limits = check;
+    },
+
     async redeem(memberId: number, link: string, requestKey: string): Promise<DepositResult> {
       const code = voucherCodeOf(link);
       if (!code) throw new AppError('TRUELINK_INVALID', 400);
@@ -156,7 +188,13 @@ export function createGiftLinksService(options: GiftLinksOptions) {
       // Prepaid-wallet vouchers are in baht: a wallet in kip cannot be credited from them.
       if (currency !== VOUCHER_CURRENCY) throw new AppError('CURRENCY_NOT_ACCEPTED', 400);
       const reference = await claim(memberId, code, requestKey);
-      const finished = await finish({ code, memberId, reference });
+      const held = limits;
+      const key = `gift:${code}`;
+      const finished = held
+        ? await finish({ code, memberId, reference }, (amount) =>
+            held.reserve(memberId, key, amount),
+          ).finally(() => held.release(key))
+        : await finish({ code, memberId, reference });
       if (finished.status === 'refused') throw finished.error;
       if (finished.status === 'closed') throw new AppError('TRUELINK_DUPLICATE', 409);
       return {

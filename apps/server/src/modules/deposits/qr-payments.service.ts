@@ -74,6 +74,16 @@ export function qrCredit(
   };
 }
 
+/**
+ * Refuses, in the caller's transaction, a deposit past the member's deposit limits (throws
+ * DEPOSIT_LIMIT); the QR's row is written in that same transaction.
+ */
+export type DepositAdmission = (
+  tx: Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>,
+  memberId: number,
+  amount: bigint,
+) => Promise<void>;
+
 /** What happened to a webhook event. `review`: paid with another amount, held for staff. */
 export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'review';
 
@@ -85,6 +95,9 @@ export type EventOutcome = 'credited' | 'recorded' | 'unknown-order' | 'review';
 export function createQrPaymentsService(options: QrPaymentsOptions) {
   const { db, ledger } = options;
   const now = options.now ?? (() => new Date());
+  // The member's deposit limits (issue 29, decision 061), judged with the open QR's row written in
+  // the same transaction under the member's lock; set by the limits module once it is built.
+  let admit: DepositAdmission | null = null;
 
   async function render(payload: string): Promise<string> {
     return QRCode.toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
@@ -166,6 +179,24 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
   }
 
   const service = {
+    /** The deposit limits' check of a new QR (limits module, decision 061). */
+    limitDeposits(check: DepositAdmission): void {
+      admit = check;
+    },
+
+    /**
+     * The amounts of the member's open QR codes not yet expired: deposits that may still arrive;
+     * read in the caller's transaction when given one.
+     */
+    async openTotal(memberId: number, tx: Pick<Database, 'execute'> = db): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        tx,
+        sql`select coalesce(sum(amount), 0)::text as total from qr_payments
+            where member_id = ${memberId} and status = 'open' and expires_at > ${now().toISOString()}`,
+      );
+      return BigInt(row!.total);
+    },
+
     /** The channels a member can choose, in the order shown, with their names and minimums now. */
     async channels(): Promise<QrChannel[]> {
       const minimums = await options.minimums();
@@ -204,7 +235,13 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       };
       try {
         // NOTE: the row first, so a second request racing this one is refused by the database.
-        await db.insert(qrPayments).values(row);
+        if (admit) {
+          const admitting = admit;
+          await db.transaction(async (tx) => {
+            await admitting(tx, memberId, row.amount);
+            await tx.insert(qrPayments).values(row);
+          });
+        } else await db.insert(qrPayments).values(row);
       } catch (error) {
         if (!uniqueViolation(error)) throw error;
         return stateOf(memberId, provider, await openQr(memberId, provider), 'QR_ALREADY_OPEN');

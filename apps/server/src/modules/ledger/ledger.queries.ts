@@ -274,6 +274,42 @@ export function createLedgerQueries(db: Database) {
       };
     },
 
+    /**
+     * The sum of deposits credited to an account from `since` on (a deposit limit's period), read
+     * in the caller's transaction when given one.
+     */
+    async depositedSince(key: string, since: Date, tx: Pick<Database, 'execute'> = db): Promise<bigint> {
+      const [row] = await rowsOf<{ total: string }>(
+        tx,
+        sql`select coalesce(sum(e.amount), 0)::text as total
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${key}) and e.amount > 0
+              and t.created_at >= ${since.toISOString()}
+              and t.metadata -> 'statement' ->> 'type' = 'deposit'`,
+      );
+      return BigInt(row!.total);
+    },
+
+    /**
+     * Deposits minus withdrawals of a wallet from `since` on (the statement's net deposits, issue
+     * 29): a withdrawal counts from when it is held until it is refused (its hold voided).
+     */
+    async netDepositsSince(key: string, since: Date): Promise<bigint> {
+      const [row] = await rowsOf<{ net: string }>(
+        db,
+        sql`select coalesce(sum(e.amount), 0)::text as net
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.account_id = (select id from ledger_accounts where key = ${key})
+              and t.created_at >= ${since.toISOString()}
+              and ((e.amount > 0 and t.metadata -> 'statement' ->> 'type' = 'deposit')
+                or (e.amount < 0 and t.metadata -> 'statement' ->> 'type' = 'withdraw'
+                    and not exists (select 1 from ledger_transfers s
+                                    where s.idempotency_key = t.idempotency_key || ':settle'
+                                      and s.kind like 'void:%')))`,
+      );
+      return BigInt(row!.net);
+    },
+
     /** The sum of deposits credited to an account after transfer `afterTransferId`. */
     async depositsAfter(key: string, afterTransferId: number): Promise<bigint> {
       const [row] = await rowsOf<{ total: string }>(

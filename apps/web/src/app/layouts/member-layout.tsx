@@ -8,9 +8,12 @@ import { AppHeader } from '../../components/app-header';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { ConditionsDialog } from '../../features/conditions/conditions-dialog';
+import { RealityCheck } from '../../features/limits/reality-check';
 import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
 import { forgetMemberData } from '../../lib/member-data';
+// The play limits' refusals may meet a member on any screen of the signed-in shell.
+import '../../lib/limits-error-texts';
 import { storage } from '../../lib/storage';
 
 /** The signed-in shell: header with language and logout, and the member menu. */
@@ -62,6 +65,7 @@ export function MemberLayout() {
       </BottomNav>
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <ChatLauncher member />
+      <RealityCheck />
     </div>
   );
 }

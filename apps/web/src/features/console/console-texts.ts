@@ -17,6 +17,9 @@ import thDeposits from '../../locales/th/console-deposits.json';
 import enSettings from '../../locales/en/console-settings.json';
 import loSettings from '../../locales/lo/console-settings.json';
 import thSettings from '../../locales/th/console-settings.json';
+import enLimits from '../../locales/en/console-limits.json';
+import loLimits from '../../locales/lo/console-limits.json';
+import thLimits from '../../locales/th/console-limits.json';
 import enErrors from '../../locales/en/console-errors.json';
 import loErrors from '../../locales/lo/console-errors.json';
 import thErrors from '../../locales/th/console-errors.json';
@@ -42,6 +45,7 @@ export const consoleSectionTexts = [
   { th: thMemberActions, lo: loMemberActions, en: enMemberActions },
   { th: thDeposits, lo: loDeposits, en: enDeposits },
   { th: thSettings, lo: loSettings, en: enSettings },
+  { th: thLimits, lo: loLimits, en: enLimits },
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ import { StatementCard } from './member-statement';
 import { LockButton, NotesCard, RiskCard } from './member-actions';
 import { EndBonusButton } from './member-bonus-end';
 import { BankChangeButton } from './member-bank-change';
+import { LimitsCard } from './member-limits';
 import { useMemberView } from './members-api';
 import { StatusBadge } from './members-page';
 
@@ -26,6 +27,7 @@ const SECTIONS: { key: string; Section: MemberSection; wide?: boolean; tall?: bo
   { key: 'profile', Section: ProfileCard, tall: true },
   { key: 'risk', Section: RiskCard },
   { key: 'notes', Section: NotesCard, tall: true },
+  { key: 'limits', Section: LimitsCard },
   { key: 'games', Section: GamesCard },
   { key: 'grants', Section: GrantsCard },
   { key: 'referrals', Section: ReferralsCard },

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '@wallet/contract/rules';
 import { BankBadge } from '../../components/bank-badge';
@@ -7,7 +8,10 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-client';
 import { useBankName } from '../../lib/banks';
+import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
+import { limitsQuery } from '../../lib/limits';
+import { useLimitsTranslation } from '../../lib/limits-texts';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useLookup } from '../../lib/lookups';
 import { useProfile } from '../../lib/profile';
@@ -29,11 +33,19 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
   const own = profile.data?.bankAccount;
   const ownBankName = useBankName(own?.bank.code, own?.bank.name);
   const minutes = slip.data?.slip.maxAgeMinutes;
+  // What the member's deposit limits still allow, said before they transfer (issue 29).
+  const remaining = useQuery(limitsQuery).data?.depositRemaining ?? null;
+  const { t: limitsT } = useLimitsTranslation();
 
   return (
     // NOTE: compact, so the slip upload's button is in view at 390 x 844 as the tab opens: a
     // member back from the banking app comes for it.
     <div className="space-y-4">
+      {remaining === null ? null : (
+        <p role="status" className="rounded-xl bg-gold-500/10 px-4 py-2.5 text-sm font-medium text-gold-300">
+          {limitsT('remaining', { amount: formatMoney(remaining, currency) })}
+        </p>
+      )}
       <section className="space-y-2">
         <h3 className="text-sm font-medium text-mist-300">{t('deposit.bank.to')}</h3>
         {deposit.isPending ? (

@@ -115,6 +115,30 @@ const walletLoads = (calls: { url: string }[]) =>
 const slipPng = () => new File([new Uint8Array([137, 80, 78, 71])], 'slip.png', { type: 'image/png' });
 
 describe('deposit: bank transfer', () => {
+  it('says what the deposit limits still allow before the member transfers (issue 29)', async () => {
+    const limits = { value: null, used: 0, resetsAt: '2026-11-28T17:00:00.000Z', pending: null };
+    depositServer({
+      handler: (url) =>
+        url === '/api/account/limits'
+          ? {
+              body: {
+                deposit: { day: { ...limits, value: 50_000, used: 20_000 }, week: limits, month: limits },
+                loss: { day: limits, week: limits, month: limits },
+                depositRemaining: 30_000,
+                realityCheckMinutes: null,
+                session: null,
+                timeout: null,
+                selfExclusion: null,
+              },
+            }
+          : undefined,
+    });
+    await renderHome();
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    expect(await within(panel).findByText('You can still deposit ฿300.00 now.')).toBeTruthy();
+  });
+
   it('lists the receiving accounts with copyable numbers and the rules of a transfer', async () => {
     depositServer();
     const writeText = vi.fn(async () => undefined);

@@ -1,4 +1,4 @@
-import { ChevronRight, CirclePlay, Lock, Pencil, Phone, UserRound } from 'lucide-react';
+import { ChevronRight, CirclePlay, Lock, Pencil, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { errorText } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import { useBankName } from '../../lib/banks';
 import { formatDate } from '../../lib/format';
+import { useLimitsTranslation } from '../../lib/limits-texts';
 import { useProfile } from '../../lib/profile';
 import { BankNameDialog } from './bank-name-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -50,6 +51,7 @@ function Row({
 /** The member's own details (spec section 2, Profile). */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const { t: limitsT } = useLimitsTranslation();
   const profile = useProfile();
   const [dialog, setDialog] = useState<'password' | 'bankName' | null>(null);
   const bank = profile.data?.bankAccount.bank;
@@ -145,6 +147,22 @@ export function ProfilePage() {
           </span>
           <ChevronRight className="size-5 shrink-0 text-mist-400" aria-hidden="true" />
         </button>
+      </div>
+      {/* Play limits (issue 29): limits, time-out and self-exclusion. */}
+      <div className="card mt-4">
+        <Link
+          to="/user/profile/limits"
+          className="flex min-h-16 w-full items-center gap-3 rounded-[var(--radius-card)] px-4 py-3 text-left hover:bg-white/5"
+        >
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-700 text-gold-300">
+            <ShieldCheck className="size-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block text-[15px] font-medium">{limitsT('title')}</span>
+            <span className="block text-xs text-mist-400">{limitsT('profileRow')}</span>
+          </span>
+          <ChevronRight className="size-5 shrink-0 text-mist-400" aria-hidden="true" />
+        </Link>
       </div>
       {/* The how-to videos without leaving the member area (/howto would sign the member out). */}
       <div className="card mt-4">

@@ -14,6 +14,7 @@ import { errorText } from '../../lib/i18n';
 import { SlipStatusDialog } from './slip-status-dialog';
 import { useStatement } from './statement-api';
 import { StatementDetailDialog } from './statement-detail-dialog';
+import { NetDeposits } from './net-deposits';
 import { StatementFilter } from './statement-filter';
 import { StatementRow } from './statement-row';
 import { useStatementTexts } from './statement-texts';
@@ -50,6 +51,7 @@ export function StatementPage() {
         </Button>
       }
     >
+      <NetDeposits />
       <StatementFilter type={type} onType={show} />
       {statement.isPending || !texts.ready ? (
         <Loading />

@@ -77,6 +77,16 @@ export function createRewardsRepository(db: Database) {
       return inserted.length === 1;
     },
 
+    /** A member's settled stakes minus wins in hours from `from` on, every game (a loss limit's measure). */
+    async netLossSince(tx: Executor, memberId: number, from: Date): Promise<bigint> {
+      const [row] = await rowsOf<{ loss: string }>(
+        tx,
+        sql`select coalesce(sum(stakes - payouts), 0)::text as loss from play_tally
+            where member_id = ${memberId} and hour >= ${from.toISOString()}`,
+      );
+      return BigInt(row!.loss);
+    },
+
     /** A member's settled stakes in hours from `from` on, every game, with a grant running or not. */
     async stakesSince(tx: Executor, memberId: number, from: Date): Promise<bigint> {
       const [row] = await rowsOf<{ stakes: string }>(

@@ -86,6 +86,15 @@ export function createRewardsService(options: RewardsServiceOptions) {
     /** A member's settled stakes since `from` (hour buckets), every game: the risk flags' measure of play. */
     stakesSince: (memberId: number, from: Date) => repository.stakesSince(options.db, memberId, from),
 
+    /**
+     * A member's net loss (settled bets minus wins, hour buckets) from `from` on, every game, the
+     * rounds counted first as the loss refund counts them: a loss limit's measure (decision 061).
+     */
+    async netLossSince(memberId: number, from: Date): Promise<bigint> {
+      await context.tally.countMember(memberId);
+      return repository.netLossSince(options.db, memberId, from);
+    },
+
     inviteSummary: invite.summary,
     inviteList: invite.list,
     claimInvite: invite.claim,

@@ -62,7 +62,7 @@ function server() {
           },
         };
       if (url.startsWith('/api/console/settings/deposit-accounts/'))
-        return { body: { ...bodyOf({ init }), id: 3 } };
+        return { body: { ...(bodyOf({ init }) as object), id: 3 } };
       if (url.startsWith('/api/console/settings/site/') && init.method === 'PUT')
         return { body: bodyOf({ init }) };
       return undefined;

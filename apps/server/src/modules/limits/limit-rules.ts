@@ -1,0 +1,53 @@
+import { LIMIT_COOLING_OFF_MS, type LimitKind, type LimitPeriod } from '@wallet/contract/http/limits';
+import type { LimitRow } from './limits.repository';
+
+/**
+ * How a member's change of one limit is taken (issue 29, decision 061): a lower or a new limit
+ * holds at once; a higher one or a removal waits 24 hours and holds only once the member confirms
+ * it after them. Until then the old limit holds. Asking the same loosening again keeps its clock.
+ */
+export function changedLimit(
+  current: LimitRow | undefined,
+  key: { memberId: number; kind: LimitKind; period: LimitPeriod },
+  asked: bigint | null,
+  now: Date,
+): LimitRow | null {
+  const value = current?.value ?? null;
+  const base: LimitRow = {
+    ...key,
+    value,
+    pending: false,
+    pendingValue: null,
+    pendingFrom: null,
+    updatedAt: now,
+  };
+  const tighter = asked !== null && (value === null || asked <= value);
+  if (tighter) {
+    if (value === asked && !current?.pending) return null;
+    return { ...base, value: asked };
+  }
+  if (asked === value) {
+    // Both none: a loosening waiting to be confirmed is given up.
+    return current?.pending ? base : null;
+  }
+  if (current?.pending && current.pendingValue === asked) return null;
+  return {
+    ...base,
+    pending: true,
+    pendingValue: asked,
+    pendingFrom: new Date(now.getTime() + LIMIT_COOLING_OFF_MS),
+  };
+}
+
+/** Whether a limit's waiting loosening may be confirmed now. */
+export const confirmable = (row: LimitRow, now: Date) =>
+  row.pending && row.pendingFrom !== null && row.pendingFrom.getTime() <= now.getTime();
+
+/**
+ * A staff member may only tighten (decision 061): a value at or under the one in force, never a
+ * removal; it holds at once and drops a loosening the member had asked for.
+ */
+export function tightenedByStaff(current: LimitRow | undefined, asked: bigint): boolean {
+  const value = current?.value ?? null;
+  return value === null || asked <= value;
+}
