@@ -292,6 +292,8 @@ export const PLATFORM_CODES = [
   'DEPOSIT_AMOUNT_REQUIRED',
   /** Console: a slip credits the amount its bank verified, never another. */
   'DEPOSIT_AMOUNT_FIXED',
+  /** Console: a report's days are not real dates (YYYY-MM-DD), out of order, or over 400 days. */
+  'REPORT_RANGE_INVALID',
 ] as const;
 
 export const ERROR_CODES = [

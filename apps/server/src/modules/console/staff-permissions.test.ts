@@ -82,6 +82,7 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: DEPOSITS, permission: 'members.read' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/credit`, permission: 'money.approve' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/refuse`, permission: 'money.approve' },
+  { method: 'GET', path: '/api/console/reports/daily', permission: 'reports.read' },
 ];
 
 let t: TestApp;

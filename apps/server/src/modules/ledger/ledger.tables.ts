@@ -79,6 +79,8 @@ export const ledgerTransfers = pgTable(
       .where(sql`(${table.metadata} -> 'statement' ->> 'type') = 'deposit'`),
     // What was credited to an account, by kind (a member's invite commission and refunds).
     index('ledger_transfers_credit_kind').on(table.creditAccountId, table.kind, table.id),
+    // Transfers by time: the console's reports read a market day's money (decision 055).
+    index('ledger_transfers_created_at').on(table.createdAt),
     check('ledger_transfers_positive', sql`${table.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],

@@ -22,3 +22,4 @@ export * from '../../modules/chat/chat.tables';
 export * from '../../modules/withdrawals/withdrawals.tables';
 export * from '../../modules/notices/notices.tables';
 export * from '../../modules/adjustments/adjustments.tables';
+export * from '../../modules/reports/reports.tables';

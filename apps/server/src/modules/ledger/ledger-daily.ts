@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+
+/**
+ * The ledger's money per market day (UTC+7) for the console's reports (decision 055): read from
+ * the transfers themselves, never from a counter. Each transfer falls in at most one figure:
+ * - `deposit:<channel>`: a deposit credited to a wallet (its statement says deposit), by channel
+ *   from its key (slip, notice, gift link, `qr:<provider>`, sandbox, other), and a staff
+ *   adjustment into a wallet (`deposit:adjustment`, the manual deposit);
+ * - `adjustmentOut`: a staff adjustment taken from a wallet;
+ * - `withdrawal`: a withdrawal posted to the operator's cash-out;
+ * - `bonusCost`, `refunds`, `inviteCommission`, `wheelPrizes`: what left the operator's bonus,
+ *   refund, invite and prize accounts, less what came back to them (take-backs of grants, expired
+ *   coupons): the rewards' cost, counted once where the operator paid it.
+ */
+export interface LedgerDayFigure {
+  day: string;
+  currency: string;
+  figure: string;
+  amount: bigint;
+}
+
+export interface LedgerDayMembers {
+  day: string;
+  currency: string;
+  /** Members whose own accounts moved that day (any transfer naming them). */
+  activeMembers: number;
+  /** Members whose first deposit ever was that day. */
+  firstDepositors: number;
+}
+
+/** Kinds of transfer whose statement can say deposit (ledger_transfers_credit_kind finds them). */
+const DEPOSIT_KINDS = sql`array['deposit', 'sandbox_credit']::text[]`;
+const marketDayOf = (column: ReturnType<typeof sql.raw>) =>
+  sql`to_char((${column} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+
+export function createLedgerDaily(db: Database) {
+  return {
+    /** Sums of each figure per market day and currency, over transfers made in [from, to). */
+    async dayFigures(from: Date, to: Date): Promise<LedgerDayFigure[]> {
+      const rows = await rowsOf<{ day: string; currency: string; figure: string; amount: string }>(
+        db,
+        sql`with moved as (
+              select t.created_at, t.amount, d.currency,
+                case
+                  when t.kind = any(${DEPOSIT_KINDS}) and c.key like 'wallet:%'
+                       and t.metadata -> 'statement' ->> 'type' = 'deposit' then
+                    'deposit:' || case
+                      when t.idempotency_key like 'deposit:slip:%' then 'slip'
+                      when t.idempotency_key like 'deposit:notice:%' then 'notice'
+                      when t.idempotency_key like 'deposit:truelink:%' then 'giftLink'
+                      when t.idempotency_key like 'deposit:qr:%'
+                        then 'qr:' || coalesce(t.metadata ->> 'provider', 'unknown')
+                      when t.kind = 'sandbox_credit' then 'sandbox'
+                      else 'other' end
+                  when t.kind = 'adjustment' and c.key like 'wallet:%' then 'deposit:adjustment'
+                  when t.kind = 'adjustment' and d.key like 'wallet:%' then 'adjustmentOut'
+                  when t.kind = 'post:withdrawal' and c.key like 'operator:cash_out:%' then 'withdrawal'
+                  when d.key like 'operator:bonus:%' or c.key like 'operator:bonus:%' then 'bonusCost'
+                  when d.key like 'operator:refund:%' or c.key like 'operator:refund:%' then 'refunds'
+                  when d.key like 'operator:invite:%' or c.key like 'operator:invite:%' then 'inviteCommission'
+                  when d.key like 'operator:prize:%' or c.key like 'operator:prize:%' then 'wheelPrizes'
+                end as figure,
+                -- Money back into an operator's reward account lowers its cost.
+                case when c.key ~ '^operator:(bonus|refund|invite|prize):' then -1 else 1 end as sign
+              from ledger_transfers t
+              join ledger_accounts d on d.id = t.debit_account_id
+              join ledger_accounts c on c.id = t.credit_account_id
+              where t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}
+            )
+            select ${marketDayOf(sql.raw('created_at'))} as day, currency, figure,
+                   sum(sign * amount)::text as amount
+            from moved where figure is not null
+            group by 1, 2, 3`,
+      );
+      return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
+    },
+
+    /** Members active per market day and currency, and those who deposited for the first time. */
+    async dayMembers(from: Date, to: Date): Promise<LedgerDayMembers[]> {
+      const rows = await rowsOf<{
+        day: string;
+        currency: string;
+        active: number;
+        first: number;
+      }>(
+        db,
+        sql`with moved as (
+              select t.created_at, t.metadata ->> 'memberId' as member, d.currency,
+                     -- A first deposit: none credited to this wallet before this day began.
+                     (t.kind = any(${DEPOSIT_KINDS}) and c.key like 'wallet:%'
+                       and t.metadata -> 'statement' ->> 'type' = 'deposit'
+                       and not exists (
+                         select 1 from ledger_transfers p
+                         where p.credit_account_id = t.credit_account_id and p.kind = any(${DEPOSIT_KINDS})
+                           and p.metadata -> 'statement' ->> 'type' = 'deposit'
+                           and ${marketDayOf(sql.raw('p.created_at'))} < ${marketDayOf(sql.raw('t.created_at'))})
+                     ) as first
+              from ledger_transfers t
+              join ledger_accounts d on d.id = t.debit_account_id
+              join ledger_accounts c on c.id = t.credit_account_id
+              where t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}
+                and t.metadata ? 'memberId' and d.currency <> 'COIN'
+            )
+            select ${marketDayOf(sql.raw('created_at'))} as day, currency,
+                   count(distinct member)::int as active,
+                   count(distinct member) filter (where first)::int as first
+            from moved group by 1, 2`,
+      );
+      return rows.map((row) => ({
+        day: row.day,
+        currency: row.currency,
+        activeMembers: Number(row.active),
+        firstDepositors: Number(row.first),
+      }));
+    },
+  };
+}
+
+export type LedgerDaily = ReturnType<typeof createLedgerDaily>;
