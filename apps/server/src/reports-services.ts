@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDependencies } from './app';
 import type { Database } from './platform/db/database';
 import { createJobRunner } from './platform/jobs';
+import { createMemberNames } from './modules/accounts/member-names';
 import { createMemberSignups } from './modules/accounts/member-signups';
-import { createLedgerDaily } from './modules/ledger/ledger-daily';
+import { createLedgerDaily, firstDepositsAmong } from './modules/ledger/ledger-daily';
+import { createOfferReport } from './modules/promotions/engine/offer-report';
+import { createInviteReport } from './modules/promotions/rewards/invite-report';
 import { createPlayReport } from './modules/promotions/rewards/play-report';
+import { createBreakdowns } from './modules/reports/breakdowns.service';
 import type { DailySources } from './modules/reports/daily-figures';
 import { createDailyReport } from './modules/reports/daily-report.service';
 
@@ -47,5 +51,14 @@ export function createReports(app: FastifyInstance, deps: AppDependencies) {
   );
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  return { daily };
+  const { db } = database;
+  const play = createPlayReport(db);
+  const breakdowns = createBreakdowns({
+    games: (from, to) => play.byGame(from, to),
+    offers: createOfferReport(db),
+    firstDepositsAmong: (ids) => firstDepositsAmong(db, ids),
+    invite: createInviteReport(db),
+    namesOf: createMemberNames(db),
+  });
+  return { daily, breakdowns };
 }

@@ -106,3 +106,72 @@ export const DAILY_REPORT_COLUMNS = [
   'firstDepositors',
   'activeMembers',
 ] as const satisfies readonly (keyof DailyReportRow)[];
+
+/** Per game (decision 056): the rounds of the range as the play tally counted them. */
+export const GameReportRow = z
+  .object({
+    gameCode: z.string(),
+    currency: z.string(),
+    bets: signed,
+    wins: signed,
+    ggr: signed,
+    players: count,
+    rounds: count,
+  })
+  .meta({ id: 'GameReportRow' });
+export type GameReportRow = z.infer<typeof GameReportRow>;
+export const GameReportResponse = z
+  .object({ from: z.string(), to: z.string(), rows: z.array(GameReportRow) })
+  .meta({ id: 'GameReportResponse' });
+export type GameReportResponse = z.infer<typeof GameReportResponse>;
+
+/** Per offer (decision 056): its grants claimed in the range, and where they stand now. */
+export const OfferReportRow = z
+  .object({
+    code: z.string(),
+    currency: z.string(),
+    claims: count,
+    credited: signed,
+    takenBack: signed,
+    /** credited − takenBack. */
+    cost: signed,
+    completed: count,
+    cancelled: count,
+    expired: count,
+    /** Played down under the floor. */
+    ended: count,
+    running: count,
+    averageCompleteSeconds: count.nullable(),
+    /** Claims made on the member's first deposit ever. */
+    firstDeposits: count,
+    /** cost ÷ firstDeposits (rounded), null with none. */
+    costPerFirstDeposit: signed.nullable(),
+  })
+  .meta({ id: 'OfferReportRow' });
+export type OfferReportRow = z.infer<typeof OfferReportRow>;
+export const OfferReportResponse = z
+  .object({ from: z.string(), to: z.string(), rows: z.array(OfferReportRow) })
+  .meta({ id: 'OfferReportResponse' });
+export type OfferReportResponse = z.infer<typeof OfferReportResponse>;
+
+/** The invite programme (decision 056): top inviters, and self-referrals flagged. */
+export const InviteReportResponse = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    inviters: z.array(
+      z.object({
+        inviterId: z.int(),
+        /** The member's name (no phone: marketing and viewers read this too). */
+        name: z.string(),
+        currency: z.string(),
+        invitees: count,
+        earned: signed,
+        claimed: signed,
+      }),
+    ),
+    flags: z.array(z.object({ inviteeId: z.int(), inviterId: z.int(), reason: z.string(), at: z.string() })),
+    flagCount: count,
+  })
+  .meta({ id: 'InviteReportResponse' });
+export type InviteReportResponse = z.infer<typeof InviteReportResponse>;

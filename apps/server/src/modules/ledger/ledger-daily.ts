@@ -119,3 +119,18 @@ export function createLedgerDaily(db: Database) {
 }
 
 export type LedgerDaily = ReturnType<typeof createLedgerDaily>;
+
+/** Which of these deposit transfers were their wallet's first deposit ever (cost per first deposit). */
+export async function firstDepositsAmong(db: Database, transferIds: number[]): Promise<Set<number>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select t.id::text from ledger_transfers t
+        where t.id = any(${`{${transferIds.join(',')}}`}::bigint[])
+          and not exists (
+            select 1 from ledger_transfers p
+            where p.credit_account_id = t.credit_account_id and p.kind = any(${DEPOSIT_KINDS})
+              and p.metadata -> 'statement' ->> 'type' = 'deposit' and p.id < t.id)`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DailyReportResponse, DailyReportRow } from '@wallet/contract/http/console-reports';
+import type {
+  DailyReportResponse,
+  DailyReportRow,
+  GameReportResponse,
+  InviteReportResponse,
+  OfferReportResponse,
+} from '@wallet/contract/http/console-reports';
 import { rowsOf } from '../../platform/db/rows';
 import { marketCurrency, reportSources } from '../../reports-services';
 import { activate, appForFile, credit, moneyCall, signedInMember } from '../../../test/money';
@@ -176,6 +182,68 @@ describe('the daily report', () => {
       const bad = await daily(query);
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json(), query).toEqual({ message: 'REPORT_RANGE_INVALID' });
+    }
+  });
+});
+
+// After the daily report's tests: this one registers more members.
+describe('the per-game, per-offer and invite reports', () => {
+  it('break the range down from the tally, the grants and the invite records', async () => {
+    const games = (
+      await staffCall(t.app, owner, 'GET', `/api/console/reports/games?${range()}`)
+    ).json<GameReportResponse>();
+    expect(games.rows).toEqual([
+      { gameCode: 'JOKER', currency: 'BAHT', bets: 15_000, wins: 6_000, ggr: 9_000, players: 1, rounds: 3 },
+    ]);
+    const offers = (
+      await staffCall(t.app, owner, 'GET', `/api/console/reports/offers?${range()}`)
+    ).json<OfferReportResponse>();
+    const [offer] = offers.rows;
+    expect(offer).toMatchObject({
+      code: 'R_PLAIN',
+      claims: 1,
+      credited: 50_000,
+      cancelled: 1,
+      running: 0,
+      firstDeposits: 1,
+    });
+    expect(offer!.cost).toBe(offer!.credited - offer!.takenBack);
+    expect(offer!.costPerFirstDeposit).toBe(offer!.cost);
+    const daily = (
+      await staffCall(t.app, owner, 'GET', `/api/console/reports/daily?${range()}`)
+    ).json<DailyReportResponse>();
+    expect(sum(daily.rows, 'bonusCost')).toBe(offer!.cost);
+
+    // An inviter with commission, and an invitee flagged as a self-referral.
+    const inviter = await signedInMember(t.app);
+    const invitee = await signedInMember(t.app);
+    await t.database.db.execute(
+      sql`insert into invite_commissions (source, inviter_id, invitee_id, kind, base, percent, amount, currency, day)
+          values ('test:1', ${inviter.id}, ${invitee.id}, 'deposit', 10000, 5, 500, 'BAHT', ${today()})`,
+    );
+    await t.database.db.execute(
+      sql`insert into invite_flags (invitee_id, inviter_id, reason) values (${invitee.id}, ${inviter.id}, 'same_bank_account')`,
+    );
+    const invite = (
+      await staffCall(t.app, owner, 'GET', `/api/console/reports/invite?${range()}`)
+    ).json<InviteReportResponse>();
+    expect(invite.inviters).toEqual([
+      {
+        inviterId: inviter.id,
+        name: inviter.member.name,
+        currency: 'BAHT',
+        invitees: 1,
+        earned: 500,
+        claimed: 0,
+      },
+    ]);
+    expect(invite.flags).toMatchObject([
+      { inviteeId: invitee.id, inviterId: inviter.id, reason: 'same_bank_account' },
+    ]);
+    expect(invite.flagCount).toBe(1);
+    for (const path of ['games', 'offers', 'invite']) {
+      const refused = await staffCall(t.app, support, 'GET', `/api/console/reports/${path}?${range()}`);
+      expect(refused.statusCode, path).toBe(403);
     }
   });
 });
