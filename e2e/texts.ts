@@ -27,6 +27,7 @@ export function text(
     | 'console-withdrawals'
     | 'console-member-actions'
     | 'console-deposits'
+    | 'console-reports'
     | 'reasons' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);

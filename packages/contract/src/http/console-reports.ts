@@ -50,7 +50,9 @@ export const DailyReportRow = z
     day: z.string(),
     currency: z.string(),
     deposits: signed,
-    depositChannels: z.record(z.string(), signed),
+    // NOTE: an object with any keys, not z.record: zod's record code would join the shared zod chunk
+    // that the member's first download carries (scripts/check-login-budget.mjs).
+    depositChannels: z.object({}).catchall(signed),
     withdrawals: signed,
     /** Staff adjustments taken out of wallets (not a withdrawal, not in netCash). */
     adjustmentsOut: signed,

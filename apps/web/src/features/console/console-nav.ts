@@ -1,5 +1,6 @@
 import {
   Banknote,
+  LayoutDashboard,
   MessagesSquare,
   ReceiptText,
   Scale,
@@ -53,4 +54,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: ReceiptText,
     count: 'deposits',
   },
+  { path: '/console/dashboard', label: 'reports.nav', permission: 'reports.read', icon: LayoutDashboard },
 ];

@@ -17,6 +17,9 @@ import thDeposits from '../../locales/th/console-deposits.json';
 import enErrors from '../../locales/en/console-errors.json';
 import loErrors from '../../locales/lo/console-errors.json';
 import thErrors from '../../locales/th/console-errors.json';
+import enReports from '../../locales/en/console-reports.json';
+import loReports from '../../locales/lo/console-reports.json';
+import thReports from '../../locales/th/console-reports.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -38,6 +41,7 @@ export const consoleSectionTexts = [
   { th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals },
   { th: thMemberActions, lo: loMemberActions, en: enMemberActions },
   { th: thDeposits, lo: loDeposits, en: enDeposits },
+  { th: thReports, lo: loReports, en: enReports },
 ] as const;
 
 /**
