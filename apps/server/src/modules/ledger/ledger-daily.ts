@@ -39,12 +39,15 @@ export function createLedgerDaily(db: Database) {
   return {
     /** Sums of each figure per market day and currency, over transfers made in [from, to). */
     async dayFigures(from: Date, to: Date): Promise<LedgerDayFigure[]> {
+      // NOTE: every figure has an operator account on one side (its currency is the figure's), so
+      // only the few operator accounts are joined, never the members' hundreds of thousands.
       const rows = await rowsOf<{ day: string; currency: string; figure: string; amount: string }>(
         db,
-        sql`with moved as (
-              select t.created_at, t.amount, d.currency,
+        sql`with ops as (select id, key, currency from ledger_accounts where key like 'operator:%'),
+            moved as (
+              select t.created_at, t.amount, coalesce(d.currency, c.currency) as currency,
                 case
-                  when t.kind = any(${DEPOSIT_KINDS}) and c.key like 'wallet:%'
+                  when t.kind = any(${DEPOSIT_KINDS})
                        and t.metadata -> 'statement' ->> 'type' = 'deposit' then
                     'deposit:' || case
                       when t.idempotency_key like 'deposit:slip:%' then 'slip'
@@ -54,8 +57,8 @@ export function createLedgerDaily(db: Database) {
                         then 'qr:' || coalesce(t.metadata ->> 'provider', 'unknown')
                       when t.kind = 'sandbox_credit' then 'sandbox'
                       else 'other' end
-                  when t.kind = 'adjustment' and c.key like 'wallet:%' then 'deposit:adjustment'
-                  when t.kind = 'adjustment' and d.key like 'wallet:%' then 'adjustmentOut'
+                  when t.kind = 'adjustment' and d.key like 'operator:adjustment:%' then 'deposit:adjustment'
+                  when t.kind = 'adjustment' and c.key like 'operator:adjustment:%' then 'adjustmentOut'
                   when t.kind = 'post:withdrawal' and c.key like 'operator:cash_out:%' then 'withdrawal'
                   when d.key like 'operator:bonus:%' or c.key like 'operator:bonus:%' then 'bonusCost'
                   when d.key like 'operator:refund:%' or c.key like 'operator:refund:%' then 'refunds'
@@ -65,13 +68,14 @@ export function createLedgerDaily(db: Database) {
                 -- Money back into an operator's reward account lowers its cost.
                 case when c.key ~ '^operator:(bonus|refund|invite|prize):' then -1 else 1 end as sign
               from ledger_transfers t
-              join ledger_accounts d on d.id = t.debit_account_id
-              join ledger_accounts c on c.id = t.credit_account_id
+              left join ops d on d.id = t.debit_account_id
+              left join ops c on c.id = t.credit_account_id
               where t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}
+                and (d.id is not null or c.id is not null)
             )
             select ${marketDayOf(sql.raw('created_at'))} as day, currency, figure,
                    sum(sign * amount)::text as amount
-            from moved where figure is not null
+            from moved where figure is not null and currency <> 'COIN'
             group by 1, 2, 3`,
       );
       return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
@@ -79,41 +83,49 @@ export function createLedgerDaily(db: Database) {
 
     /** Members active per market day and currency, and those who deposited for the first time. */
     async dayMembers(from: Date, to: Date): Promise<LedgerDayMembers[]> {
-      const rows = await rowsOf<{
-        day: string;
-        currency: string;
-        active: number;
-        first: number;
-      }>(
-        db,
-        sql`with moved as (
-              select t.created_at, t.metadata ->> 'memberId' as member, d.currency,
-                     -- A first deposit: none credited to this wallet before this day began.
-                     (t.kind = any(${DEPOSIT_KINDS}) and c.key like 'wallet:%'
-                       and t.metadata -> 'statement' ->> 'type' = 'deposit'
-                       and not exists (
-                         select 1 from ledger_transfers p
-                         where p.credit_account_id = t.credit_account_id and p.kind = any(${DEPOSIT_KINDS})
-                           and p.metadata -> 'statement' ->> 'type' = 'deposit'
-                           and ${marketDayOf(sql.raw('p.created_at'))} < ${marketDayOf(sql.raw('t.created_at'))})
-                     ) as first
-              from ledger_transfers t
-              join ledger_accounts d on d.id = t.debit_account_id
-              join ledger_accounts c on c.id = t.credit_account_id
-              where t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}
-                and t.metadata ? 'memberId' and d.currency <> 'COIN'
-            )
-            select ${marketDayOf(sql.raw('created_at'))} as day, currency,
-                   count(distinct member)::int as active,
-                   count(distinct member) filter (where first)::int as first
-            from moved group by 1, 2`,
-      );
-      return rows.map((row) => ({
-        day: row.day,
-        currency: row.currency,
-        activeMembers: Number(row.active),
-        firstDepositors: Number(row.first),
-      }));
+      const range = sql`t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}`;
+      // NOTE: a member's currency is their wallet's, looked up once per member and day by its key
+      // (a scalar subquery: index probes, never a hash of every account).
+      const [active, first] = await Promise.all([
+        rowsOf<{ day: string; currency: string | null; n: number }>(
+          db,
+          sql`with seen as (
+                select distinct ${marketDayOf(sql.raw('t.created_at'))} as day, t.metadata ->> 'memberId' as member
+                from ledger_transfers t where ${range} and t.metadata ? 'memberId'
+              )
+              select day, (select w.currency from ledger_accounts w where w.key = 'wallet:' || member) as currency,
+                     count(*)::int as n
+              from seen group by 1, 2`,
+        ),
+        // A first deposit: none credited to this wallet before the day it was made began.
+        rowsOf<{ day: string; currency: string; n: number }>(
+          db,
+          sql`select ${marketDayOf(sql.raw('t.created_at'))} as day, w.currency,
+                     count(distinct t.credit_account_id)::int as n
+              from ledger_transfers t join ledger_accounts w on w.id = t.credit_account_id
+              where ${range} and t.metadata -> 'statement' ->> 'type' = 'deposit'
+                and t.kind = any(${DEPOSIT_KINDS})
+                and not exists (
+                  select 1 from ledger_transfers p
+                  where p.credit_account_id = t.credit_account_id
+                    and p.metadata -> 'statement' ->> 'type' = 'deposit'
+                    and p.created_at < (date_trunc('day', (t.created_at at time zone 'UTC') + interval '7 hours')
+                                        - interval '7 hours') at time zone 'UTC')
+              group by 1, 2`,
+        ),
+      ]);
+      const rows = new Map<string, LedgerDayMembers>();
+      const rowOf = (day: string, currency: string) => {
+        const key = `${day} ${currency}`;
+        let row = rows.get(key);
+        if (!row) rows.set(key, (row = { day, currency, activeMembers: 0, firstDepositors: 0 }));
+        return row;
+      };
+      for (const row of active)
+        if (row.currency && row.currency !== 'COIN')
+          rowOf(row.day, row.currency).activeMembers = Number(row.n);
+      for (const row of first) rowOf(row.day, row.currency).firstDepositors = Number(row.n);
+      return [...rows.values()];
     },
   };
 }

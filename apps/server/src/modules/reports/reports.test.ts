@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -11,7 +12,7 @@ import { rowsOf } from '../../platform/db/rows';
 import { marketCurrency, reportSources } from '../../reports-services';
 import { activate, appForFile, credit, moneyCall, signedInMember } from '../../../test/money';
 import { memberCalls, testOffer } from '../../../test/offers';
-import { createStaffAndSignIn, staffCall } from '../../../test/staff';
+import { createStaffAndSignIn, staffCall, staffHeaders } from '../../../test/staff';
 import { withdrawalDesk, withdrawalRules } from '../../../test/withdrawal-desk';
 import { createDailyReport } from './daily-report.service';
 import { addDays, dayStart, marketDayOf } from './market-days';
@@ -53,6 +54,16 @@ async function mixedWorkload() {
   const c = await signedInMember(t.app);
   await credit(t.app, c.token, 5_000);
   await credit(t.app, c.token, 7_000);
+  // Staff's manual deposit and a correction out of the wallet, applied at once (small amounts).
+  for (const amount of [3_000, -1_000]) {
+    const adjusted = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/adjustments',
+      payload: { memberId: c.id, amount, reason: 'report test' },
+      headers: staffHeaders(owner, { 'idempotency-key': randomUUID() }),
+    });
+    expect(adjusted.json(), adjusted.body).toMatchObject({ status: 'applied' });
+  }
   // The providers' rounds as the rewards' tally counts them (its counting is the rewards' own test).
   await t.database.db.execute(
     sql`insert into play_tally (member_id, game_code, hour, under_grant, stakes, payouts, rounds)
@@ -98,13 +109,14 @@ describe('the daily report', () => {
     expect(sum(report.rows, 'withdrawals')).toBe(ledger.withdrawals);
     expect(sum(report.rows, 'bonusCost')).toBe(ledger.bonus);
     // What this workload did, figure by figure.
-    expect(ledger.deposits).toBe(92_000);
+    expect(ledger.deposits).toBe(95_000);
     expect(ledger.withdrawals).toBe(10_000);
     const day = report.rows.find((row) => row.day === today())!;
-    expect(day.depositChannels).toEqual({ sandbox: 92_000 });
+    expect(day.depositChannels).toEqual({ sandbox: 92_000, adjustment: 3_000 });
     expect(day).toMatchObject({
       currency: 'BAHT',
-      netCash: 82_000,
+      netCash: 85_000,
+      adjustmentsOut: 1_000,
       bets: 15_000,
       wins: 6_000,
       ggr: 9_000,
