@@ -6,7 +6,7 @@
 //
 // Usage: node bench/reports.mjs [--members 50000] [--transfers 2000000] [--days 60] [--runs 20]
 //        [--pg postgres://postgres@127.0.0.1:5432] [--keep-db] [--label NAME]
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -82,6 +82,8 @@ async function signInOwner(base) {
 
 const started = new Date();
 const info = machine(root);
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+info.loadAverageAtStart = loadAverage();
 say(`machine: ${info.cores} cores, ${info.cpuModel}, node ${info.node}`);
 await psql(adminUrl, `CREATE DATABASE ${dbName}`);
 let server = null;
@@ -185,6 +187,7 @@ try {
     dashboardCalls: stats(screens),
     csv30Days: stats(csv),
     sampleToday: sample.rows.at(-1),
+    loadAverageAfterTimings: loadAverage(),
     targets: { dailyReportMs: 1000, dashboardMs: 2000 },
   };
   const name = `reports-${started.toISOString().slice(0, 10)}${label ? `-${label}` : ''}`;
@@ -221,6 +224,8 @@ ${row('daily report, 30 days, cold (no day built: all computed from the ledger)'
 ${row('daily report, 30 days, closed days built (the usual case)', r.dailyReport30Days.built)}
 ${row('dashboard: daily report + desk counts + me, in parallel', r.dashboardCalls)}
 ${row('daily report, 30 days, as CSV', r.csv30Days)}
+
+Load average (1, 5, 15 min) at the start ${r.machine.loadAverageAtStart}, after the timings ${r.loadAverageAfterTimings}.
 
 Targets: the 30-day report under ${r.targets.dailyReportMs} ms, the dashboard usable under ${r.targets.dashboardMs} ms.
 The reports schedule built the 29 closed days in ${r.dailyReport30Days.buildSecondsFor29Days} s (decision 055).

@@ -45,6 +45,10 @@ export function createReports(app: FastifyInstance, deps: AppDependencies) {
         name: 'reports schedule',
         intervalMs: config.schedules.reportsIntervalMs,
         run: (stopping) => daily.rebuild(stopping),
+        // At start too: a new or long-stopped server has its closed days built before the first tick.
+        ...(config.schedules.reportsIntervalMs > 0
+          ? { atStart: (stopping: () => boolean) => daily.rebuild(stopping) }
+          : {}),
       },
     ],
     app.log,
