@@ -28,6 +28,7 @@ export function text(
     | 'console-member-actions'
     | 'console-deposits'
     | 'console-settings'
+    | 'console-reports'
     | 'reasons'
     | 'limits'
     | 'console-limits' = 'common',

@@ -14,6 +14,7 @@ export const SCHEDULES_OFF = {
   BONUS_INTERVAL_SECONDS: '0',
   REWARDS_INTERVAL_SECONDS: '0',
   SPIN_WHEEL_INTERVAL_SECONDS: '0',
+  REPORTS_INTERVAL_SECONDS: '0',
 };
 
 /** A port that is free now (asked of the system), never a reserved one. */

@@ -52,6 +52,8 @@ import { createDepositAccountsRepository } from './modules/lookups/deposit-accou
 import { siteSettingsRoutes } from './modules/lookups/site-settings.routes';
 import { staffPushRoutes } from './modules/console/staff-push.routes';
 import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReports } from './reports-services';
 // NOTE: the one place product and sandbox meet; nothing else may import the sandbox (lint).
 import { createSandboxWorld, sandboxPlugin } from './sandbox/sandbox.plugin';
 import { createServices, type AppServices } from './services';
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(adjustmentsConsoleRoutes, { adjustments: services.adjustments });
   await app.register(depositReviewsConsoleRoutes, { reviews: services.depositReviews });
+  await app.register(reportsRoutes, createReports(app, deps));
   const memberContext = createMemberContextService({
     accounts,
     statement,

@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   REWARDS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
   /** Seconds between spin wheel schedule passes: coins for new deposits, expired coupons. */
   SPIN_WHEEL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Seconds between builds of the reports' closed market days (decision 055). */
+  REPORTS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(600),
   /** `ledger:check` reports money pending for longer than this. */
   PENDING_ALERT_MINUTES: z.coerce.number().int().positive().default(30),
   PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -280,7 +282,12 @@ export interface Config {
   };
   housekeeping: { intervalMs: number; idempotencyRetentionMs: number };
   /** The schedules besides the reconciler's and housekeeping's (0: never). */
-  schedules: { bonusIntervalMs: number; rewardsIntervalMs: number; spinWheelIntervalMs: number };
+  schedules: {
+    bonusIntervalMs: number;
+    rewardsIntervalMs: number;
+    spinWheelIntervalMs: number;
+    reportsIntervalMs: number;
+  };
   /** Settings of the real outside systems; all set in production, possibly none in sandbox. */
   outside: Pick<Env, (typeof PRODUCTION_REQUIRED)[number]>;
   /** The staff group chat and its notices (decision 045). */
@@ -418,6 +425,7 @@ export function loadConfig(source: EnvSource = readEnvironment()): Config {
       bonusIntervalMs: env.BONUS_INTERVAL_SECONDS * 1000,
       rewardsIntervalMs: env.REWARDS_INTERVAL_SECONDS * 1000,
       spinWheelIntervalMs: env.SPIN_WHEEL_INTERVAL_SECONDS * 1000,
+      reportsIntervalMs: env.REPORTS_INTERVAL_SECONDS * 1000,
     },
     outside: Object.fromEntries(PRODUCTION_REQUIRED.map((name) => [name, env[name]])),
     staffNotices: staffNoticesConfig(env, sandbox),

@@ -10,6 +10,8 @@ import { checkRewards } from './modules/promotions/rewards/rewards.check';
 import { checkSpinwheel } from './modules/spinwheel/spinwheel.check';
 import { checkAdjustments } from './modules/adjustments/adjustments.check';
 import { checkAuditChain } from './modules/console/audit-chain.check';
+import { checkReportDays } from './modules/reports/reports.check';
+import { marketCurrency, reportSources } from './reports-services';
 import { createSandboxProviderService } from './sandbox/provider/sandbox-provider.service';
 
 /** npm run ledger:check: verifies the books of the configured database; exits 1 on any violation. */
@@ -49,6 +51,10 @@ try {
   const adjustments = await checkAdjustments(database.db);
   console.log(`ledger:check: ${adjustments.awaiting} balance adjustment(s) awaiting a second staff member`);
   problems.push(...adjustments.problems);
+  // The reports' built days (decision 055): each equals what the ledger and the play tally say now.
+  problems.push(
+    ...(await checkReportDays(database.db, reportSources(database.db), marketCurrency(config.market))),
+  );
   // The staff audit (decision 043): the same walk as npm run audit:verify; a break is a violation.
   problems.push(...(await checkAuditChain(database.db)));
   if (problems.length === 0) {

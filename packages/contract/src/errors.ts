@@ -308,6 +308,8 @@ export const PLATFORM_CODES = [
   'DEPOSIT_AMOUNT_FIXED',
   /** Console: the operator already has a receiving account with this number. */
   'DEPOSIT_ACCOUNT_EXISTS',
+  /** Console: a report's days are not real dates (YYYY-MM-DD), out of order, or over 400 days. */
+  'REPORT_RANGE_INVALID',
 ] as const;
 
 export const ERROR_CODES = [

@@ -35,12 +35,13 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READ: readonly Permission[] = ['chat.read', 'members.read', 'reports.read'];
+const READ: readonly Permission[] = ['chat.read', 'members.read'];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   finance: [
     ...READ,
+    'reports.read',
     'chat.answer',
     'members.personal',
     'members.manage',
@@ -48,9 +49,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'money.adjust',
     'audit.read',
   ],
+  // The business's figures are not support's to read (decision 055).
   support: [...READ, 'chat.answer'],
-  marketing: [...READ, 'offers.manage'],
-  viewer: READ,
+  marketing: [...READ, 'reports.read', 'offers.manage'],
+  viewer: [...READ, 'reports.read'],
 };
 
 export const mayUse = (role: StaffRole, permission: Permission): boolean =>

@@ -101,6 +101,10 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: DEPOSITS, permission: 'members.read' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/credit`, permission: 'money.approve' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/refuse`, permission: 'money.approve' },
+  { method: 'GET', path: '/api/console/reports/daily', permission: 'reports.read' },
+  { method: 'GET', path: '/api/console/reports/games', permission: 'reports.read' },
+  { method: 'GET', path: '/api/console/reports/offers', permission: 'reports.read' },
+  { method: 'GET', path: '/api/console/reports/invite', permission: 'reports.read' },
 ];
 
 let t: TestApp;

@@ -79,6 +79,12 @@ export const ledgerTransfers = pgTable(
       .where(sql`(${table.metadata} -> 'statement' ->> 'type') = 'deposit'`),
     // What was credited to an account, by kind (a member's invite commission and refunds).
     index('ledger_transfers_credit_kind').on(table.creditAccountId, table.kind, table.id),
+    // Transfers by time: the console's reports read a market day's money (decision 055).
+    index('ledger_transfers_created_at').on(table.createdAt),
+    // A wallet's deposits by time: whether a deposit was the member's first (decision 055).
+    index('ledger_transfers_deposits_wallet')
+      .on(table.creditAccountId, table.createdAt)
+      .where(sql`(${table.metadata} -> 'statement' ->> 'type') = 'deposit'`),
     check('ledger_transfers_positive', sql`${table.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],

@@ -23,3 +23,4 @@ export * from '../../modules/withdrawals/withdrawals.tables';
 export * from '../../modules/notices/notices.tables';
 export * from '../../modules/adjustments/adjustments.tables';
 export * from '../../modules/limits/limits.tables';
+export * from '../../modules/reports/reports.tables';

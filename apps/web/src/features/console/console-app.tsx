@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { AdjustmentsPage } from './adjustments/adjustments-page';
 import { storage } from '../../lib/storage';
 import { onStaffSessionEnded } from './console-api';
@@ -13,6 +13,11 @@ import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
+import { ConsoleHome } from './reports/console-home';
+import { Loading } from '../../components/ui/loading';
+
+// The dashboard brings its charting library: a chunk of its own, loaded only on that screen.
+const DashboardPage = lazy(() => import('./reports/dashboard-page'));
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -46,8 +51,16 @@ export function ConsoleApp() {
         <Route path="audit" element={<AuditPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route
+          path="dashboard"
+          element={
+            <Suspense fallback={<Loading />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
       </Route>
-      <Route path="*" element={<Navigate to="/console/chat" replace />} />
+      <Route path="*" element={<ConsoleHome />} />
     </Routes>
   );
 }

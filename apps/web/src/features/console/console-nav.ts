@@ -1,5 +1,6 @@
 import {
   Banknote,
+  LayoutDashboard,
   MessagesSquare,
   ReceiptText,
   Scale,
@@ -55,4 +56,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: 'deposits',
   },
   { path: '/console/settings', label: 'settings.nav', permission: 'settings.manage', icon: Settings },
+  { path: '/console/dashboard', label: 'reports.nav', permission: 'reports.read', icon: LayoutDashboard },
 ];

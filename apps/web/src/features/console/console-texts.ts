@@ -23,6 +23,9 @@ import thLimits from '../../locales/th/console-limits.json';
 import enErrors from '../../locales/en/console-errors.json';
 import loErrors from '../../locales/lo/console-errors.json';
 import thErrors from '../../locales/th/console-errors.json';
+import enReports from '../../locales/en/console-reports.json';
+import loReports from '../../locales/lo/console-reports.json';
+import thReports from '../../locales/th/console-reports.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -46,6 +49,7 @@ export const consoleSectionTexts = [
   { th: thDeposits, lo: loDeposits, en: enDeposits },
   { th: thSettings, lo: loSettings, en: enSettings },
   { th: thLimits, lo: loLimits, en: enLimits },
+  { th: thReports, lo: loReports, en: enReports },
 ] as const;
 
 /**

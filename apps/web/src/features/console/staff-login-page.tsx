@@ -80,7 +80,8 @@ export function StaffLoginPage() {
     }
     setErrors({});
     totp.mutate(parsed.data, {
-      onSuccess: () => void navigate('/console/chat', { replace: true }),
+      // The console's home: the dashboard for finance and owner, the chats for the rest.
+      onSuccess: () => void navigate('/console', { replace: true }),
       onError: (error) => {
         // The sign-in took too long: the password again, with the reason shown.
         if (errorCodeOf(error) === 'STAFF_CHALLENGE_EXPIRED') startOver();

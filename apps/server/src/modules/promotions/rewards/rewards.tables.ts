@@ -103,7 +103,11 @@ export const playTally = pgTable(
     payouts: bigint('payouts', { mode: 'bigint' }).notNull(),
     rounds: integer('rounds').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.memberId, table.hour, table.gameCode, table.underGrant] })],
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.hour, table.gameCode, table.underGrant] }),
+    // The console's reports read play by hour across members (decision 055).
+    index('play_tally_hour').on(table.hour),
+  ],
 );
 
 /** A period of a program that closed. */
