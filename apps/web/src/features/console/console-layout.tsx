@@ -41,8 +41,8 @@ export function ConsoleLayout() {
         </span>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           {profile.data ? (
-            // NOTE: from 1536 px only: below, the sections' names need the bar's width.
-            <span className="hidden truncate text-sm text-mist-400 2xl:inline">
+            // The sections live beside the page (or under the bar): the bar has room for the name.
+            <span className="hidden truncate text-sm text-mist-400 md:inline">
               {t('nav.signedInAs', { name: profile.data.name })}
             </span>
           ) : null}
