@@ -1,5 +1,6 @@
 import type { AppDependencies } from './app';
 import { accountKey } from './modules/ledger/ledger.service';
+import { createLimitStreak } from './modules/limits/limit-streak';
 import { createLimitsService } from './modules/limits/limits.service';
 import type { AppServices } from './services';
 
@@ -19,6 +20,14 @@ export function createPlayLimits(deps: AppDependencies, services: AppServices) {
     openDeposits: (memberId, tx) => qrPayments.openTotal(memberId, tx),
     netDepositsSince: (memberId, from) => ledger.netDepositsSince(accountKey.wallet(memberId), from),
   });
+  services.riskFlags.watchPlayLimits(
+    createLimitStreak({
+      db: deps.database.db,
+      now: deps.clock ?? (() => new Date()),
+      depositedSince: (memberId, from) => ledger.depositedSince(accountKey.wallet(memberId), from),
+      netLossSince: (memberId, from) => rewards.netLossSince(memberId, from),
+    }),
+  );
   qrPayments.limitDeposits((tx, memberId, amount) => limits.admitDeposit(tx, memberId, amount));
   giftLinks.limitDeposits({
     reserve: (memberId, key, amount) => limits.reserveDeposit(memberId, key, amount),

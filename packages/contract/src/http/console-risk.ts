@@ -17,6 +17,8 @@ export const RISK_FLAGS = [
   'invite_cluster',
   /** Withdrawing within a day of a deposit, with stakes under a fifth of it since. */
   'quick_cash_out',
+  /** Used 80% or more of a play limit in each of its last three periods (issue 29). */
+  'near_play_limit',
 ] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 

@@ -33,6 +33,8 @@ const LINK_FLAGS = {
  * recent deposit with almost no play counts.
  */
 export function createRiskFlags(options: RiskFlagsOptions) {
+  // Set by the play limits once they are built (limits-services.ts): they are made after this.
+  let nearPlayLimit: ((memberId: number) => Promise<boolean>) | null = null;
   async function quickCashOut(memberId: number): Promise<boolean> {
     const deposit = await options.lastDeposit(memberId);
     if (!deposit || options.now().getTime() - deposit.createdAt.getTime() > QUICK_MS) return false;
@@ -41,12 +43,18 @@ export function createRiskFlags(options: RiskFlagsOptions) {
   }
 
   return {
+    /** The play limits' streak check (decision 061). */
+    watchPlayLimits(check: (memberId: number) => Promise<boolean>) {
+      nearPlayLimit = check;
+    },
+
     async of(memberId: number, withdrawing: boolean): Promise<{ flags: RiskFlag[]; linked: number[] }> {
       const { links, inviterId, inviteeIds } = await options.links(memberId);
       const flags = new Set<RiskFlag>(links.map((link) => LINK_FLAGS[link.kind]));
       const family = new Set([...(inviterId === null ? [] : [inviterId]), ...inviteeIds]);
       if (links.some((link) => family.has(link.memberId))) flags.add('invite_cluster');
       if (withdrawing && (await quickCashOut(memberId))) flags.add('quick_cash_out');
+      if (nearPlayLimit && (await nearPlayLimit(memberId))) flags.add('near_play_limit');
       return { flags: [...flags].sort(), linked: [...new Set(links.map((link) => link.memberId))] };
     },
   };

@@ -51,3 +51,14 @@ export function tightenedByStaff(current: LimitRow | undefined, asked: bigint): 
   const value = current?.value ?? null;
   return value === null || asked <= value;
 }
+
+/** The values in force, by `kind:period`, as text (the audit's before and after). */
+export function valuesOf(rows: LimitRow[]): Record<string, string | null> {
+  return Object.fromEntries(rows.map((row) => [`${row.kind}:${row.period}`, row.value?.toString() ?? null]));
+}
+
+export function changeOf(row: LimitRow) {
+  return row.pending
+    ? { pending: row.pendingValue?.toString() ?? null, from: row.pendingFrom!.toISOString() }
+    : (row.value?.toString() ?? null);
+}

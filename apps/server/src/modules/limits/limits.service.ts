@@ -10,7 +10,7 @@ import {
 } from '@wallet/contract/http/limits';
 import type { Database } from '../../platform/db/database';
 import { AppError, LimitError } from '../../platform/errors';
-import { changedLimit, confirmable, tightenedByStaff } from './limit-rules';
+import { changedLimit, changeOf, confirmable, tightenedByStaff, valuesOf } from './limit-rules';
 import { monthsAfter, runningPeriod } from './limit-periods';
 import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
 
@@ -438,17 +438,6 @@ export function createLimitsService(options: LimitsServiceOptions) {
     history: (memberId: number, limit = 50) => repository.history(memberId, limit),
   };
   return service;
-}
-
-/** The values in force, by `kind:period`, as text (the audit's before and after). */
-function valuesOf(rows: LimitRow[]): Record<string, string | null> {
-  return Object.fromEntries(rows.map((row) => [`${row.kind}:${row.period}`, row.value?.toString() ?? null]));
-}
-
-function changeOf(row: LimitRow) {
-  return row.pending
-    ? { pending: row.pendingValue?.toString() ?? null, from: row.pendingFrom!.toISOString() }
-    : (row.value?.toString() ?? null);
 }
 
 export type LimitsService = ReturnType<typeof createLimitsService>;
