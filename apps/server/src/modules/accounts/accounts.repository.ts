@@ -82,27 +82,6 @@ export function createAccountsRepository(db: Database) {
   }
 
   return {
-    /**
-     * The members a registration would collide with: the one with this phone, and the holder of
-     * this bank account (by its number without leading zeros). Play limits refuse a self-excluded
-     * one's (issue 29).
-     */
-    async membersHolding(username: string, bank: { bankCode: string; accountNo: string } | null) {
-      const byPhone = await db.select({ id: members.id }).from(members).where(eq(members.username, username));
-      const byBank = bank
-        ? await db
-            .select({ id: memberBankAccounts.memberId })
-            .from(memberBankAccounts)
-            .where(
-              and(
-                eq(memberBankAccounts.bankCode, bank.bankCode),
-                sql`ltrim(${memberBankAccounts.accountNo}, '0') = ${bankAccountNoKey(bank.accountNo)}`,
-              ),
-            )
-        : [];
-      return [...new Set([...byPhone, ...byBank].map((row) => Number(row.id)))];
-    },
-
     async memberByUsername(username: string) {
       const [row] = await db.select().from(members).where(eq(members.username, username));
       return row ?? null;

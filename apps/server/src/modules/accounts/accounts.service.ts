@@ -13,6 +13,7 @@ import { createPasswordChange } from './password-change';
 import { createProfile } from './profile';
 import { createRegistration } from './registration';
 import { createMemberDirectory } from './member-directory';
+import { membersHolding } from './member-holders';
 import { createSessions, type CachedSession } from './sessions';
 import { createSignInThrottling } from './sign-in-throttling';
 
@@ -99,7 +100,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
     usernameExists: async (username: string) => (await repository.memberByUsername(username)) !== null,
     /** The members holding this phone or bank account (issue 29: a self-excluded one's are refused). */
     membersHolding: (username: string, bank: { bankCode: string; accountNo: string } | null) =>
-      repository.membersHolding(username, bank),
+      membersHolding(db, username, bank),
 
     ...registration,
 
