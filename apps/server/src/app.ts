@@ -36,6 +36,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
 import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.routes';
+import { offersConsoleRoutes } from './modules/promotions/bonus/offers-console.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
+  await app.register(offersConsoleRoutes, { grants: services.grants });
   await app.register(memberBankRoutes, { accounts });
   await app.register(memberLockRoutes, {
     accounts,

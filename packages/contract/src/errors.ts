@@ -292,6 +292,20 @@ export const PLATFORM_CODES = [
   'DEPOSIT_AMOUNT_REQUIRED',
   /** Console: a slip credits the amount its bank verified, never another. */
   'DEPOSIT_AMOUNT_FIXED',
+  /** Console: another offer already has this code. */
+  'OFFER_EXISTS',
+  /** Console: no offer has this code. */
+  'OFFER_NOT_FOUND',
+  /** Console: an offer code holds only letters, digits, `_` and `-`, at most 32. */
+  'OFFER_CODE_INVALID',
+  /** Console: a percentage of an offer is not a whole number from 0 to 100 (a bonus percent from 1). */
+  'OFFER_PERCENT_RANGE',
+  /** Console: a cap or budget below the bonus it must pay (a cap multiple under 1, a budget under the largest bonus). */
+  'OFFER_CAP_BELOW_BONUS',
+  /** Console: an offer's end is not after its start. */
+  'OFFER_DATES_ORDER',
+  /** Console: an offer gives either a percent (with a maximum above 0) or a fixed amount above 0, not both. */
+  'OFFER_REWARD_INVALID',
 ] as const;
 
 export const ERROR_CODES = [

@@ -82,6 +82,9 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: DEPOSITS, permission: 'members.read' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/credit`, permission: 'money.approve' },
   { method: 'POST', path: `${DEPOSITS}/{itemId}/refuse`, permission: 'money.approve' },
+  { method: 'GET', path: '/api/console/offers', permission: 'offers.manage' },
+  { method: 'POST', path: '/api/console/offers', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/offers/{code}', permission: 'offers.manage' },
 ];
 
 let t: TestApp;

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { Amount } from '../money';
+import { GAME_CATEGORIES } from './wallet';
+import { BONUS_TYPES, OFFER_CHANNELS, TurnoverContribution } from './bonus';
+
+/**
+ * Bonus offers and promotion codes as staff edit them (issue 28 section 1, decision 057): every
+ * term the grant engine knows (decision 019), amounts in minor units of the member's currency.
+ * A create needs only the few fields of the issue's minimal call; every other one has a default.
+ * A change reaches only new claims: a running grant keeps the terms it copied.
+ */
+
+export const DEPOSIT_RULES = ['any', 'first_ever', 'first_of_day'] as const;
+
+/** Upper-cased as typed; letters, digits, `_` and `-`, as members type it. */
+export const ConsoleOfferCode = z
+  .string()
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .max(32, 'OFFER_CODE_INVALID')
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'OFFER_CODE_INVALID'));
+
+export const OfferCodeParam = z.object({ code: ConsoleOfferCode });
+
+const percent = z
+  .number()
+  .int('OFFER_PERCENT_RANGE')
+  .min(0, 'OFFER_PERCENT_RANGE')
+  .max(100, 'OFFER_PERCENT_RANGE');
+
+/** A name in the three languages: plain text (tags are dropped on save). */
+export const OfferNames = z.object({
+  th: z.string().trim().min(1, 'FIELD_REQUIRED').max(120),
+  lo: z.string().trim().min(1, 'FIELD_REQUIRED').max(120),
+  en: z.string().trim().min(1, 'FIELD_REQUIRED').max(120),
+});
+/** HTML in the three languages, sanitised on save and again on show. */
+export const OfferHtml = z.object({
+  th: z.string().max(20_000),
+  lo: z.string().max(20_000),
+  en: z.string().max(20_000),
+});
+
+/** A banner: an image of this site (/media/...) or an https address, and HTML in each language. */
+export const OfferBannerInput = z.object({
+  image: z
+    .string()
+    .regex(/^(\/media\/[\w./-]+|https:\/\/\S+)$/, 'INVALID_INPUT')
+    .max(500),
+  html: OfferHtml,
+});
+
+const instant = z.iso.datetime({ offset: true }).nullable();
+
+/** Every term of an offer, as stored and shown to staff (the engine's columns, flattened). */
+const OfferFields = z.object({
+  /** `bonus`: listed on the bonus page; `promotion`: found by its code. */
+  channel: z.enum(OFFER_CHANNELS),
+  names: OfferNames,
+  /** The bonus dialog's notice, or the promotion's description. */
+  notices: OfferHtml,
+  type: z.enum(BONUS_TYPES),
+  maxReceived: z.number().int().min(1).max(10_000),
+  /** A percent of the qualifying deposit (with maxBonus), or null for a fixed amount. */
+  bonusPercent: z
+    .number()
+    .int('OFFER_PERCENT_RANGE')
+    .min(1, 'OFFER_PERCENT_RANGE')
+    .max(100, 'OFFER_PERCENT_RANGE')
+    .nullable(),
+  /** The most a percent bonus gives. */
+  maxBonus: Amount,
+  /** A fixed bonus, or null for a percent. */
+  bonusAmount: z.nullable(Amount),
+  depositRule: z.enum(DEPOSIT_RULES),
+  minimumDeposit: Amount,
+  /** The qualifying deposit is at most this old at the claim. */
+  depositWithinMinutes: z.number().int().min(1).max(10_080),
+  turnoverMultiple: z.number().int().min(0).max(100),
+  contributions: z.array(TurnoverContribution).max(GAME_CATEGORIES.length),
+  /** What may be withdrawn once the turnover is met: this many times (deposit + bonus); null: no cap. */
+  withdrawCapMultiple: z.number().int().min(1, 'OFFER_CAP_BELOW_BONUS').max(1_000).nullable(),
+  /** Under this total the grant ends by itself. */
+  floor: Amount,
+  /** Percent of the bonus taken back when the member cancels. */
+  percentFail: percent,
+  grantDays: z.number().int().min(1).max(365),
+  banners: z.array(OfferBannerInput).max(10),
+  startsAt: instant,
+  endsAt: instant,
+  active: z.boolean(),
+  /** The most all grants of the offer may credit together; null: no budget. */
+  budget: z.nullable(Amount),
+  /** Order on the bonus page. */
+  sort: z.number().int().min(0).max(10_000),
+});
+
+/** The rules across fields, on the whole offer (a change is checked merged with what it changes). */
+function checkAcross(offer: z.infer<typeof OfferFields>, context: z.RefinementCtx) {
+  const issue = (message: string, path: string) =>
+    context.addIssue({ code: 'custom', message, path: [path] });
+  if ((offer.bonusPercent === null) === (offer.bonusAmount === null))
+    issue('OFFER_REWARD_INVALID', 'bonusPercent');
+  if (offer.bonusPercent !== null && offer.maxBonus <= 0) issue('OFFER_REWARD_INVALID', 'maxBonus');
+  if (offer.bonusAmount !== null && offer.bonusAmount <= 0) issue('OFFER_REWARD_INVALID', 'bonusAmount');
+  const most = offer.bonusAmount ?? offer.maxBonus;
+  if (offer.budget !== null && offer.budget < most) issue('OFFER_CAP_BELOW_BONUS', 'budget');
+  if (offer.startsAt && offer.endsAt && Date.parse(offer.endsAt) <= Date.parse(offer.startsAt))
+    issue('OFFER_DATES_ORDER', 'endsAt');
+  const categories = offer.contributions.map((share) => share.category);
+  if (new Set(categories).size !== categories.length) issue('INVALID_INPUT', 'contributions');
+}
+
+/** An offer whole, as the server keeps it; every change is checked as this. */
+export const OfferSettings = OfferFields.extend({ code: ConsoleOfferCode }).superRefine(checkAcross);
+export type OfferSettings = z.infer<typeof OfferSettings>;
+
+/** The defaults of a create: a listed bonus on any deposit of ฿100 or more, slots 100% and casino 50%. */
+export const OFFER_DEFAULTS = {
+  channel: 'bonus',
+  notices: { th: '', lo: '', en: '' },
+  bonusPercent: null,
+  maxBonus: 0,
+  bonusAmount: null,
+  depositRule: 'any',
+  minimumDeposit: 10_000,
+  depositWithinMinutes: 1_440,
+  contributions: [
+    { category: 'slot', percent: 100 },
+    { category: 'casino', percent: 50 },
+  ],
+  withdrawCapMultiple: null,
+  floor: 500,
+  grantDays: 7,
+  banners: [],
+  startsAt: null,
+  endsAt: null,
+  budget: null,
+  sort: 0,
+} as const;
+
+/**
+ * POST /api/console/offers. The minimal call `{code, type, maxReceived, bonusPercent, maxBonus,
+ * turnoverMultiple, percentFail, active}` is enough; names default to the code.
+ */
+export const OfferCreateRequest = OfferFields.partial()
+  .extend({
+    code: ConsoleOfferCode,
+    type: z.enum(BONUS_TYPES),
+    maxReceived: OfferFields.shape.maxReceived,
+    turnoverMultiple: OfferFields.shape.turnoverMultiple,
+    percentFail: percent,
+    active: z.boolean(),
+  })
+  .meta({ id: 'OfferCreateRequest' });
+export type OfferCreateRequest = z.input<typeof OfferCreateRequest>;
+
+/** PUT /api/console/offers/{code}: any of the fields; `{active: false}` pauses the offer. */
+export const OfferUpdateRequest = OfferFields.partial().meta({ id: 'OfferUpdateRequest' });
+export type OfferUpdateRequest = z.input<typeof OfferUpdateRequest>;
+
+/** An offer as staff see it, with what its grants did so far. */
+export const ConsoleOffer = OfferFields.extend({
+  code: z.string(),
+  /** Grants of this offer running now: they keep the terms they copied. */
+  running: z.number().int().min(0),
+  /** Grants of this offer ever made. */
+  claims: z.number().int().min(0),
+  /** What all its grants were promised so far (against the budget). */
+  granted: Amount,
+  createdAt: z.string(),
+}).meta({ id: 'ConsoleOffer' });
+export type ConsoleOffer = z.infer<typeof ConsoleOffer>;
+
+export const ConsoleOfferList = z.object({ offers: z.array(ConsoleOffer) }).meta({ id: 'ConsoleOfferList' });
+export type ConsoleOfferList = z.infer<typeof ConsoleOfferList>;
+
+export const ConsoleOfferResponse = z.object({ offer: ConsoleOffer }).meta({ id: 'ConsoleOfferResponse' });
+export type ConsoleOfferResponse = z.infer<typeof ConsoleOfferResponse>;
