@@ -12,6 +12,8 @@ import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
+import { OfferEditorPage } from './offers/offer-editor-page';
+import { OffersPage } from './offers/offers-page';
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -44,6 +46,9 @@ export function ConsoleApp() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="deposits" element={<DepositsPage />} />
+        <Route path="offers" element={<OffersPage />} />
+        <Route path="offers/new" element={<OfferEditorPage />} />
+        <Route path="offers/edit/:code" element={<OfferEditorPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
     </Routes>

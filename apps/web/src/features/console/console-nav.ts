@@ -1,5 +1,6 @@
 import {
   Banknote,
+  Gift,
   MessagesSquare,
   ReceiptText,
   Scale,
@@ -53,4 +54,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: ReceiptText,
     count: 'deposits',
   },
+  { path: '/console/offers', label: 'offers.nav', permission: 'offers.manage', icon: Gift },
 ];

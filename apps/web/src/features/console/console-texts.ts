@@ -14,6 +14,9 @@ import thMemberActions from '../../locales/th/console-member-actions.json';
 import enDeposits from '../../locales/en/console-deposits.json';
 import loDeposits from '../../locales/lo/console-deposits.json';
 import thDeposits from '../../locales/th/console-deposits.json';
+import enOffers from '../../locales/en/console-offers.json';
+import loOffers from '../../locales/lo/console-offers.json';
+import thOffers from '../../locales/th/console-offers.json';
 import enErrors from '../../locales/en/console-errors.json';
 import loErrors from '../../locales/lo/console-errors.json';
 import thErrors from '../../locales/th/console-errors.json';
@@ -38,6 +41,7 @@ export const consoleSectionTexts = [
   { th: thWithdrawals, lo: loWithdrawals, en: enWithdrawals },
   { th: thMemberActions, lo: loMemberActions, en: enMemberActions },
   { th: thDeposits, lo: loDeposits, en: enDeposits },
+  { th: thOffers, lo: loOffers, en: enOffers },
 ] as const;
 
 /**
