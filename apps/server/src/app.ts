@@ -39,6 +39,7 @@ import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.rou
 import { offersConsoleRoutes } from './modules/promotions/bonus/offers-console.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
+import { wheelConsoleRoutes } from './modules/spinwheel/wheel-console.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(chatConsoleRoutes, { chat });
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
   await app.register(offersConsoleRoutes, { grants: services.grants });
+  await app.register(wheelConsoleRoutes, { db: database.db });
   await app.register(memberBankRoutes, { accounts });
   await app.register(memberLockRoutes, {
     accounts,

@@ -306,6 +306,16 @@ export const PLATFORM_CODES = [
   'OFFER_DATES_ORDER',
   /** Console: an offer gives either a percent (with a maximum above 0) or a fixed amount above 0, not both. */
   'OFFER_REWARD_INVALID',
+  /** Console: a wheel colour is not #rrggbb. */
+  'WHEEL_COLOR_INVALID',
+  /** Console: a slice code holds only A-Z, digits, `_` and `-`, at most 24. */
+  'WHEEL_SLICE_CODE_INVALID',
+  /** Console: two slices of the wheel have the same code. */
+  'WHEEL_SLICE_DUPLICATE',
+  /** Console: a slice of the wheel was left out; a slice once made is withdrawn, never removed. */
+  'WHEEL_SLICE_MISSING',
+  /** Console: no slice could be drawn (every one withdrawn or of weight 0). */
+  'WHEEL_WEIGHTS_EMPTY',
 ] as const;
 
 export const ERROR_CODES = [

@@ -178,3 +178,101 @@ export type ConsoleOfferList = z.infer<typeof ConsoleOfferList>;
 
 export const ConsoleOfferResponse = z.object({ offer: ConsoleOffer }).meta({ id: 'ConsoleOfferResponse' });
 export type ConsoleOfferResponse = z.infer<typeof ConsoleOfferResponse>;
+
+/**
+ * The terms of a grant a programme makes (a wheel's bonus prize, the invite bonus, the loss refund;
+ * decision 020): the turnover to play, the floor, what success keeps and cancelling forfeits.
+ */
+export const ProgramTermsInput = z.object({
+  names: OfferNames,
+  turnoverMultiple: z.number().int().min(0).max(100),
+  contributions: z.array(TurnoverContribution).min(1).max(GAME_CATEGORIES.length),
+  floor: Amount,
+  success: percent,
+  fail: percent,
+  grantDays: z.number().int().min(1).max(90),
+});
+export type ProgramTermsInput = z.infer<typeof ProgramTermsInput>;
+
+/** Per currency, minor units: a member whose currency is missing never draws or earns by it. */
+const perCurrency = z.object({ BAHT: z.optional(Amount), LAK: z.optional(Amount) });
+
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'WHEEL_COLOR_INVALID');
+
+/** What a slice pays (decision 021). */
+export const WheelPrizeInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cash'), amounts: perCurrency }),
+  z.object({ kind: z.literal('bonus'), amounts: perCurrency, terms: ProgramTermsInput }),
+  z.object({ kind: z.literal('coin'), coins: z.number().int().min(1).max(1_000) }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type WheelPrizeInput = z.infer<typeof WheelPrizeInput>;
+
+export const WheelSliceInput = z.object({
+  code: z.string().regex(/^[A-Z0-9_-]{1,24}$/, 'WHEEL_SLICE_CODE_INVALID'),
+  /** May name the prize as `{amount}`, filled with the member's amount in their currency. */
+  labels: z.object({
+    th: z.string().trim().min(1, 'FIELD_REQUIRED').max(40),
+    lo: z.string().trim().min(1, 'FIELD_REQUIRED').max(40),
+    en: z.string().trim().min(1, 'FIELD_REQUIRED').max(40),
+  }),
+  descriptions: OfferHtml,
+  bgColor: color,
+  textColor: color,
+  /** Drawn with weight / total of the drawable slices' weights. */
+  weight: z.number().int().min(0).max(1_000_000),
+  /** Prizes left to give; null: unlimited. */
+  stock: z.number().int().min(0).max(1_000_000).nullable(),
+  /** The most it pays in a market day, per currency; null: no budget. */
+  dailyBudget: perCurrency.nullable(),
+  /** Never drawn; its coupons are not paid (INVALID_PRIZE_CODE). */
+  withdrawn: z.boolean(),
+  prize: WheelPrizeInput,
+});
+export type WheelSliceInput = z.infer<typeof WheelSliceInput>;
+
+/** PUT /api/console/wheel: the whole wheel; a slice once made is withdrawn, never removed. */
+export const WheelSettings = z
+  .object({
+    name: z.string().trim().min(1, 'FIELD_REQUIRED').max(60),
+    active: z.boolean(),
+    couponHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+    coinRules: z.object({
+      /** `coins` for every whole `per` of a credited deposit. */
+      deposit: z.object({ per: perCurrency, coins: z.number().int().min(0).max(1_000) }),
+      /** Coins given once a market day to a member who opens the wheel (0: off). */
+      daily: z.number().int().min(0).max(100),
+    }),
+    slices: z.array(WheelSliceInput).min(2).max(16),
+  })
+  .superRefine((wheel, context) => {
+    const codes = wheel.slices.map((slice) => slice.code);
+    if (new Set(codes).size !== codes.length)
+      context.addIssue({ code: 'custom', message: 'WHEEL_SLICE_DUPLICATE', path: ['slices'] });
+    if (wheel.slices.every((slice) => slice.withdrawn || slice.weight === 0))
+      context.addIssue({ code: 'custom', message: 'WHEEL_WEIGHTS_EMPTY', path: ['slices'] });
+    for (const per of Object.values(wheel.coinRules.deposit.per))
+      if (per === 0) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['coinRules'] });
+  })
+  .meta({ id: 'WheelSettings' });
+export type WheelSettings = z.infer<typeof WheelSettings>;
+
+/** The published odds: each weight as a percentage of the total, to two decimals (decision 021). */
+export function publishedOdds(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return weights.map((weight) => (total > 0 ? Math.round((weight * 10_000) / total) / 100 : 0));
+}
+
+/** The wheel as staff see it: its settings and each slice's published odds, as members see them. */
+export const ConsoleWheelResponse = z
+  .object({
+    wheel: WheelSettings,
+    /** Per slice, in order: withdrawn slices count 0. */
+    odds: z.array(z.number().min(0).max(100)),
+  })
+  .meta({ id: 'ConsoleWheelResponse' });
+export type ConsoleWheelResponse = z.infer<typeof ConsoleWheelResponse>;

@@ -85,6 +85,8 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: '/api/console/offers', permission: 'offers.manage' },
   { method: 'POST', path: '/api/console/offers', permission: 'offers.manage' },
   { method: 'PUT', path: '/api/console/offers/{code}', permission: 'offers.manage' },
+  { method: 'GET', path: '/api/console/wheel', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/wheel', permission: 'offers.manage' },
 ];
 
 let t: TestApp;
