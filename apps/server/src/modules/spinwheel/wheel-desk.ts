@@ -15,7 +15,7 @@ export type WheelAuditIn = (tx: Executor, detail: { before: unknown; after: unkn
 
 type PerCurrency = { BAHT?: MinorUnits; LAK?: MinorUnits };
 const toNumbers = (values: Record<string, string>): PerCurrency =>
-  Object.fromEntries(Object.entries(values).map(([unit, value]) => [unit, Number(value)])) as PerCurrency;
+  Object.fromEntries(Object.entries(values).map(([unit, value]) => [unit, Number(value)]));
 const toStrings = (values: PerCurrency): Record<string, string> =>
   Object.fromEntries(
     Object.entries(values)
@@ -26,11 +26,11 @@ const toStrings = (values: PerCurrency): Record<string, string> =>
 function prizeOf(stored: StoredPrize): WheelSliceInput['prize'] {
   switch (stored.kind) {
     case 'cash':
-      return { kind: 'cash', amounts: toNumbers(stored.amounts as Record<string, string>) };
+      return { kind: 'cash', amounts: toNumbers(stored.amounts) };
     case 'bonus':
       return {
         kind: 'bonus',
-        amounts: toNumbers(stored.amounts as Record<string, string>),
+        amounts: toNumbers(stored.amounts),
         terms: { ...stored.terms, floor: stored.terms.floor as MinorUnits },
       };
     default:
@@ -129,7 +129,7 @@ export function createWheelDesk(db: Database) {
 
   return {
     async read() {
-      const { wheel, slices } = await load(db as unknown as Executor, false);
+      const { wheel, slices } = await load(db, false);
       const settings = settingsOf(wheel, slices);
       return { wheel: settings, odds: oddsOf(settings) };
     },
