@@ -14,6 +14,7 @@ import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 import { OfferEditorPage } from './offers/offer-editor-page';
 import { OffersPage } from './offers/offers-page';
+import { WheelPage } from './offers/wheel-page';
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -48,6 +49,7 @@ export function ConsoleApp() {
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="offers" element={<OffersPage />} />
         <Route path="offers/new" element={<OfferEditorPage />} />
+        <Route path="offers/wheel" element={<WheelPage />} />
         <Route path="offers/edit/:code" element={<OfferEditorPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />
