@@ -38,6 +38,7 @@ import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
 import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.routes';
 import { offersConsoleRoutes } from './modules/promotions/bonus/offers-console.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
+import { programsConsoleRoutes } from './modules/promotions/rewards/programs-console.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
 import { wheelConsoleRoutes } from './modules/spinwheel/wheel-console.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
   await app.register(offersConsoleRoutes, { grants: services.grants });
   await app.register(wheelConsoleRoutes, { db: database.db });
+  await app.register(programsConsoleRoutes, { db: database.db });
   await app.register(memberBankRoutes, { accounts });
   await app.register(memberLockRoutes, {
     accounts,

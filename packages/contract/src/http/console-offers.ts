@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Amount } from '../money';
 import { GAME_CATEGORIES } from './wallet';
 import { BONUS_TYPES, OFFER_CHANNELS, TurnoverContribution } from './bonus';
+import { INVITE_RULES, REFUND_PERIODS } from './rewards';
 
 /**
  * Bonus offers and promotion codes as staff edit them (issue 28 section 1, decision 057): every
@@ -276,3 +277,52 @@ export const ConsoleWheelResponse = z
   })
   .meta({ id: 'ConsoleWheelResponse' });
 export type ConsoleWheelResponse = z.infer<typeof ConsoleWheelResponse>;
+
+const hour = z.number().int().min(0).max(23);
+
+/** The invite bonus as staff set it (decision 020): the rule, percent, daily cap, minimum claim. */
+export const InviteProgramSettings = z.object({
+  rule: z.enum(INVITE_RULES),
+  /** Of each invitee deposit, or of each invitee's net loss of a day. */
+  percent: z.number().min(0, 'OFFER_PERCENT_RANGE').max(100, 'OFFER_PERCENT_RANGE'),
+  /** The most one inviter earns in a market day (0: no cap). */
+  dailyCap: Amount,
+  /** The least a claim takes. */
+  minimumClaim: Amount,
+  /** The loss rule's day closes at this hour, market time. */
+  closeHour: hour,
+  categories: z.array(z.enum(GAME_CATEGORIES)).max(GAME_CATEGORIES.length),
+  ...ProgramTermsInput.shape,
+});
+export type InviteProgramSettings = z.infer<typeof InviteProgramSettings>;
+
+/** The loss refund as staff set it (decision 020): period, closing hour, percent, cap, minimum. */
+export const RefundProgramSettings = z.object({
+  period: z.enum(REFUND_PERIODS),
+  closeHour: hour,
+  percent: z.number().min(0, 'OFFER_PERCENT_RANGE').max(100, 'OFFER_PERCENT_RANGE'),
+  /** The most one period refunds (0: no cap). */
+  cap: Amount,
+  /** A refund must be above this. */
+  minimum: Amount,
+  categories: z.array(z.enum(GAME_CATEGORIES)).min(1).max(GAME_CATEGORIES.length),
+  ...ProgramTermsInput.shape,
+});
+export type RefundProgramSettings = z.infer<typeof RefundProgramSettings>;
+
+export const PROGRAM_NAMES = ['invite', 'refund'] as const;
+export const ProgramNameParam = z.object({ name: z.enum(PROGRAM_NAMES) });
+
+/** PUT /api/console/programs/{name}: switched on or off, and its settings (whole). */
+export const ProgramUpdateRequest = z
+  .object({ active: z.boolean(), settings: z.union([InviteProgramSettings, RefundProgramSettings]) })
+  .meta({ id: 'ProgramUpdateRequest' });
+export type ProgramUpdateRequest = z.infer<typeof ProgramUpdateRequest>;
+
+export const ConsolePrograms = z
+  .object({
+    invite: z.object({ active: z.boolean(), settings: InviteProgramSettings }),
+    refund: z.object({ active: z.boolean(), settings: RefundProgramSettings }),
+  })
+  .meta({ id: 'ConsolePrograms' });
+export type ConsolePrograms = z.infer<typeof ConsolePrograms>;

@@ -87,6 +87,8 @@ const ROUTES: Guarded[] = [
   { method: 'PUT', path: '/api/console/offers/{code}', permission: 'offers.manage' },
   { method: 'GET', path: '/api/console/wheel', permission: 'offers.manage' },
   { method: 'PUT', path: '/api/console/wheel', permission: 'offers.manage' },
+  { method: 'GET', path: '/api/console/programs', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/programs/{name}', permission: 'offers.manage' },
 ];
 
 let t: TestApp;
