@@ -53,3 +53,38 @@ for (const [locale, width] of [
     await expectAccessible(page);
   });
 }
+
+for (const [locale, width] of [
+  ['lo', 1280],
+  ['th', 390],
+] as const) {
+  test(`marketing switches the loss refund off and on (${locale}, ${width} wide)`, async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    const receive = async () =>
+      (
+        (await (
+          await request.get('/api/refund/receive', {
+            headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, authorization: `Bearer ${member.token}` },
+          })
+        ).json()) as { message: string }
+      ).message;
+    await openConsole(page, '/console/offers', await staffToken(page.request, 'marketing'), locale, width);
+    await page.getByRole('link', { name: o(locale, 'programs.link') }).click();
+    await expect(page.getByRole('heading', { name: o(locale, 'programs.title') })).toBeVisible();
+    const refund = page.locator('[data-program="refund"]');
+    const save = refund.getByRole('button', {
+      name: o(locale, 'programs.save').replace('{{name}}', o(locale, 'programs.refund')),
+    });
+    await refund.getByLabel(o(locale, 'programs.active')).uncheck();
+    await save.click();
+    await expect.poll(receive).toBe('REFUND_INACTIVE');
+    await screenshot(page, `console/programs-${locale}-${width}`);
+    await refund.getByLabel(o(locale, 'programs.active')).check();
+    await save.click();
+    await expect.poll(receive).not.toBe('REFUND_INACTIVE');
+    await expectAccessible(page);
+  });
+}

@@ -15,6 +15,7 @@ import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 import { OfferEditorPage } from './offers/offer-editor-page';
 import { OffersPage } from './offers/offers-page';
 import { WheelPage } from './offers/wheel-page';
+import { ProgramsPage } from './offers/programs-page';
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -50,6 +51,7 @@ export function ConsoleApp() {
         <Route path="offers" element={<OffersPage />} />
         <Route path="offers/new" element={<OfferEditorPage />} />
         <Route path="offers/wheel" element={<WheelPage />} />
+        <Route path="offers/programs" element={<ProgramsPage />} />
         <Route path="offers/edit/:code" element={<OfferEditorPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/console/chat" replace />} />

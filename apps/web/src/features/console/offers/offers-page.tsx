@@ -1,4 +1,4 @@
-import { Disc3, Gift, Pause, Pencil, Play, Plus, ShieldAlert } from 'lucide-react';
+import { Disc3, Gift, HandCoins, Pause, Pencil, Play, Plus, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Locale } from '@wallet/contract/constants';
 import type { ConsoleOffer } from '@wallet/contract/http/console-offers';
@@ -43,8 +43,15 @@ export function OffersPage() {
           </span>
         ) : null}
         <Link
-          to="/console/offers/wheel"
+          to="/console/offers/programs"
           className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-xl border border-white/10 bg-ink-700 px-4 text-[15px] hover:bg-ink-600"
+        >
+          <HandCoins className="size-5" aria-hidden="true" />
+          {t('offers.programs.link')}
+        </Link>
+        <Link
+          to="/console/offers/wheel"
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-white/10 bg-ink-700 px-4 text-[15px] hover:bg-ink-600"
         >
           <Disc3 className="size-5" aria-hidden="true" />
           {t('offers.wheel.link')}
