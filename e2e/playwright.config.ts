@@ -25,6 +25,7 @@ const SHARED_SETTINGS = [
   'review-and-passwords.spec.ts',
   'shell.spec.ts',
   'spin.spec.ts',
+  'wheel-editor.spec.ts',
 ];
 
 export default defineConfig({

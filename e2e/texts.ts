@@ -10,7 +10,7 @@ const cache = new Map<string, Texts>();
  * of the bonus screens and their turnover ("bonus.receive", "turnover.missing"), `rewards` those of
  * the invite bonus and the loss refund ("invite.claim.title"), `spin` those of the spin wheel
  * ("wheel.spin"), `chat` those of the chat widget ("panel.title"), `console` those of the staff
- * console ("inbox.title"), `console-withdrawals` those of its withdrawal desk, `console-deposits` its deposits to review, `reasons` why a button
+ * console ("inbox.title"), `console-withdrawals` those of its withdrawal desk, `console-deposits` its deposits to review, `console-offers` its offers, `reasons` why a button
  * is off ("fund.walletEmpty"), `limits` those of Play limits and the reality check ("timeout.title").
  */
 export function text(
@@ -29,6 +29,7 @@ export function text(
     | 'console-deposits'
     | 'console-settings'
     | 'console-reports'
+    | 'console-offers'
     | 'reasons'
     | 'limits'
     | 'console-limits' = 'common',

@@ -36,8 +36,11 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
 import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.routes';
+import { offersConsoleRoutes } from './modules/promotions/bonus/offers-console.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
+import { programsConsoleRoutes } from './modules/promotions/rewards/programs-console.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
+import { wheelConsoleRoutes } from './modules/spinwheel/wheel-console.routes';
 import { slipsRoutes } from './modules/slips/slips.routes';
 import { statementRoutes } from './modules/statement/statement.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -182,6 +185,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   await app.register(chatConsoleRoutes, { chat });
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
+  await app.register(offersConsoleRoutes, { grants: services.grants });
+  await app.register(wheelConsoleRoutes, { db: database.db });
+  await app.register(programsConsoleRoutes, { db: database.db });
   await app.register(memberBankRoutes, { accounts });
   await app.register(memberLockRoutes, {
     accounts,

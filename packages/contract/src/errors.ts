@@ -310,6 +310,30 @@ export const PLATFORM_CODES = [
   'DEPOSIT_ACCOUNT_EXISTS',
   /** Console: a report's days are not real dates (YYYY-MM-DD), out of order, or over 400 days. */
   'REPORT_RANGE_INVALID',
+  /** Console: another offer already has this code. */
+  'OFFER_EXISTS',
+  /** Console: no offer has this code. */
+  'OFFER_NOT_FOUND',
+  /** Console: an offer code holds only letters, digits, `_` and `-`, at most 32. */
+  'OFFER_CODE_INVALID',
+  /** Console: a percentage of an offer is not a whole number from 0 to 100 (a bonus percent from 1). */
+  'OFFER_PERCENT_RANGE',
+  /** Console: a cap or budget below the bonus it must pay (a cap multiple under 1, a budget under the largest bonus). */
+  'OFFER_CAP_BELOW_BONUS',
+  /** Console: an offer's end is not after its start. */
+  'OFFER_DATES_ORDER',
+  /** Console: an offer gives either a percent (with a maximum above 0) or a fixed amount above 0, not both. */
+  'OFFER_REWARD_INVALID',
+  /** Console: a wheel colour is not #rrggbb. */
+  'WHEEL_COLOR_INVALID',
+  /** Console: a slice code holds only A-Z, digits, `_` and `-`, at most 24. */
+  'WHEEL_SLICE_CODE_INVALID',
+  /** Console: two slices of the wheel have the same code. */
+  'WHEEL_SLICE_DUPLICATE',
+  /** Console: a slice of the wheel was left out; a slice once made is withdrawn, never removed. */
+  'WHEEL_SLICE_MISSING',
+  /** Console: no slice could be drawn (every one withdrawn or of weight 0). */
+  'WHEEL_WEIGHTS_EMPTY',
 ] as const;
 
 export const ERROR_CODES = [

@@ -91,6 +91,10 @@ export const queryKeys = {
     adjustmentsAll: ['console', 'adjustments'] as const,
     adjustments: (status: string, page: number) => ['console', 'adjustments', status, page] as const,
     staff: ['console', 'staff'] as const,
+    /** Bonus offers and promotion codes as staff edit them (decision 057). */
+    offers: ['console', 'offers'] as const,
+    wheel: ['console', 'wheel'] as const,
+    programs: ['console', 'programs'] as const,
     /** The members screen (decision 048): a search's page, a member's view, their statement. */
     memberSearch: (q: string, page: number) => ['console', 'members', q, page] as const,
     memberView: (memberId: number) => ['console', 'member-view', memberId] as const,

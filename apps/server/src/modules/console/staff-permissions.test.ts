@@ -105,6 +105,13 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: '/api/console/reports/games', permission: 'reports.read' },
   { method: 'GET', path: '/api/console/reports/offers', permission: 'reports.read' },
   { method: 'GET', path: '/api/console/reports/invite', permission: 'reports.read' },
+  { method: 'GET', path: '/api/console/offers', permission: 'offers.manage' },
+  { method: 'POST', path: '/api/console/offers', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/offers/{code}', permission: 'offers.manage' },
+  { method: 'GET', path: '/api/console/wheel', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/wheel', permission: 'offers.manage' },
+  { method: 'GET', path: '/api/console/programs', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/programs/{name}', permission: 'offers.manage' },
 ];
 
 let t: TestApp;

@@ -19,8 +19,5 @@ export function drawIndex(weights: readonly number[], random: (max: number) => n
   throw new Error('spin: a ticket beyond the total');
 }
 
-/** The published odds: each weight as a percentage of the total, to two decimals. */
-export function publishedOdds(weights: readonly number[]): number[] {
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  return weights.map((weight) => (total > 0 ? Math.round((weight * 10_000) / total) / 100 : 0));
-}
+/** The published odds (one formula for members and the console's editor, in the contract). */
+export { publishedOdds } from '@wallet/contract/http/console-offers';

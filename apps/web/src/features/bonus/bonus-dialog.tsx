@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
+import { ServerHtml } from '../../components/server-html';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
@@ -8,7 +9,7 @@ import { formatMoney } from '../../lib/format';
 import { useClaim } from './bonus-api';
 import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
 import { useDialogTop } from './dialog-top';
-import { isReceivedOut } from './received-count';
+import { isReceivedOut } from '../../lib/received-count';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 
@@ -77,8 +78,9 @@ export function BonusDialog({
       {offer ? (
         <div ref={content} className="space-y-4">
           <BannerSlides banners={offer.banners} />
+          {/* The operator's HTML (decision 057): cleaned by the server, and again here. */}
           {offer.notice ? (
-            <p className="text-[15px] whitespace-pre-line text-mist-300">{offer.notice}</p>
+            <ServerHtml html={offer.notice} className="text-[15px] whitespace-pre-line text-mist-300" />
           ) : null}
           <OfferTerms terms={offer} currency={currency} />
         </div>

@@ -8,7 +8,7 @@ import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { useActiveGrant, useBonusList } from './bonus-api';
-import { BonusCard } from './bonus-card';
+import { BonusCard } from '../../components/bonus-card';
 import { BonusDialog } from './bonus-dialog';
 import { codeOf } from './offer-details';
 import { LastGrant } from './last-grant';

@@ -18,6 +18,10 @@ import { Loading } from '../../components/ui/loading';
 
 // The dashboard brings its charting library: a chunk of its own, loaded only on that screen.
 const DashboardPage = lazy(() => import('./reports/dashboard-page'));
+import { OfferEditorPage } from './offers/offer-editor-page';
+import { OffersPage } from './offers/offers-page';
+import { WheelPage } from './offers/wheel-page';
+import { ProgramsPage } from './offers/programs-page';
 
 /**
  * The operator console under /console (staff only; one lazy chunk, never in the member site's
@@ -59,6 +63,11 @@ export function ConsoleApp() {
             </Suspense>
           }
         />
+        <Route path="offers" element={<OffersPage />} />
+        <Route path="offers/new" element={<OfferEditorPage />} />
+        <Route path="offers/wheel" element={<WheelPage />} />
+        <Route path="offers/programs" element={<ProgramsPage />} />
+        <Route path="offers/edit/:code" element={<OfferEditorPage />} />
       </Route>
       <Route path="*" element={<ConsoleHome />} />
     </Routes>

@@ -1,6 +1,7 @@
 import {
   Banknote,
   LayoutDashboard,
+  Gift,
   MessagesSquare,
   ReceiptText,
   Scale,
@@ -57,4 +58,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   },
   { path: '/console/settings', label: 'settings.nav', permission: 'settings.manage', icon: Settings },
   { path: '/console/dashboard', label: 'reports.nav', permission: 'reports.read', icon: LayoutDashboard },
+  { path: '/console/offers', label: 'offers.nav', permission: 'offers.manage', icon: Gift },
 ];

@@ -20,6 +20,9 @@ import thSettings from '../../locales/th/console-settings.json';
 import enLimits from '../../locales/en/console-limits.json';
 import loLimits from '../../locales/lo/console-limits.json';
 import thLimits from '../../locales/th/console-limits.json';
+import enOffers from '../../locales/en/console-offers.json';
+import loOffers from '../../locales/lo/console-offers.json';
+import thOffers from '../../locales/th/console-offers.json';
 import enErrors from '../../locales/en/console-errors.json';
 import loErrors from '../../locales/lo/console-errors.json';
 import thErrors from '../../locales/th/console-errors.json';
@@ -50,6 +53,7 @@ export const consoleSectionTexts = [
   { th: thSettings, lo: loSettings, en: enSettings },
   { th: thLimits, lo: loLimits, en: enLimits },
   { th: thReports, lo: loReports, en: enReports },
+  { th: thOffers, lo: loOffers, en: enOffers },
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { Database } from '../../../platform/db/database';
 import { createGrantEngine, type GrantEngineOptions, type ProgramClaim } from './grant-engine';
 import { createGrantsRepository } from './grants.repository';
+import { createOfferRecords } from './offer-records';
 import { programTerms, type ProgramTerms } from './program-terms';
 
 export { termsOf, type GrantEngine, type ProgramClaim } from './grant-engine';
@@ -8,6 +9,7 @@ export { capOf, forfeitOnCancel } from './grant-rules';
 export { ProgramTerms, programTerms } from './program-terms';
 export type { Executor, GrantRow, NewOffer, OfferRow } from './grants.repository';
 export type { GrantTerms, LocalText, StoredBanner } from './grants.tables';
+export type { OfferChangeQueries, OfferCounts } from './offer-records';
 
 /** The engine's options but those this service sets (its repository, lease and pull interval). */
 export interface GrantsServiceOptions extends Omit<
@@ -48,6 +50,8 @@ export function createGrantsService(options: GrantsServiceOptions) {
       byId: (id: number) => repository.offerById(id),
       update: (code: string, changes: Parameters<typeof repository.updateOffer>[1]) =>
         repository.updateOffer(code, changes),
+      /** Staff's view and changes (the console's offers screen): paused offers too, grants counted. */
+      records: createOfferRecords(options.db),
     },
 
     /** The member's grants, newest first. */

@@ -1,10 +1,10 @@
 import { ChevronRight, CircleCheck, Sparkles } from 'lucide-react';
 import type { BonusOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
-import { formatMoney } from '../../lib/format';
-import { BannerImage } from '../../components/banner-slides';
-import { isReceivedOut, receivedCount } from './received-count';
-import { useBonusTranslation } from '../../lib/bonus-texts';
+import { formatMoney } from '../lib/format';
+import { BannerImage } from './banner-slides';
+import { isReceivedOut, receivedCount } from '../lib/received-count';
+import { useBonusTranslation } from '../lib/bonus-texts';
 
 /**
  * One offer of the bonus page: its first banner as the background, its reward, how often it was

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '@wallet/contract/constants';
+import { expect, expectAccessible, memberOn, screenshot, test } from './fixtures';
+import { openConsole, staffToken } from './console';
+import { text } from './texts';
+
+/**
+ * Issue 28 section 1 in a real browser, at 1280 and 390 wide: a marketing staff member creates an
+ * offer on the console's offers screen (with its preview in the three languages), a member claims
+ * it on their bonus page, the console counts the running grant and the offer is paused.
+ */
+
+const o = (locale: Locale, key: string) => text(locale, `offers.${key}`, 'console-offers');
+const b = (locale: Locale, key: string) => text(locale, key, 'bonus');
+const filled = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+for (const [locale, width] of [
+  ['th', 1280],
+  ['en', 390],
+] as const) {
+  test(`marketing creates an offer and a member claims it (${locale}, ${width} wide)`, async ({
+    page,
+    request,
+  }) => {
+    const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
+    const names = { th: `โบนัสทดสอบ ${code}`, lo: `ໂບນັດທົດສອບ ${code}`, en: `Test bonus ${code}` };
+    const token = await staffToken(page.request, 'marketing');
+    await openConsole(page, '/console/offers', token, locale, width);
+    await expect(page.getByRole('heading', { name: o(locale, 'title') })).toBeVisible();
+    await screenshot(page, `console/offers-list-${locale}-${width}`);
+
+    await page.getByRole('link', { name: o(locale, 'add') }).click();
+    await expect(page.getByRole('heading', { name: o(locale, 'newTitle') })).toBeVisible();
+    await page.getByLabel(o(locale, 'field.code')).fill(code.toLowerCase());
+    for (const language of ['th', 'lo', 'en'] as const) {
+      const named = filled(o(locale, 'field.name'), { language: o(locale, `language.${language}`) });
+      await page.getByLabel(named).fill(names[language]);
+    }
+    const notice = filled(o(locale, 'field.notice'), { language: o(locale, `language.${locale}`) });
+    await page
+      .getByLabel(notice)
+      .fill('<p><strong>Half again</strong> on your deposit</p><script>x()</script>');
+    await page.getByLabel(o(locale, 'field.bonusPercent')).fill('50');
+    await page.getByLabel(o(locale, 'field.maxBonus')).fill('300');
+    await page.getByLabel(o(locale, 'field.turnoverMultiple')).fill('2');
+    // The preview shows the card as members will see it, in each language, before saving.
+    const preview = page.getByRole('complementary', { name: o(locale, 'preview.title') });
+    for (const language of ['th', 'lo', 'en'] as const)
+      await expect(preview.getByText(names[language])).toBeVisible();
+    await expect(preview.getByText('Half again')).toBeVisible();
+    await screenshot(page, `console/offers-new-${locale}-${width}`);
+    await page.getByRole('button', { name: o(locale, 'create') }).click();
+
+    await expect(page.getByRole('heading', { name: o(locale, 'title') })).toBeVisible();
+    const row = page.locator(`li[data-offer="${code}"]`);
+    await expect(row).toContainText(names[locale]);
+    await expect(row).toContainText(o(locale, 'state.active'));
+
+    // A member claims it on their bonus page (a deposit of ฿1,000: 50% up to ฿300).
+    const member = await page.context().newPage();
+    await memberOn(member, request, { locale, credit: 100_000, url: '/user/bonus' });
+    const card = member.locator(`[data-offer="${code}"]`);
+    await expect(card).toContainText(names[locale]);
+    await card.click();
+    const dialog = member.getByRole('dialog', { name: names[locale] });
+    await expect(dialog.getByText('Half again')).toBeVisible();
+    await screenshot(member, `console/offers-member-dialog-${locale}-${width}`, { fullPage: false });
+    await dialog.getByRole('button', { name: b(locale, 'bonus.receive') }).click();
+    await expect(
+      member.getByText(filled(b(locale, 'bonus.receiveDone'), { name: names[locale], amount: '฿300.00' })),
+    ).toBeVisible();
+    await member.close();
+
+    // The console counts the running grant; its edit screen says changes reach only new claims.
+    await page.reload();
+    await expect(row).toContainText('1 / 1');
+    await row.getByRole('link', { name: o(locale, 'edit') }).click();
+    await expect(page.getByRole('note')).toContainText(
+      filled(o(locale, 'onlyNewClaims_one'), { count: '1' }),
+    );
+    await screenshot(page, `console/offers-edit-${locale}-${width}`);
+    await page.getByRole('link', { name: o(locale, 'back') }).click();
+    await row.getByRole('button', { name: o(locale, 'pause') }).click();
+    await expect(row).toContainText(o(locale, 'state.paused'));
+    await expectAccessible(page);
+    await screenshot(page, `console/offers-paused-${locale}-${width}`);
+  });
+}
