@@ -5,7 +5,7 @@ import { publishedOdds, WheelSettings, type WheelSliceInput } from '@wallet/cont
 import type { MinorUnits } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { cleanHtml, plainText } from '../../platform/html';
+import { sanitizeHtml, plainText } from '../../platform/sanitize-html';
 import type { Executor, SliceRow, WheelRow } from './spinwheel.repository';
 import { StoredCoinRules, StoredPrize } from './spinwheel-settings';
 import { spinSlices, spinWheels } from './spinwheel.tables';
@@ -90,7 +90,7 @@ function sanitised(settings: WheelSettings): WheelSettings {
     slices: settings.slices.map((slice) => ({
       ...slice,
       labels: each(slice.labels, plainText),
-      descriptions: each(slice.descriptions, cleanHtml),
+      descriptions: each(slice.descriptions, sanitizeHtml),
     })),
   };
 }

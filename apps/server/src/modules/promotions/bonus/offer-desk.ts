@@ -9,7 +9,7 @@ import {
 } from '@wallet/contract/http/console-offers';
 import type { MinorUnits } from '@wallet/contract/money';
 import { AppError } from '../../../platform/errors';
-import { cleanHtml, plainText } from '../../../platform/html';
+import { sanitizeHtml, plainText } from '../../../platform/sanitize-html';
 import type {
   Executor,
   GrantsService,
@@ -99,9 +99,14 @@ function sanitised<T extends { names?: LocalText; notices?: LocalText; banners?:
   return {
     ...offer,
     ...(offer.names ? { names: cleanTexts(offer.names, plainText) } : {}),
-    ...(offer.notices ? { notices: cleanTexts(offer.notices, cleanHtml) } : {}),
+    ...(offer.notices ? { notices: cleanTexts(offer.notices, sanitizeHtml) } : {}),
     ...(offer.banners
-      ? { banners: offer.banners.map((banner) => ({ ...banner, html: cleanTexts(banner.html, cleanHtml) })) }
+      ? {
+          banners: offer.banners.map((banner) => ({
+            ...banner,
+            html: cleanTexts(banner.html, sanitizeHtml),
+          })),
+        }
       : {}),
   };
 }

@@ -20,7 +20,7 @@ import {
   type GrantTerms,
   type OfferRow,
 } from '../engine/grants.service';
-import { cleanHtml } from '../../../platform/html';
+import { sanitizeHtml } from '../../../platform/sanitize-html';
 import { DEMO_OFFERS } from './promotions.seed';
 
 export interface PromotionsServiceOptions {
@@ -63,7 +63,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   // NOTE: the operator's HTML is cleaned when staff save it and again here: a row written by SQL or
   // a seed is shown as safely as one from the console (decision 057).
   const bannersOf = (offer: OfferRow, locale: Locale) =>
-    offer.banners.map((banner) => ({ image: banner.image, html: cleanHtml(banner.html[locale]) }));
+    offer.banners.map((banner) => ({ image: banner.image, html: sanitizeHtml(banner.html[locale]) }));
 
   function userBonusOf(rows: GrantRow[]): UserBonus | null {
     const [latest] = rows;
@@ -83,7 +83,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   function promotionOf(offer: OfferRow, terms: GrantTerms, locale: Locale): Promotion {
     return {
       ...termsView(offer, terms, locale),
-      description: cleanHtml(offer.notices[locale]),
+      description: sanitizeHtml(offer.notices[locale]),
       banners: bannersOf(offer, locale),
     };
   }
@@ -117,7 +117,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         .filter((offer) => isOpen(offer, at))
         .map((offer) => ({
           ...termsView(offer, termsOf(offer), locale),
-          notice: cleanHtml(offer.notices[locale]),
+          notice: sanitizeHtml(offer.notices[locale]),
           banners: bannersOf(offer, locale),
           userBonus: userBonusOf(received.filter((grant) => grant.offerId === offer.id)),
         }));

@@ -9,7 +9,7 @@ import {
 } from '@wallet/contract/http/console-offers';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import { plainText } from '../../../platform/html';
+import { plainText } from '../../../platform/sanitize-html';
 import type { Executor } from '../engine/grants.service';
 import { InviteSettings, RefundSettings } from './rewards-settings';
 import { rewardPrograms } from './rewards.tables';
