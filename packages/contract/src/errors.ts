@@ -369,11 +369,4 @@ export const ErrorResponse = z
   });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Codes that end the member's session: the app clears the token and goes to /login. */
-export const SESSION_ENDING_CODES: readonly string[] = [
-  'invalid-token',
-  'UNAUTHORIZED',
-  'EXPIRED_AUTH_TOKEN',
-  // NOTE: an older server answered this Thai text ("cannot verify identity") instead of a code.
-  'ไม่สามารถยืนยันตัวตนได้',
-];
+export { SESSION_ENDING_CODES } from './session-codes';

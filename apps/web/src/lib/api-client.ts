@@ -3,7 +3,8 @@
 import { parse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TIMING } from '@wallet/contract/constants';
-import { SESSION_ENDING_CODES, type ErrorCode } from '@wallet/contract/errors';
+import type { ErrorCode } from '@wallet/contract/errors';
+import { SESSION_ENDING_CODES } from '@wallet/contract/session-codes';
 import { storage } from './storage';
 
 /**
