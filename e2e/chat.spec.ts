@@ -164,6 +164,9 @@ test('a guest asks, staff answer from the inbox, the guest signs in and keeps it
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
     await staff.getByLabel(k(locale, 'signIn.code'), { exact: true }).fill(code);
     await staff.getByRole('button', { name: k(locale, 'signIn.verify') }).click();
+    // Finance's console opens on the dashboard (issue 28); the inbox is one section away.
+    await expect(staff).toHaveURL(/\/console\/dashboard$/);
+    await staff.goto('/console/chat');
     await expect(staff).toHaveURL(/\/console\/chat$/);
 
     // A second tab of the same browser is in the same session: no password, no code (decision 047).
