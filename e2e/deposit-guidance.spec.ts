@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES } from '@wallet/contract/constants';
-import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
+import { expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /** One of the operator's receiving accounts in the demo reference data. */
@@ -19,11 +19,6 @@ async function slipOf(request: APIRequestContext, fromBankCode: string, fromAcco
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
-test.beforeAll(async ({ request }) => {
-  // The demo closes slip uploads for 20 minutes around midnight in Bangkok: not during this run.
-  await sandbox(request, '/api/sandbox/settings/slip-window', { closedFrom: null, closedTo: null });
-});
 
 /**
  * What a new member meets in the deposit dialog, in each language, at 390 x 844 and 320 wide: QR

@@ -39,11 +39,6 @@ async function openDeposit(page: Page, locale: Locale) {
   return dialog(page);
 }
 
-test.beforeAll(async ({ request }) => {
-  // The demo closes slip uploads for 20 minutes around midnight in Bangkok: not during this run.
-  await sandbox(request, '/api/sandbox/settings/slip-window', { closedFrom: null, closedTo: null });
-});
-
 test('a member deposits by slip, by QR and by gift link, and finds the slip in its status', async ({
   page,
   request,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wallet/contract/constants';
-import { dialogsClosed, expect, expectAccessible, memberOn, sandbox, screenshot, test } from './fixtures';
+import { dialogsClosed, expect, expectAccessible, memberOn, screenshot, test } from './fixtures';
 import { text } from './texts';
 
 /**
@@ -33,11 +33,6 @@ const narrow = async (page: Page) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 };
 const wide = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
-
-test.beforeAll(async ({ request }) => {
-  // The wheel is on (another spec may have left it off): the coin count shows on its tile.
-  await sandbox(request, '/api/sandbox/settings/spinwheel', { active: true });
-});
 
 for (const locale of LOCALES) {
   test(`${locale}: a pending withdrawal on Home, the coins explained, how-to from the member area`, async ({

@@ -12,18 +12,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
 const laoDataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-lao-'));
 
 /**
- * Specs that change a setting every member shares (the service switched off, the wheel, the slip
- * window, the registration code): they run after the rest, one at a time (docs/decisions/040).
+ * Specs that switch a setting every member shares (the service switched off, the wheel's odds and
+ * programmes, registration's code step): they run after the rest, one at a time. Everything else
+ * runs side by side in `members`, on settings `shared.setup.ts` sets once (docs/decisions/060).
  */
 const SHARED_SETTINGS = [
-  'accounts.spec.ts',
-  'deposit.spec.ts',
-  'deposit-guidance.spec.ts',
-  'home-guidance.spec.ts',
-  'lao-banks.spec.ts',
+  'account-codes.spec.ts',
   'lao-forgot-password.spec.ts',
-  'review-and-passwords.spec.ts',
-  'shell.spec.ts',
+  'service-off.spec.ts',
   'spin.spec.ts',
   'wheel-editor.spec.ts',
 ];
@@ -35,7 +31,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
-    { name: 'members', testIgnore: SHARED_SETTINGS },
+    { name: 'setup', testMatch: 'shared.setup.ts' },
+    { name: 'members', testIgnore: SHARED_SETTINGS, dependencies: ['setup'] },
     { name: 'shared-settings', testMatch: SHARED_SETTINGS, workers: 1, dependencies: ['members'] },
   ],
   timeout: 60_000,

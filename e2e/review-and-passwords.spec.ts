@@ -7,7 +7,6 @@ import {
   expectAccessible,
   open,
   registerMember,
-  sandbox,
   screenshot,
   smsCode,
   test,
@@ -30,11 +29,6 @@ const submit = (scope: Page | Locator) => scope.locator('form button[type="submi
  */
 const lookalike = (accountNo: string) =>
   `${accountNo[0] === '9' ? '1' : String(Number(accountNo[0]) + 1)}${accountNo.slice(1)}`;
-
-test.beforeAll(async ({ request }) => {
-  // The demo closes slip uploads for 20 minutes around midnight in Bangkok: not during this run.
-  await sandbox(request, '/api/sandbox/settings/slip-window', { closedFrom: null, closedTo: null });
-});
 
 for (const locale of LOCALES) {
   test(`a slip kept for review, and passwords refused on their field (${locale})`, async ({

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '@wallet/contract/constants';
 import type { Response } from '@playwright/test';
-import { expect, expectAccessible, open, registerMember, sandbox, screenshot, test } from './fixtures';
+import { expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
 
 /** What each public page must show, in each language. */
 const HEADINGS: Record<Locale, Record<string, RegExp>> = {
@@ -134,34 +134,6 @@ test('a how-to video plays in a modal', async ({ page }) => {
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
   await screenshot(page, 'en/howto-video');
-});
-
-test('the terminated flow: login goes to /terminated while the service is off, and back after', async ({
-  page,
-  request,
-}) => {
-  await sandbox(request, '/api/sandbox/service', { terminated: true });
-  try {
-    await open(page, '/login', { locale: 'en' });
-    await expect(page).toHaveURL(/\/terminated$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service closed');
-    for (const locale of LOCALES) {
-      await open(page, '/terminated', { locale });
-      await screenshot(page, `${locale}/terminated`);
-    }
-    // A member call answers gone: the app goes to /terminated from anywhere.
-    await open(page, '/howto', { locale: 'en' });
-    await expect(page).toHaveURL(/\/terminated$/);
-    // NOTE: 410 is cacheable by default; the API's no-store header keeps `gone` from being replayed.
-  } finally {
-    await sandbox(request, '/api/sandbox/service', { terminated: false });
-  }
-  const [answer] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/lookup/active')),
-    page.getByRole('button', { name: 'Check again' }).click(),
-  ]);
-  expect(await answer.json()).toEqual({ terminated: false });
-  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the app is installable, and no API answer is cacheable or comes from its service worker', async ({
