@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/contract',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.cpu.config.ts',
+      'apps/server/vitest.isolated.config.ts',
       'apps/web',
     ],
     // NOTE: most of a server test's time is spent waiting (on PostgreSQL, a child process, a

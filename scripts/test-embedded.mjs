@@ -24,6 +24,8 @@ const result = spawnSync(
     'server',
     '--project',
     'server-cpu',
+    '--project',
+    'server-isolated',
     '--tags-filter',
     'embedded',
     ...process.argv.slice(2),

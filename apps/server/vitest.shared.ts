@@ -7,7 +7,13 @@ import type { ViteUserConfig } from 'vitest/config';
  */
 export const CPU_BOUND = ['src/modules/slips/**/*.test.ts'];
 
-/** What both server projects share. */
+/**
+ * Files that replace a module with `vi.mock`: a worker that does not isolate its files would have
+ * loaded the real module for an earlier file already (decision 066).
+ */
+export const NEEDS_ISOLATION = ['src/modules/promotions/rewards/refund-race.test.ts'];
+
+/** What the server projects share. */
 export const serverTest = {
   environment: 'node',
   // Migrates one template database for the run; each file starts from a copy of it.
