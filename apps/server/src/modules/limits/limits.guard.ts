@@ -85,7 +85,12 @@ export function registerPlayGuards(
   options: PlayGuardOptions,
 ): void {
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // NOTE: Fastify answers HEAD on every GET route with the GET's handler, as a route of its own
+    // made from the GET's options before this hook ran: it is judged as its GET, or a HEAD would
+    // claim a bonus or a refund past every state (decision 062).
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((method) =>
+      method === 'HEAD' ? 'GET' : method,
+    );
     if (methods.some((method) => REGISTRATION_ROUTES.has(`${method} ${route.url}`))) {
       const before = route.preHandler;
       const guard = registrationGuard(limits, options);
