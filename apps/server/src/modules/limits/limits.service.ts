@@ -10,7 +10,15 @@ import {
 } from '@wallet/contract/http/limits';
 import type { Database } from '../../platform/db/database';
 import { AppError, LimitError } from '../../platform/errors';
-import { changedLimit, changeOf, confirmable, tightenedByStaff, valuesOf } from './limit-rules';
+import {
+  blockIn,
+  blocksOf,
+  changedLimit,
+  changeOf,
+  confirmable,
+  tightenedByStaff,
+  valuesOf,
+} from './limit-rules';
 import { monthsAfter, runningPeriod } from './limit-periods';
 import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
 
@@ -35,9 +43,11 @@ export interface LimitsServiceOptions {
   openDeposits: (memberId: number, tx?: Executor) => Promise<bigint>;
 }
 
-type Block = 'TIMED_OUT' | 'SELF_EXCLUDED';
+/** Writes a staff member's audit row in the transaction of their change (staffAudit.recordIn). */
+export type StaffAudit = (tx: Executor, detail: { before: unknown; after: unknown }) => Promise<void>;
+/** A staff member acting on a member's limits, and their audit. */
+type ByStaff = { id: number; audit: StaffAudit } | null;
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const keyOf = (kind: LimitKind, period: LimitPeriod) => `${kind}:${period}`;
 
 /**
@@ -48,14 +58,6 @@ const keyOf = (kind: LimitKind, period: LimitPeriod) => `${kind}:${period}`;
 export function createLimitsService(options: LimitsServiceOptions) {
   const { now } = options;
   const repository = createLimitsRepository(options.db);
-
-  function blockIn(state: StateRow | null, at: Date): Block | null {
-    if (!state) return null;
-    const lifted = state.liftAt !== null && state.liftAt.getTime() <= at.getTime();
-    if (state.excludedSince !== null && !lifted) return 'SELF_EXCLUDED';
-    if (state.timeoutUntil !== null && state.timeoutUntil.getTime() > at.getTime()) return 'TIMED_OUT';
-    return null;
-  }
 
   async function usedIn(
     memberId: number,
@@ -123,22 +125,13 @@ export function createLimitsService(options: LimitsServiceOptions) {
     const room = await roomIn(options.db, memberId, at);
     const sessionLive =
       state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
-    const block = blockIn(state, at);
     return {
       deposit: await views('deposit'),
       loss: await views('loss'),
       depositRemaining: room === null ? null : Number(room),
       realityCheckMinutes: state?.realityCheckMinutes ?? null,
       session: sessionLive ? await sessionOf(memberId, state.sessionStartedAt!, state.sessionLastAt!) : null,
-      timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
-      selfExclusion:
-        block === 'SELF_EXCLUDED'
-          ? {
-              since: state!.excludedSince!.toISOString(),
-              until: iso(state!.excludedUntil),
-              liftAt: iso(state!.liftAt),
-            }
-          : null,
+      ...blocksOf(state, at),
     };
   }
 
@@ -154,20 +147,28 @@ export function createLimitsService(options: LimitsServiceOptions) {
     };
   }
 
-  /** Writes the member's state change under their lock, with its history row. */
+  /**
+   * Writes the member's state change under their lock, with its history row; a staff member's
+   * `audit` is written in that same transaction, with the state before and after (decision 062).
+   */
   async function changeState(
     memberId: number,
     what: string,
     decide: (state: StateRow | null, at: Date) => Partial<StateRow> | null,
-    staffId: number | null = null,
+    staff: { id: number; audit: StaffAudit; shown: 'timeout' | 'selfExclusion' } | null = null,
   ): Promise<void> {
     const at = now();
     await repository.transaction(async (tx) => {
       await repository.lock(tx, memberId);
-      const changes = decide(await repository.stateOf(tx, memberId), at);
-      if (!changes) return;
-      await repository.saveState(tx, memberId, changes, at);
-      await repository.record(tx, { memberId, staffId, what, detail: { ...changes }, at });
+      const state = await repository.stateOf(tx, memberId);
+      const changes = decide(state, at);
+      if (changes) {
+        await repository.saveState(tx, memberId, changes, at);
+        await repository.record(tx, { memberId, staffId: staff?.id ?? null, what, detail: { ...changes }, at });
+      }
+      if (!staff) return;
+      const after = changes ? ({ ...state, ...changes } as StateRow) : state;
+      await staff.audit(tx, { before: blocksOf(state, at)[staff.shown], after: blocksOf(after, at)[staff.shown] });
     });
   }
 
@@ -223,9 +224,11 @@ export function createLimitsService(options: LimitsServiceOptions) {
     /**
      * Staff tighten a member's limits: every value given must be at or under the one in force
      * (LIMIT_STAFF_TIGHTEN_ONLY otherwise, nothing changed); each holds at once and drops a
-     * loosening the member had asked for. Answers the limits before and after, for the audit.
+     * loosening the member had asked for. The staff's audit, with the limits before and after, is
+     * written in the same transaction.
      */
-    async tightenByStaff(memberId: number, staffId: number, asked: StaffLimitsUpdate) {
+    async tightenByStaff(memberId: number, asked: StaffLimitsUpdate, staff: NonNullable<ByStaff>) {
+      const staffId = staff.id;
       const at = now();
       return repository.transaction(async (tx) => {
         await repository.lock(tx, memberId);
@@ -255,7 +258,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
           };
           await repository.record(tx, { memberId, staffId, what: 'limit.staff', detail, at });
         }
-        return { before, after: { ...before, ...valuesOf(changes) } };
+        await staff.audit(tx, { before, after: { ...before, ...valuesOf(changes) } });
       });
     },
 
@@ -293,16 +296,16 @@ export function createLimitsService(options: LimitsServiceOptions) {
     },
 
     /** A time-out of `days`; a longer one already running is kept (a time-out is never shortened). */
-    async timeout(memberId: number, days: number, staffId: number | null = null): Promise<LimitsResponse> {
+    async timeout(memberId: number, days: number, staff: ByStaff = null): Promise<LimitsResponse> {
       await changeState(
         memberId,
-        staffId === null ? 'timeout' : 'timeout.staff',
+        staff === null ? 'timeout' : 'timeout.staff',
         (state, at) => {
           const until = new Date(at.getTime() + days * 86_400_000);
           if (state?.timeoutUntil && state.timeoutUntil >= until) return null;
           return { timeoutUntil: until, sessionLastAt: null, sessionStartedAt: null };
         },
-        staffId,
+        staff && { ...staff, shown: 'timeout' },
       );
       return view(memberId);
     },
@@ -314,11 +317,11 @@ export function createLimitsService(options: LimitsServiceOptions) {
     async selfExclude(
       memberId: number,
       months: number | null,
-      staffId: number | null = null,
+      staff: ByStaff = null,
     ): Promise<LimitsResponse> {
       await changeState(
         memberId,
-        staffId === null ? 'self-exclusion' : 'self-exclusion.staff',
+        staff === null ? 'self-exclusion' : 'self-exclusion.staff',
         (state, at) => {
           const until = months === null ? null : monthsAfter(at, months);
           if (blockIn(state, at) === 'SELF_EXCLUDED') {
@@ -335,7 +338,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
             sessionStartedAt: null,
           };
         },
-        staffId,
+        staff && { ...staff, shown: 'selfExclusion' },
       );
       return view(memberId);
     },
