@@ -83,7 +83,11 @@ export function blocksOf(state: StateRow | null, at: Date) {
     timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
     selfExclusion:
       block === 'SELF_EXCLUDED'
-        ? { since: state!.excludedSince!.toISOString(), until: iso(state!.excludedUntil), liftAt: iso(state!.liftAt) }
+        ? {
+            since: state!.excludedSince!.toISOString(),
+            until: iso(state!.excludedUntil),
+            liftAt: iso(state!.liftAt),
+          }
         : null,
   };
 }

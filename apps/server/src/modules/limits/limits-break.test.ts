@@ -9,15 +9,14 @@ import {
   getAs,
   MONEY_ENV,
   moneyCall,
+  setFault,
   signedInMember,
   walletOf,
 } from '../../../test/money';
 import { bearer, login } from '../../../test/members';
-import { testOffer } from '../../../test/offers';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { memberHeaders } from '../../../test/test-app';
 import { rowsOf } from '../../platform/db/rows';
-import { promotionOffers } from '../promotions/engine/grants.tables';
 import { GUARDED_ROUTES } from './limits.guard';
 
 /**
@@ -31,9 +30,19 @@ beforeEach(() => {
   clockAt = new Date();
 });
 beforeAll(async () => {
-  await test.database.db
-    .insert(promotionOffers)
-    .values([testOffer('BRK_BONUS', { depositWithinMinutes: 60 * 24 * 30 })]);
+  // A bonus of 100% of the latest deposit, made by marketing as the console makes one.
+  const marketing = (await createStaffAndSignIn(test, { role: 'marketing' })).token;
+  const offer = await staffCall(test.app, marketing, 'POST', '/api/console/offers', {
+    code: 'BRK_BONUS',
+    type: 'limit',
+    maxReceived: 5,
+    bonusPercent: 100,
+    maxBonus: 50_000,
+    turnoverMultiple: 1,
+    percentFail: 100,
+    active: true,
+  });
+  expect(offer.statusCode, offer.body).toBe(200);
 });
 
 const HOUR = 3_600_000;
@@ -240,6 +249,76 @@ describe('the market’s periods at their edges (UTC+7)', () => {
   });
 });
 
+describe('loss limits', () => {
+  const play = async (token: string, game: string, count: number, bet: number, win: number) => {
+    const played = await moneyCall(test.app, token, `/api/sandbox/provider/${game}/rounds`, {
+      count,
+      bet,
+      win,
+    });
+    expect(played.statusCode, played.body).toBe(200);
+  };
+
+  it('let nothing more into any game while a provider’s rounds cannot be counted', async () => {
+    const { token } = await signedInMember(test.app);
+    await activate(test.app, token, 'JOKER');
+    await activate(test.app, token, 'PG');
+    await credit(test.app, token, 100_000);
+    await setLimits(token, {}, { day: 5_000 });
+    expect((await toGame(token, 50_000)).statusCode).toBe(200);
+    const free = await signedInMember(test.app);
+    await activate(test.app, free.token, 'JOKER');
+    await activate(test.app, free.token, 'PG');
+    await credit(test.app, free.token, 10_000);
+    expect((await toGame(free.token, 5_000)).statusCode).toBe(200);
+    await play(free.token, 'JOKER', 1, 1_000, 0);
+    // 10 000 lost at JOKER, then JOKER's round history stops answering before anything counted it.
+    await play(token, 'JOKER', 10, 1_000, 0);
+    await setFault(test.app, 'JOKER', 'fail');
+    try {
+      // Measured before the fix: 200, 10 000 moved into PG with 10 000 lost against a 5 000 limit.
+      const moved = await toGame(token, 10_000, 'wallet', 'PG');
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json()).toEqual({ message: 'LOSS_UNCOUNTED' });
+      expect((await walletOf(test.app, token)).game('PG')).toBe(0);
+      // A member without a loss limit plays on through the same outage.
+      expect((await toGame(free.token, 1_000, 'wallet', 'PG')).statusCode).toBe(200);
+    } finally {
+      await setFault(test.app, 'JOKER', 'none');
+    }
+    // Once JOKER answers, the loss is counted and the limit holds as such.
+    const counted = await toGame(token, 10_000, 'wallet', 'PG');
+    expect(counted.json()).toEqual({ message: 'LOSS_LIMIT' });
+    expect((await limitsOf(token)).loss.day.used).toBe(10_000);
+    await booksAreSound(test.database.db);
+  });
+
+  it('count a net win as no loss, and losses at every game together', async () => {
+    const { token } = await signedInMember(test.app);
+    await activate(test.app, token, 'JOKER');
+    await activate(test.app, token, 'PG');
+    await credit(test.app, token, 100_000);
+    await setLimits(token, {}, { week: 3_000 });
+    expect((await toGame(token, 20_000)).statusCode).toBe(200);
+    expect((await toGame(token, 20_000, 'wallet', 'PG')).statusCode).toBe(200);
+    await play(token, 'JOKER', 1, 1_000, 6_000);
+    expect((await limitsOf(token)).loss.week.used).toBe(0);
+    await play(token, 'PG', 4, 2_000, 0);
+    // 8 000 lost at PG, 5 000 won at JOKER: 3 000 net, the limit.
+    expect((await limitsOf(token)).loss.week.used).toBe(3_000);
+    expect(messageOf(await toGame(token, 1_000))).toBe('LOSS_LIMIT');
+    // Game to game is toward play too; back to the wallet is not.
+    expect(messageOf(await toGame(token, 1_000, 'JOKER', 'PG'))).toBe('LOSS_LIMIT');
+    expect(messageOf(await moneyCall(test.app, token, '/api/wallet/transferAll', { to: 'PG' }))).toBe(
+      'LOSS_LIMIT',
+    );
+    expect((await moneyCall(test.app, token, '/api/wallet/transferAll', { to: 'wallet' })).statusCode).toBe(
+      200,
+    );
+    await booksAreSound(test.database.db);
+  });
+});
+
 describe('raising a limit', () => {
   it('holds the old limit through the wait, a second confirm, a new raise and a lowering', async () => {
     const { token } = await signedInMember(test.app);
@@ -397,7 +476,9 @@ describe('a time-out and a self-exclusion', () => {
 
   it('holds through the 7-day cooling-off, and a new exclusion in it cancels the lift', async () => {
     const { token } = await signedInMember(test.app);
-    const started = (await call(token, 'POST', '/api/account/self-exclusion', { months: 6 })).json<LimitsResponse>();
+    const started = (
+      await call(token, 'POST', '/api/account/self-exclusion', { months: 6 })
+    ).json<LimitsResponse>();
     clockAt = new Date(new Date(started.selfExclusion!.until!).getTime() + 1);
     const asked = await call(token, 'POST', '/api/account/self-exclusion/end');
     expect(asked.statusCode, asked.body).toBe(200);
@@ -497,7 +578,9 @@ describe('staff on a member’s limits', () => {
       const answer = await staffCall(test.app, finance, method, url(member.id, path), body);
       expect(answer.statusCode).toBe(500);
     } finally {
-      await test.database.db.execute(sql.raw(`drop trigger ${name} on staff_audit; drop function ${name}();`));
+      await test.database.db.execute(
+        sql.raw(`drop trigger ${name} on staff_audit; drop function ${name}();`),
+      );
     }
     // Measured before the fix: the change held, unaudited.
     const view = await limitsOf(member.token);

@@ -10,17 +10,10 @@ import {
 } from '@wallet/contract/http/limits';
 import type { Database } from '../../platform/db/database';
 import { AppError, LimitError } from '../../platform/errors';
-import {
-  blockIn,
-  blocksOf,
-  changedLimit,
-  changeOf,
-  confirmable,
-  tightenedByStaff,
-  valuesOf,
-} from './limit-rules';
+import { blockIn, blocksOf, changedLimit, changeOf, confirmable } from './limit-rules';
 import { monthsAfter, runningPeriod } from './limit-periods';
-import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
+import { tightenLimits, type StaffAudit } from './limits-staff';
+import { createLimitsRepository, type Executor, type StateRow } from './limits.repository';
 
 /** A play session ends after this long without a move toward play (decision 061). */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -35,16 +28,17 @@ export interface LimitsServiceOptions {
    * must be used: on the embedded database a read outside an open transaction waits for it.
    */
   depositedSince: (memberId: number, from: Date, tx?: Executor) => Promise<bigint>;
-  /** The member's settled bets minus wins from `from` on (the loss refund's play tally). */
-  netLossSince: (memberId: number, from: Date) => Promise<bigint>;
+  /**
+   * The member's settled bets minus wins from `from` on (the loss refund's play tally); `counted`
+   * false when a provider's rounds could not all be read (the tally may be behind).
+   */
+  netLossSince: (memberId: number, from: Date) => Promise<{ loss: bigint; counted: boolean }>;
   /** Deposits minus withdrawals of the member's wallet from `from` on (the ledger). */
   netDepositsSince: (memberId: number, from: Date) => Promise<bigint>;
   /** The amounts of the member's open QR codes: deposits that may still arrive (in `tx` if given). */
   openDeposits: (memberId: number, tx?: Executor) => Promise<bigint>;
 }
 
-/** Writes a staff member's audit row in the transaction of their change (staffAudit.recordIn). */
-export type StaffAudit = (tx: Executor, detail: { before: unknown; after: unknown }) => Promise<void>;
 /** A staff member acting on a member's limits, and their audit. */
 type ByStaff = { id: number; audit: StaffAudit } | null;
 
@@ -68,8 +62,13 @@ export function createLimitsService(options: LimitsServiceOptions) {
   ): Promise<bigint> {
     const { start } = runningPeriod(period, at);
     if (kind === 'deposit') return options.depositedSince(memberId, start, tx);
-    const loss = await options.netLossSince(memberId, start);
-    return loss > 0n ? loss : 0n;
+    return (await lossIn(memberId, period, at)).used;
+  }
+
+  /** The period's net loss (a net win: 0), and whether every provider's rounds were counted. */
+  async function lossIn(memberId: number, period: LimitPeriod, at: Date) {
+    const { loss, counted } = await options.netLossSince(memberId, runningPeriod(period, at).start);
+    return { used: loss > 0n ? loss : 0n, counted };
   }
 
   /** The room left under each deposit limit in force, the lowest; null: no deposit limit. */
@@ -138,7 +137,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
   /** The live session for the reality check: its result counted by the play tally's whole hours. */
   async function sessionOf(memberId: number, startedAt: Date, lastAt: Date) {
     const since = new Date(Math.floor(startedAt.getTime() / 3_600_000) * 3_600_000);
-    const loss = await options.netLossSince(memberId, since);
+    const { loss } = await options.netLossSince(memberId, since);
     return {
       startedAt: startedAt.toISOString(),
       lastAt: lastAt.toISOString(),
@@ -164,11 +163,20 @@ export function createLimitsService(options: LimitsServiceOptions) {
       const changes = decide(state, at);
       if (changes) {
         await repository.saveState(tx, memberId, changes, at);
-        await repository.record(tx, { memberId, staffId: staff?.id ?? null, what, detail: { ...changes }, at });
+        await repository.record(tx, {
+          memberId,
+          staffId: staff?.id ?? null,
+          what,
+          detail: { ...changes },
+          at,
+        });
       }
       if (!staff) return;
       const after = changes ? ({ ...state, ...changes } as StateRow) : state;
-      await staff.audit(tx, { before: blocksOf(state, at)[staff.shown], after: blocksOf(after, at)[staff.shown] });
+      await staff.audit(tx, {
+        before: blocksOf(state, at)[staff.shown],
+        after: blocksOf(after, at)[staff.shown],
+      });
     });
   }
 
@@ -221,46 +229,9 @@ export function createLimitsService(options: LimitsServiceOptions) {
       return view(memberId);
     },
 
-    /**
-     * Staff tighten a member's limits: every value given must be at or under the one in force
-     * (LIMIT_STAFF_TIGHTEN_ONLY otherwise, nothing changed); each holds at once and drops a
-     * loosening the member had asked for. The staff's audit, with the limits before and after, is
-     * written in the same transaction.
-     */
-    async tightenByStaff(memberId: number, asked: StaffLimitsUpdate, staff: NonNullable<ByStaff>) {
-      const staffId = staff.id;
-      const at = now();
-      return repository.transaction(async (tx) => {
-        await repository.lock(tx, memberId);
-        const rows = await repository.limitsOf(tx, memberId);
-        const before = valuesOf(rows);
-        const changes: LimitRow[] = [];
-        for (const kind of LIMIT_KINDS) {
-          for (const period of LIMIT_PERIODS) {
-            const value = asked[kind][period];
-            if (value === null) continue;
-            const current = rows.find((row) => row.kind === kind && row.period === period);
-            if (!tightenedByStaff(current, BigInt(value)))
-              throw new AppError('LIMIT_STAFF_TIGHTEN_ONLY', 409);
-            if (current?.value === BigInt(value) && !current.pending) continue;
-            const next = { memberId, kind, period, value: BigInt(value), updatedAt: at };
-            changes.push({ ...next, pending: false, pendingValue: null, pendingFrom: null });
-          }
-        }
-        for (const row of changes) {
-          await repository.saveLimit(tx, row);
-          const key = keyOf(row.kind as LimitKind, row.period as LimitPeriod);
-          const detail = {
-            kind: row.kind,
-            period: row.period,
-            before: before[key] ?? null,
-            after: String(row.value),
-          };
-          await repository.record(tx, { memberId, staffId, what: 'limit.staff', detail, at });
-        }
-        await staff.audit(tx, { before, after: { ...before, ...valuesOf(changes) } });
-      });
-    },
+    /** Staff tighten a member's limits, never loosen them (limits-staff.ts), audited in the change's transaction. */
+    tightenByStaff: (memberId: number, asked: StaffLimitsUpdate, staff: NonNullable<ByStaff>) =>
+      tightenLimits(repository, memberId, asked, staff, now()),
 
     /** Makes every loosening whose 24 hours have passed hold; LIMIT_NOT_CONFIRMABLE when none. */
     async confirm(memberId: number): Promise<LimitsResponse> {
@@ -383,12 +354,19 @@ export function createLimitsService(options: LimitsServiceOptions) {
       const { state, limits: rows } = await repository.playOf(memberId);
       const block = blockIn(state, at);
       if (block) throw new AppError(block, 403);
+      let uncounted = false;
       for (const row of rows) {
         if (row.value === null) continue;
-        const used = await usedIn(memberId, row.kind as LimitKind, row.period as LimitPeriod, at);
-        if (row.kind === 'deposit' && used > row.value) throw new AppError('DEPOSIT_LIMIT', 422);
-        if (row.kind === 'loss' && used >= row.value) throw new AppError('LOSS_LIMIT', 422);
+        const period = row.period as LimitPeriod;
+        if (row.kind === 'deposit' && (await usedIn(memberId, 'deposit', period, at)) > row.value)
+          throw new AppError('DEPOSIT_LIMIT', 422);
+        if (row.kind !== 'loss') continue;
+        const { used, counted } = await lossIn(memberId, period, at);
+        if (used >= row.value) throw new AppError('LOSS_LIMIT', 422);
+        uncounted ||= !counted;
       }
+      // NOTE: a loss limit fails closed: rounds a provider cannot tell now may have reached it.
+      if (uncounted) throw new AppError('LOSS_UNCOUNTED', 422);
       const live =
         state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
       // NOTE: the session's clock is kept to the minute: a move within a minute of the last one
