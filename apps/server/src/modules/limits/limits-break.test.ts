@@ -474,6 +474,22 @@ describe('a time-out and a self-exclusion', () => {
     await booksAreSound(test.database.db);
   });
 
+  it('refuse a new registration with the phone typed with spaces or dashes', async () => {
+    const { member, token } = await signedInMember(test.app);
+    expect((await call(token, 'POST', '/api/account/self-exclusion', { months: 6 })).statusCode).toBe(200);
+    const phone = member.username;
+    for (const typed of [`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`, ` ${phone} `]) {
+      const sent = await test.app.inject({
+        method: 'POST',
+        url: '/api/otp/send',
+        payload: { phoneNumber: typed },
+        headers: memberHeaders(),
+      });
+      // Measured before the fix: 409 EXISTING_USER (the phone as typed matched no one excluded).
+      expect(sent.json(), typed).toEqual({ message: 'SELF_EXCLUDED' });
+    }
+  });
+
   it('holds through the 7-day cooling-off, and a new exclusion in it cancels the lift', async () => {
     const { token } = await signedInMember(test.app);
     const started = (
