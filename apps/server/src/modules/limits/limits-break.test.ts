@@ -13,6 +13,7 @@ import {
   signedInMember,
   walletOf,
 } from '../../../test/money';
+import { sendText } from '../../../test/chat';
 import { bearer, login } from '../../../test/members';
 import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { memberHeaders } from '../../../test/test-app';
@@ -317,6 +318,19 @@ describe('loss limits', () => {
     );
     await booksAreSound(test.database.db);
   });
+
+  it('count money lost under a running bonus', async () => {
+    const { token } = await signedInMember(test.app);
+    await activate(test.app, token, 'JOKER');
+    await credit(test.app, token, 10_000);
+    const claimed = await call(token, 'GET', '/api/bonus/activate/BRK_BONUS');
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    await setLimits(token, {}, { day: 4_000 });
+    expect((await toGame(token, 20_000)).statusCode).toBe(200);
+    await play(token, 'JOKER', 4, 1_000, 0);
+    expect((await limitsOf(token)).loss.day.used).toBe(4_000);
+    expect(messageOf(await toGame(token, 1_000))).toBe('LOSS_LIMIT');
+  });
 });
 
 describe('raising a limit', () => {
@@ -467,6 +481,8 @@ describe('a time-out and a self-exclusion', () => {
     expect(back.statusCode, back.body).toBe(200);
     const out = await moneyCall(test.app, again, '/api/wallet/withdraw', { amount: 10_000 });
     expect([200, 202], out.body).toContain(out.statusCode);
+    // Support chat stays open.
+    expect((await sendText(test.app, { token: again }, 'I need help')).seq).toBeGreaterThan(0);
     const claim = await call(again, 'GET', '/api/bonus/activate/BRK_BONUS');
     expect(claim.statusCode).toBe(403);
     expect(messageOf(claim)).toBe('SELF_EXCLUDED');
@@ -490,7 +506,7 @@ describe('a time-out and a self-exclusion', () => {
     }
   });
 
-  it('holds through the 7-day cooling-off, and a new exclusion in it cancels the lift', async () => {
+  it('holds through the 7-day cooling-off, and a time-out asked in it outlives the lift', async () => {
     const { token } = await signedInMember(test.app);
     const started = (
       await call(token, 'POST', '/api/account/self-exclusion', { months: 6 })
