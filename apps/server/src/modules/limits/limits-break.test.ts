@@ -193,6 +193,41 @@ describe('deposits at the limit’s edge', () => {
     expect(view.depositRemaining).toBe(0);
     await booksAreSound(test.database.db);
   });
+
+  it('lets exactly as many gift links and QR codes through at once as the room holds', async () => {
+    const { token } = await signedInMember(test.app);
+    await setLimits(token, { week: 30_000 });
+    const links = await Promise.all(
+      Array.from(
+        { length: 4 },
+        async () =>
+          (
+            await test.app.inject({
+              method: 'POST',
+              url: '/api/sandbox/voucher',
+              payload: { amount: 10_000 },
+              headers: memberHeaders(),
+            })
+          ).json<{ link: string }>().link,
+      ),
+    );
+    const answers = await Promise.all([
+      ...links.map((link) => moneyCall(test.app, token, '/api/wallet/truelink', { link })),
+      qr(token, 'WW', 10_000),
+      qr(token, 'FP', 10_000),
+    ]);
+    // 30 000 of room, six deposits of 10 000: three pass, whichever they are.
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200))
+      expect(refused.json()).toEqual({ message: 'DEPOSIT_LIMIT', remaining: 0 });
+    const view = await limitsOf(token);
+    expect(view.depositRemaining).toBe(0);
+    // What was credited plus the QR codes still open is the limit, never more.
+    const credited = (await walletOf(test.app, token)).wallet;
+    const open = answers.filter((answer, index) => index >= 4 && answer.statusCode === 200).length;
+    expect(credited + open * 10_000).toBe(30_000);
+    await booksAreSound(test.database.db);
+  });
 });
 
 describe('the market’s periods at their edges (UTC+7)', () => {
