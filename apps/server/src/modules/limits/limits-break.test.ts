@@ -110,6 +110,33 @@ describe('the routes’ other doors', () => {
     }
   });
 
+  it('finds no member route outside the bypass sweep’s reach (a route that asks for a member without saying so)', async () => {
+    type Doc = { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const doc = (await test.app.inject({ url: '/api/docs' })).json<Doc>();
+    const unmarked: string[] = [];
+    let probed = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (path.startsWith('/api/console') || path.startsWith('/api/sandbox')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        if (JSON.stringify(operation.security ?? []).includes('bearer')) continue;
+        probed += 1;
+        const url = path.replace(/\{\w+\}/g, '1');
+        const answer = await test.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          ...(method === 'get' ? {} : { payload: {} }),
+          headers: memberHeaders(),
+        });
+        // A route that answers a stranger 401 is a member's route: the sweep reads only those
+        // whose document says bearer.
+        if (answer.statusCode === 401) unmarked.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    // Registration, sign-in, the lookups, guest chat and the like.
+    expect(probed).toBeGreaterThan(10);
+    expect(unmarked).toEqual([]);
+  });
+
   it('lets no bonus be claimed by a HEAD request in a self-exclusion', async () => {
     const { token } = await signedInMember(test.app);
     await credit(test.app, token, 10_000);
@@ -620,6 +647,13 @@ describe('staff on a member’s limits', () => {
       before: null,
       after: { since: clockAt.toISOString(), until: null, liftAt: null },
     });
+    // For good stays for good: a shorter one asked by staff changes nothing, and says so.
+    const shorter = await staffCall(test.app, finance, 'POST', url(member.id, 'self-exclusion'), {
+      months: 6,
+    });
+    expect(shorter.json<{ limits: LimitsResponse }>().limits.selfExclusion).toMatchObject({ until: null });
+    const [, kept2] = await auditOf(member.id, 'member.self-exclusion');
+    expect(kept2!.detail.before).toEqual(kept2!.detail.after);
   });
 
   it.each([
