@@ -381,6 +381,28 @@ describe('loss limits', () => {
     await booksAreSound(test.database.db);
   });
 
+  it('count a loss in the market day it was played: 23:00 in Bangkok is the day’s last hour', async () => {
+    const { id, token } = await signedInMember(test.app);
+    await activate(test.app, token, 'JOKER');
+    await credit(test.app, token, 100_000);
+    expect((await toGame(token, 20_000)).statusCode).toBe(200);
+    await play(token, 'JOKER', 5, 1_000, 0);
+    // Counted now, then moved to the hour 23:00-24:00 of Wednesday 25 November in Bangkok.
+    await setLimits(token, {}, { day: 5_000, week: 5_000 });
+    await test.database.db.execute(
+      sql`update play_tally set hour = '2026-11-25T16:00:00Z' where member_id = ${id}`,
+    );
+    clockAt = new Date('2026-11-25T16:59:59.999Z');
+    expect(messageOf(await toGame(token, 1_000))).toBe('LOSS_LIMIT');
+    // Thursday 00:00 in Bangkok: a new day, the same week.
+    clockAt = new Date('2026-11-25T17:00:00Z');
+    expect(messageOf(await toGame(token, 1_000))).toBe('LOSS_LIMIT');
+    expect((await limitsOf(token)).loss).toMatchObject({ day: { used: 0 }, week: { used: 5_000 } });
+    // Monday 30 November 00:00 in Bangkok: a new week.
+    clockAt = new Date('2026-11-29T17:00:00Z');
+    expect((await toGame(token, 1_000)).statusCode).toBe(200);
+  });
+
   it('count money lost under a running bonus', async () => {
     const { token } = await signedInMember(test.app);
     await activate(test.app, token, 'JOKER');
