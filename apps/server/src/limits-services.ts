@@ -16,7 +16,7 @@ export function createPlayLimits(deps: AppDependencies, services: AppServices) {
     db: deps.database.db,
     now: deps.clock ?? (() => new Date()),
     depositedSince: (memberId, from, tx) => ledger.depositedSince(accountKey.wallet(memberId), from, tx),
-    netLossSince: (memberId, from) => rewards.netLossSince(memberId, from),
+    netLossSince: (memberId, from) => rewards.countedNetLossSince(memberId, from),
     openDeposits: (memberId, tx) => qrPayments.openTotal(memberId, tx),
     netDepositsSince: (memberId, from) => ledger.netDepositsSince(accountKey.wallet(memberId), from),
   });

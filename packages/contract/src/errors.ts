@@ -244,6 +244,11 @@ export const PLATFORM_CODES = [
   'DEPOSIT_LIMIT',
   /** Play limits: the period's net loss reached the member's loss limit; nothing goes into games. */
   'LOSS_LIMIT',
+  /**
+   * Play limits: the member holds a loss limit and a provider's rounds could not be counted now
+   * (the loss may have reached it); nothing goes into games until they can be (decision 062).
+   */
+  'LOSS_UNCOUNTED',
   /** Play limits: the member took a time-out; withdrawing, the statement and chat still work. */
   'TIMED_OUT',
   /** Play limits: the member excluded themselves; withdrawing, the statement and chat still work. */

@@ -22,10 +22,12 @@ export const EXCLUSION_LIFT_MS = 7 * 24 * 3_600_000;
 /** A limit's amount: at least 1 minor unit, at most a trillion; null: none. */
 const LimitAmount = z.number().int().min(1).max(1_000_000_000_000).nullable();
 
-export const LimitSet = z.object({ day: LimitAmount, week: LimitAmount, month: LimitAmount });
+// NOTE: strict: a key the server does not know is refused (INVALID_INPUT), never ignored, so a
+// member's (or a client's) misspelt limit cannot pass for a change made (decision 062).
+export const LimitSet = z.strictObject({ day: LimitAmount, week: LimitAmount, month: LimitAmount });
 export type LimitSet = z.infer<typeof LimitSet>;
 
-export const LimitsUpdate = z.object({
+export const LimitsUpdate = z.strictObject({
   deposit: LimitSet,
   loss: LimitSet,
   realityCheckMinutes: z.union([z.literal(30), z.literal(60), z.literal(120)]).nullable(),
@@ -84,12 +86,12 @@ export const LimitsResponse = z
   .meta({ id: 'LimitsResponse' });
 export type LimitsResponse = z.infer<typeof LimitsResponse>;
 
-export const TimeoutRequest = z.object({
+export const TimeoutRequest = z.strictObject({
   days: z.union([z.literal(1), z.literal(7), z.literal(30), z.literal(42)]),
 });
 export type TimeoutRequest = z.infer<typeof TimeoutRequest>;
 
-export const SelfExclusionRequest = z.object({
+export const SelfExclusionRequest = z.strictObject({
   months: z.union([z.literal(6), z.literal(12), z.literal(60)]).nullable(),
 });
 export type SelfExclusionRequest = z.infer<typeof SelfExclusionRequest>;
@@ -99,7 +101,7 @@ export type SelfExclusionRequest = z.infer<typeof SelfExclusionRequest>;
  * at once and must be at or under the one in force; null leaves that limit as it is. A loosening is
  * refused (LIMIT_STAFF_TIGHTEN_ONLY) and changes nothing.
  */
-export const StaffLimitsUpdate = z.object({ deposit: LimitSet, loss: LimitSet });
+export const StaffLimitsUpdate = z.strictObject({ deposit: LimitSet, loss: LimitSet });
 export type StaffLimitsUpdate = z.infer<typeof StaffLimitsUpdate>;
 
 /**

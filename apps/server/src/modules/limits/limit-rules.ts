@@ -1,5 +1,5 @@
 import { LIMIT_COOLING_OFF_MS, type LimitKind, type LimitPeriod } from '@wallet/contract/http/limits';
-import type { LimitRow } from './limits.repository';
+import type { LimitRow, StateRow } from './limits.repository';
 
 /**
  * How a member's change of one limit is taken (issue 29, decision 061): a lower or a new limit
@@ -61,4 +61,33 @@ export function changeOf(row: LimitRow) {
   return row.pending
     ? { pending: row.pendingValue?.toString() ?? null, from: row.pendingFrom!.toISOString() }
     : (row.value?.toString() ?? null);
+}
+
+export type Block = 'TIMED_OUT' | 'SELF_EXCLUDED';
+
+/** What holds the member at `at`: a self-exclusion not lifted first, then a time-out running. */
+export function blockIn(state: StateRow | null, at: Date): Block | null {
+  if (!state) return null;
+  const lifted = state.liftAt !== null && state.liftAt.getTime() <= at.getTime();
+  if (state.excludedSince !== null && !lifted) return 'SELF_EXCLUDED';
+  if (state.timeoutUntil !== null && state.timeoutUntil.getTime() > at.getTime()) return 'TIMED_OUT';
+  return null;
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The time-out and self-exclusion as the member and staff read them (and the staff audit keeps). */
+export function blocksOf(state: StateRow | null, at: Date) {
+  const block = blockIn(state, at);
+  return {
+    timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
+    selfExclusion:
+      block === 'SELF_EXCLUDED'
+        ? {
+            since: state!.excludedSince!.toISOString(),
+            until: iso(state!.excludedUntil),
+            liftAt: iso(state!.liftAt),
+          }
+        : null,
+  };
 }

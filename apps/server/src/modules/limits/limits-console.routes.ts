@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MemberParam } from '@wallet/contract/http/console';
 import {
@@ -8,6 +9,7 @@ import {
 } from '@wallet/contract/http/limits';
 import { AppError, errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
+import type { Executor } from './limits.repository';
 import type { LimitsService } from './limits.service';
 
 export interface LimitsConsoleRoutesOptions {
@@ -75,6 +77,12 @@ export const limitsConsoleRoutes: FastifyPluginAsyncZod<LimitsConsoleRoutesOptio
       })),
     };
   }
+  /** The staff member of `request`, whose audit row is written in the change's own transaction. */
+  const byStaff = (request: FastifyRequest<{ Params: { memberId: number } }>, action: string) => ({
+    id: staffOf(request).id,
+    audit: (tx: Executor, detail: Record<string, unknown>) =>
+      app.staffAudit.recordIn(tx, request, action, `member:${request.params.memberId}`, detail),
+  });
   async function known(memberId: number) {
     if (!(await memberExists(memberId))) throw new AppError('NO_USER', 404);
   }
@@ -105,8 +113,7 @@ export const limitsConsoleRoutes: FastifyPluginAsyncZod<LimitsConsoleRoutesOptio
     async (request) => {
       const { memberId } = request.params;
       await known(memberId);
-      const { before, after } = await limits.tightenByStaff(memberId, staffOf(request).id, request.body);
-      await app.staffAudit.record(request, 'member.limits', `member:${memberId}`, { before, after });
+      await limits.tightenByStaff(memberId, request.body, byStaff(request, 'member.limits'));
       return answer(memberId);
     },
   );
@@ -123,9 +130,7 @@ export const limitsConsoleRoutes: FastifyPluginAsyncZod<LimitsConsoleRoutesOptio
     async (request) => {
       const { memberId } = request.params;
       await known(memberId);
-      const before = (await limits.view(memberId)).timeout;
-      const after = (await limits.timeout(memberId, request.body.days, staffOf(request).id)).timeout;
-      await app.staffAudit.record(request, 'member.timeout', `member:${memberId}`, { before, after });
+      await limits.timeout(memberId, request.body.days, byStaff(request, 'member.timeout'));
       return answer(memberId);
     },
   );
@@ -142,10 +147,7 @@ export const limitsConsoleRoutes: FastifyPluginAsyncZod<LimitsConsoleRoutesOptio
     async (request) => {
       const { memberId } = request.params;
       await known(memberId);
-      const before = (await limits.view(memberId)).selfExclusion;
-      const after = (await limits.selfExclude(memberId, request.body.months, staffOf(request).id))
-        .selfExclusion;
-      await app.staffAudit.record(request, 'member.self-exclusion', `member:${memberId}`, { before, after });
+      await limits.selfExclude(memberId, request.body.months, byStaff(request, 'member.self-exclusion'));
       return answer(memberId);
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizePhone } from '@wallet/contract/input';
 import { memberOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { LimitsService } from './limits.service';
@@ -62,8 +63,10 @@ function registrationGuard(limits: LimitsService, options: PlayGuardOptions) {
     const body = request.body as
       { username?: string; phoneNumber?: string; bankCode?: string; bankAccountNo?: string } | undefined;
     // The registration's first step sends the phone as phoneNumber, the later ones as username.
-    const username = body?.username ?? body?.phoneNumber;
-    if (!username) return;
+    // NOTE: the first is the phone as typed (spaces, dashes): read as the registration reads it.
+    const typed = body?.username ?? body?.phoneNumber;
+    if (!typed) return;
+    const username = normalizePhone(typed);
     const bank =
       body?.bankCode && body.bankAccountNo
         ? { bankCode: body.bankCode, accountNo: body.bankAccountNo }
@@ -85,7 +88,12 @@ export function registerPlayGuards(
   options: PlayGuardOptions,
 ): void {
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // NOTE: Fastify answers HEAD on every GET route with the GET's handler, as a route of its own
+    // made from the GET's options before this hook ran: it is judged as its GET, or a HEAD would
+    // claim a bonus or a refund past every state (decision 062).
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((method) =>
+      method === 'HEAD' ? 'GET' : method,
+    );
     if (methods.some((method) => REGISTRATION_ROUTES.has(`${method} ${route.url}`))) {
       const before = route.preHandler;
       const guard = registrationGuard(limits, options);

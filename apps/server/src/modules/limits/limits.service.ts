@@ -10,9 +10,10 @@ import {
 } from '@wallet/contract/http/limits';
 import type { Database } from '../../platform/db/database';
 import { AppError, LimitError } from '../../platform/errors';
-import { changedLimit, changeOf, confirmable, tightenedByStaff, valuesOf } from './limit-rules';
+import { blockIn, blocksOf, changedLimit, changeOf, confirmable } from './limit-rules';
 import { monthsAfter, runningPeriod } from './limit-periods';
-import { createLimitsRepository, type Executor, type LimitRow, type StateRow } from './limits.repository';
+import { tightenLimits, type StaffAudit } from './limits-staff';
+import { createLimitsRepository, type Executor, type StateRow } from './limits.repository';
 
 /** A play session ends after this long without a move toward play (decision 061). */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -27,17 +28,20 @@ export interface LimitsServiceOptions {
    * must be used: on the embedded database a read outside an open transaction waits for it.
    */
   depositedSince: (memberId: number, from: Date, tx?: Executor) => Promise<bigint>;
-  /** The member's settled bets minus wins from `from` on (the loss refund's play tally). */
-  netLossSince: (memberId: number, from: Date) => Promise<bigint>;
+  /**
+   * The member's settled bets minus wins from `from` on (the loss refund's play tally); `counted`
+   * false when a provider's rounds could not all be read (the tally may be behind).
+   */
+  netLossSince: (memberId: number, from: Date) => Promise<{ loss: bigint; counted: boolean }>;
   /** Deposits minus withdrawals of the member's wallet from `from` on (the ledger). */
   netDepositsSince: (memberId: number, from: Date) => Promise<bigint>;
   /** The amounts of the member's open QR codes: deposits that may still arrive (in `tx` if given). */
   openDeposits: (memberId: number, tx?: Executor) => Promise<bigint>;
 }
 
-type Block = 'TIMED_OUT' | 'SELF_EXCLUDED';
+/** A staff member acting on a member's limits, and their audit. */
+type ByStaff = { id: number; audit: StaffAudit } | null;
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const keyOf = (kind: LimitKind, period: LimitPeriod) => `${kind}:${period}`;
 
 /**
@@ -49,14 +53,6 @@ export function createLimitsService(options: LimitsServiceOptions) {
   const { now } = options;
   const repository = createLimitsRepository(options.db);
 
-  function blockIn(state: StateRow | null, at: Date): Block | null {
-    if (!state) return null;
-    const lifted = state.liftAt !== null && state.liftAt.getTime() <= at.getTime();
-    if (state.excludedSince !== null && !lifted) return 'SELF_EXCLUDED';
-    if (state.timeoutUntil !== null && state.timeoutUntil.getTime() > at.getTime()) return 'TIMED_OUT';
-    return null;
-  }
-
   async function usedIn(
     memberId: number,
     kind: LimitKind,
@@ -66,8 +62,13 @@ export function createLimitsService(options: LimitsServiceOptions) {
   ): Promise<bigint> {
     const { start } = runningPeriod(period, at);
     if (kind === 'deposit') return options.depositedSince(memberId, start, tx);
-    const loss = await options.netLossSince(memberId, start);
-    return loss > 0n ? loss : 0n;
+    return (await lossIn(memberId, period, at)).used;
+  }
+
+  /** The period's net loss (a net win: 0), and whether every provider's rounds were counted. */
+  async function lossIn(memberId: number, period: LimitPeriod, at: Date) {
+    const { loss, counted } = await options.netLossSince(memberId, runningPeriod(period, at).start);
+    return { used: loss > 0n ? loss : 0n, counted };
   }
 
   /** The room left under each deposit limit in force, the lowest; null: no deposit limit. */
@@ -123,29 +124,20 @@ export function createLimitsService(options: LimitsServiceOptions) {
     const room = await roomIn(options.db, memberId, at);
     const sessionLive =
       state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
-    const block = blockIn(state, at);
     return {
       deposit: await views('deposit'),
       loss: await views('loss'),
       depositRemaining: room === null ? null : Number(room),
       realityCheckMinutes: state?.realityCheckMinutes ?? null,
       session: sessionLive ? await sessionOf(memberId, state.sessionStartedAt!, state.sessionLastAt!) : null,
-      timeout: block === 'TIMED_OUT' ? { until: state!.timeoutUntil!.toISOString() } : null,
-      selfExclusion:
-        block === 'SELF_EXCLUDED'
-          ? {
-              since: state!.excludedSince!.toISOString(),
-              until: iso(state!.excludedUntil),
-              liftAt: iso(state!.liftAt),
-            }
-          : null,
+      ...blocksOf(state, at),
     };
   }
 
   /** The live session for the reality check: its result counted by the play tally's whole hours. */
   async function sessionOf(memberId: number, startedAt: Date, lastAt: Date) {
     const since = new Date(Math.floor(startedAt.getTime() / 3_600_000) * 3_600_000);
-    const loss = await options.netLossSince(memberId, since);
+    const { loss } = await options.netLossSince(memberId, since);
     return {
       startedAt: startedAt.toISOString(),
       lastAt: lastAt.toISOString(),
@@ -154,20 +146,37 @@ export function createLimitsService(options: LimitsServiceOptions) {
     };
   }
 
-  /** Writes the member's state change under their lock, with its history row. */
+  /**
+   * Writes the member's state change under their lock, with its history row; a staff member's
+   * `audit` is written in that same transaction, with the state before and after (decision 062).
+   */
   async function changeState(
     memberId: number,
     what: string,
     decide: (state: StateRow | null, at: Date) => Partial<StateRow> | null,
-    staffId: number | null = null,
+    staff: { id: number; audit: StaffAudit; shown: 'timeout' | 'selfExclusion' } | null = null,
   ): Promise<void> {
     const at = now();
     await repository.transaction(async (tx) => {
       await repository.lock(tx, memberId);
-      const changes = decide(await repository.stateOf(tx, memberId), at);
-      if (!changes) return;
-      await repository.saveState(tx, memberId, changes, at);
-      await repository.record(tx, { memberId, staffId, what, detail: { ...changes }, at });
+      const state = await repository.stateOf(tx, memberId);
+      const changes = decide(state, at);
+      if (changes) {
+        await repository.saveState(tx, memberId, changes, at);
+        await repository.record(tx, {
+          memberId,
+          staffId: staff?.id ?? null,
+          what,
+          detail: { ...changes },
+          at,
+        });
+      }
+      if (!staff) return;
+      const after = changes ? ({ ...state, ...changes } as StateRow) : state;
+      await staff.audit(tx, {
+        before: blocksOf(state, at)[staff.shown],
+        after: blocksOf(after, at)[staff.shown],
+      });
     });
   }
 
@@ -220,44 +229,9 @@ export function createLimitsService(options: LimitsServiceOptions) {
       return view(memberId);
     },
 
-    /**
-     * Staff tighten a member's limits: every value given must be at or under the one in force
-     * (LIMIT_STAFF_TIGHTEN_ONLY otherwise, nothing changed); each holds at once and drops a
-     * loosening the member had asked for. Answers the limits before and after, for the audit.
-     */
-    async tightenByStaff(memberId: number, staffId: number, asked: StaffLimitsUpdate) {
-      const at = now();
-      return repository.transaction(async (tx) => {
-        await repository.lock(tx, memberId);
-        const rows = await repository.limitsOf(tx, memberId);
-        const before = valuesOf(rows);
-        const changes: LimitRow[] = [];
-        for (const kind of LIMIT_KINDS) {
-          for (const period of LIMIT_PERIODS) {
-            const value = asked[kind][period];
-            if (value === null) continue;
-            const current = rows.find((row) => row.kind === kind && row.period === period);
-            if (!tightenedByStaff(current, BigInt(value)))
-              throw new AppError('LIMIT_STAFF_TIGHTEN_ONLY', 409);
-            if (current?.value === BigInt(value) && !current.pending) continue;
-            const next = { memberId, kind, period, value: BigInt(value), updatedAt: at };
-            changes.push({ ...next, pending: false, pendingValue: null, pendingFrom: null });
-          }
-        }
-        for (const row of changes) {
-          await repository.saveLimit(tx, row);
-          const key = keyOf(row.kind as LimitKind, row.period as LimitPeriod);
-          const detail = {
-            kind: row.kind,
-            period: row.period,
-            before: before[key] ?? null,
-            after: String(row.value),
-          };
-          await repository.record(tx, { memberId, staffId, what: 'limit.staff', detail, at });
-        }
-        return { before, after: { ...before, ...valuesOf(changes) } };
-      });
-    },
+    /** Staff tighten a member's limits, never loosen them (limits-staff.ts), audited in the change's transaction. */
+    tightenByStaff: (memberId: number, asked: StaffLimitsUpdate, staff: NonNullable<ByStaff>) =>
+      tightenLimits(repository, memberId, asked, staff, now()),
 
     /** Makes every loosening whose 24 hours have passed hold; LIMIT_NOT_CONFIRMABLE when none. */
     async confirm(memberId: number): Promise<LimitsResponse> {
@@ -293,16 +267,16 @@ export function createLimitsService(options: LimitsServiceOptions) {
     },
 
     /** A time-out of `days`; a longer one already running is kept (a time-out is never shortened). */
-    async timeout(memberId: number, days: number, staffId: number | null = null): Promise<LimitsResponse> {
+    async timeout(memberId: number, days: number, staff: ByStaff = null): Promise<LimitsResponse> {
       await changeState(
         memberId,
-        staffId === null ? 'timeout' : 'timeout.staff',
+        staff === null ? 'timeout' : 'timeout.staff',
         (state, at) => {
           const until = new Date(at.getTime() + days * 86_400_000);
           if (state?.timeoutUntil && state.timeoutUntil >= until) return null;
           return { timeoutUntil: until, sessionLastAt: null, sessionStartedAt: null };
         },
-        staffId,
+        staff && { ...staff, shown: 'timeout' },
       );
       return view(memberId);
     },
@@ -314,11 +288,11 @@ export function createLimitsService(options: LimitsServiceOptions) {
     async selfExclude(
       memberId: number,
       months: number | null,
-      staffId: number | null = null,
+      staff: ByStaff = null,
     ): Promise<LimitsResponse> {
       await changeState(
         memberId,
-        staffId === null ? 'self-exclusion' : 'self-exclusion.staff',
+        staff === null ? 'self-exclusion' : 'self-exclusion.staff',
         (state, at) => {
           const until = months === null ? null : monthsAfter(at, months);
           if (blockIn(state, at) === 'SELF_EXCLUDED') {
@@ -335,7 +309,7 @@ export function createLimitsService(options: LimitsServiceOptions) {
             sessionStartedAt: null,
           };
         },
-        staffId,
+        staff && { ...staff, shown: 'selfExclusion' },
       );
       return view(memberId);
     },
@@ -380,12 +354,19 @@ export function createLimitsService(options: LimitsServiceOptions) {
       const { state, limits: rows } = await repository.playOf(memberId);
       const block = blockIn(state, at);
       if (block) throw new AppError(block, 403);
+      let uncounted = false;
       for (const row of rows) {
         if (row.value === null) continue;
-        const used = await usedIn(memberId, row.kind as LimitKind, row.period as LimitPeriod, at);
-        if (row.kind === 'deposit' && used > row.value) throw new AppError('DEPOSIT_LIMIT', 422);
-        if (row.kind === 'loss' && used >= row.value) throw new AppError('LOSS_LIMIT', 422);
+        const period = row.period as LimitPeriod;
+        if (row.kind === 'deposit' && (await usedIn(memberId, 'deposit', period, at)) > row.value)
+          throw new AppError('DEPOSIT_LIMIT', 422);
+        if (row.kind !== 'loss') continue;
+        const { used, counted } = await lossIn(memberId, period, at);
+        if (used >= row.value) throw new AppError('LOSS_LIMIT', 422);
+        uncounted ||= !counted;
       }
+      // NOTE: a loss limit fails closed: rounds a provider cannot tell now may have reached it.
+      if (uncounted) throw new AppError('LOSS_UNCOUNTED', 422);
       const live =
         state?.sessionLastAt != null && at.getTime() - state.sessionLastAt.getTime() < SESSION_IDLE_MS;
       // NOTE: the session's clock is kept to the minute: a move within a minute of the last one

@@ -95,6 +95,12 @@ export function createRewardsService(options: RewardsServiceOptions) {
       return repository.netLossSince(options.db, memberId, from);
     },
 
+    /** As netLossSince, saying whether every provider's rounds were read (play limits, decision 062). */
+    async countedNetLossSince(memberId: number, from: Date): Promise<{ loss: bigint; counted: boolean }> {
+      const counted = await context.tally.countMember(memberId);
+      return { loss: await repository.netLossSince(options.db, memberId, from), counted };
+    },
+
     inviteSummary: invite.summary,
     inviteList: invite.list,
     claimInvite: invite.claim,
