@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { StaffLimitsResponse, type StaffLimitsUpdate } from '@wallet/contract/http/limits';
+import {
+  StaffLimitsResponse,
+  type StaffLimitsUpdate,
+  type TimeoutRequest,
+} from '@wallet/contract/http/limits';
 import { queryKeys } from '../../lib/query-keys';
 import { consoleRequest } from './console-api';
 
@@ -12,7 +16,10 @@ export const useMemberLimits = (memberId: number) =>
     queryFn: () => consoleRequest(`${base(memberId)}/limits`, { schema: StaffLimitsResponse }),
   });
 
-/** Staff tighten a limit or start a self-exclusion: the answer is the panel as it stands. */
+/**
+ * Staff tighten a limit, or start a time-out or a self-exclusion: the answer is the panel as it
+ * stands.
+ */
 export function useTightenLimits(memberId: number) {
   const queryClient = useQueryClient();
   const done = (answer: StaffLimitsResponse) =>
@@ -21,6 +28,15 @@ export function useTightenLimits(memberId: number) {
     lower: useMutation({
       mutationFn: (body: StaffLimitsUpdate) =>
         consoleRequest(`${base(memberId)}/limits`, { method: 'PUT', body, schema: StaffLimitsResponse }),
+      onSuccess: done,
+    }),
+    timeout: useMutation({
+      mutationFn: (days: TimeoutRequest['days']) =>
+        consoleRequest(`${base(memberId)}/timeout`, {
+          method: 'POST',
+          body: { days },
+          schema: StaffLimitsResponse,
+        }),
       onSuccess: done,
     }),
     exclude: useMutation({

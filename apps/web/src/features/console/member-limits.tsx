@@ -23,6 +23,8 @@ import { useMemberLimits, useTightenLimits } from './member-limits-api';
 const NONE = { day: null, week: null, month: null };
 const EXCLUSIONS = { m6: 6, m12: 12, m60: 60, forever: null } as const;
 type ExclusionKey = keyof typeof EXCLUSIONS;
+const TIMEOUTS = { d1: 1, d7: 7, d30: 30, d42: 42 } as const;
+type TimeoutKey = keyof typeof TIMEOUTS;
 
 /** An amount of the history as text: minor units read as money, none as "none". */
 const amountOf = (value: string | null, none: string) =>
@@ -55,21 +57,22 @@ function LimitCell({ limit }: { limit: LimitView }) {
 
 /**
  * The member's play limits on the member view (issue 29): limits and usage, a time-out or
- * self-exclusion, the history; staff with members.manage lower a limit or start a self-exclusion,
- * never loosen one (the server refuses that too).
+ * self-exclusion, the history; staff with members.manage lower a limit or start a time-out or a
+ * self-exclusion, never loosen one (the server refuses that too).
  */
 export function LimitsCard({ view }: { view: MemberViewResponse }) {
   const { t } = useConsoleTranslation();
   const toast = useToast();
   const memberId = view.context.member.id;
   const limits = useMemberLimits(memberId);
-  const { lower, exclude } = useTightenLimits(memberId);
+  const { lower, timeout, exclude } = useTightenLimits(memberId);
   const mayManage = useStaffCan('members.manage');
   const [which, setWhich] = useState('deposit.day');
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const [days, setDays] = useState<TimeoutKey | ''>('');
   const [months, setMonths] = useState<ExclusionKey | ''>('');
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'timeout' | 'exclude' | null>(null);
 
   if (limits.isPending) return <MemberCard title={t('memberLimits.title')}>{<Loading />}</MemberCard>;
   if (limits.isError)
@@ -168,6 +171,21 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
             </form>
             <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
               <SelectField
+                label={t('memberLimits.timeoutStart')}
+                placeholder={t('memberLimits.months')}
+                value={days}
+                onChange={(event) => setDays(event.target.value as TimeoutKey | '')}
+                options={(Object.keys(TIMEOUTS) as TimeoutKey[]).map((key) => ({
+                  value: key,
+                  label: t(`memberLimits.${key}`),
+                }))}
+              />
+              <Button variant="secondary" disabled={days === ''} onClick={() => setConfirming('timeout')}>
+                {t('memberLimits.timeoutButton')}
+              </Button>
+            </div>
+            <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+              <SelectField
                 label={t('memberLimits.exclude')}
                 placeholder={t('memberLimits.months')}
                 value={months}
@@ -177,7 +195,7 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
                   label: t(`memberLimits.${key}`),
                 }))}
               />
-              <Button variant="danger" disabled={months === ''} onClick={() => setConfirming(true)}>
+              <Button variant="danger" disabled={months === ''} onClick={() => setConfirming('exclude')}>
                 {t('memberLimits.excludeButton')}
               </Button>
             </div>
@@ -204,8 +222,34 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
         </div>
       </div>
       <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        open={confirming === 'timeout'}
+        onClose={() => setConfirming(null)}
+        title={t('memberLimits.timeoutStart')}
+        confirmLabel={t('memberLimits.timeoutButton')}
+        cancelLabel={t('memberLimits.cancel')}
+        tone="danger"
+        pending={timeout.isPending}
+        onConfirm={() => {
+          if (days === '') return;
+          timeout.mutate(TIMEOUTS[days], {
+            onSuccess: () => {
+              setConfirming(null);
+              toast.show('success', t('memberLimits.timedOutDone'));
+            },
+            onError: (error) => toast.show('error', errorText(errorCodeOf(error))),
+          });
+        }}
+      >
+        <p>
+          {t('memberLimits.timeoutConfirm', {
+            id: memberId,
+            length: days === '' ? '' : t(`memberLimits.${days}`),
+          })}
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'exclude'}
+        onClose={() => setConfirming(null)}
         title={t('memberLimits.exclude')}
         confirmLabel={t('memberLimits.excludeButton')}
         cancelLabel={t('memberLimits.cancel')}
@@ -215,7 +259,7 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
           if (months === '') return;
           exclude.mutate(EXCLUSIONS[months], {
             onSuccess: () => {
-              setConfirming(false);
+              setConfirming(null);
               toast.show('success', t('memberLimits.excludedDone'));
             },
             onError: (error) => toast.show('error', errorText(errorCodeOf(error))),
