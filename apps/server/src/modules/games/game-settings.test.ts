@@ -79,86 +79,93 @@ describe('games on the console (decision 064)', () => {
     expect(games.find((game) => game.code === 'IMI')?.provider).toMatchObject({ web: false, android: true });
   });
 
-  it('hides a game switched off, refuses launch and money in, and lets the money out', async () => {
-    const holder = await fundedMember(test.app);
-    const into = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 30_000,
-    });
-    expect(into.statusCode, into.body).toBe(200);
-    const stranger = await signedInMember(test.app);
+  // Also on the embedded database, where the one process keeps its copy without Redis.
+  it(
+    'hides a game switched off, refuses launch and money in, and lets the money out',
+    { tags: ['embedded'] },
+    async () => {
+      const holder = await fundedMember(test.app);
+      const into = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
+        from: 'wallet',
+        to: 'JOKER',
+        amount: 30_000,
+      });
+      expect(into.statusCode, into.body).toBe(200);
+      const stranger = await signedInMember(test.app);
 
-    const off = await put('JOKER', { ...defaults, enabled: false });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json<GameSetting>()).toMatchObject({ enabled: false, membersWithMoney: 1 });
+      const off = await put('JOKER', { ...defaults, enabled: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json<GameSetting>()).toMatchObject({ enabled: false, membersWithMoney: 1 });
 
-    // A member with nothing in it no longer sees it; one with money sees it closed, nothing to launch.
-    const strangers = await walletOf(test.app, stranger.token);
-    expect(strangers.raw.games.map((game) => game.code)).not.toContain('JOKER');
-    expect(strangers.raw.games).toHaveLength(15);
-    const holders = await walletOf(test.app, holder.token);
-    expect(holders.raw.games.find((game) => game.code === 'JOKER')).toMatchObject({
-      closed: true,
-      amount: 30_000,
-      web: null,
-      android: null,
-      ios: null,
-    });
+      // A member with nothing in it no longer sees it; one with money sees it closed, nothing to launch.
+      const strangers = await walletOf(test.app, stranger.token);
+      expect(strangers.raw.games.map((game) => game.code)).not.toContain('JOKER');
+      expect(strangers.raw.games).toHaveLength(15);
+      const holders = await walletOf(test.app, holder.token);
+      expect(holders.raw.games.find((game) => game.code === 'JOKER')).toMatchObject({
+        closed: true,
+        amount: 30_000,
+        web: null,
+        android: null,
+        ios: null,
+      });
 
-    const noGame = { message: 'NO_GAME' };
-    expect((await getAs(test.app, stranger.token, '/api/wallet/activate/JOKER')).json()).toEqual(noGame);
-    expect((await getAs(test.app, holder.token, '/api/wallet/account/JOKER')).json()).toEqual(noGame);
-    const launch = await getAs(test.app, holder.token, `/api/autoLogin/joker/${holder.login.username}`);
-    expect([launch.statusCode, launch.json()]).toEqual([404, noGame]);
-    const refused = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 1_000,
-    });
-    expect([refused.statusCode, refused.json()]).toEqual([404, noGame]);
-    const all = await moneyCall(test.app, holder.token, '/api/wallet/transferAll', { to: 'JOKER' });
-    expect(all.json()).toEqual(noGame);
-    expect((await walletOf(test.app, holder.token)).wallet).toBe(70_000);
+      const noGame = { message: 'NO_GAME' };
+      expect((await getAs(test.app, stranger.token, '/api/wallet/activate/JOKER')).json()).toEqual(noGame);
+      expect((await getAs(test.app, holder.token, '/api/wallet/account/JOKER')).json()).toEqual(noGame);
+      const launch = await getAs(test.app, holder.token, `/api/autoLogin/joker/${holder.login.username}`);
+      expect([launch.statusCode, launch.json()]).toEqual([404, noGame]);
+      const refused = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
+        from: 'wallet',
+        to: 'JOKER',
+        amount: 1_000,
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([404, noGame]);
+      const all = await moneyCall(test.app, holder.token, '/api/wallet/transferAll', { to: 'JOKER' });
+      expect(all.json()).toEqual(noGame);
+      expect((await walletOf(test.app, holder.token)).wallet).toBe(70_000);
 
-    // Out of it: to another game (through the wallet), then the rest to the wallet.
-    await getAs(test.app, holder.token, '/api/wallet/activate/PG');
-    const across = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
-      from: 'JOKER',
-      to: 'PG',
-      amount: 10_000,
-    });
-    expect(resultOf(across).status, across.body).toBe('SUCCESS');
-    const back = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
-      from: 'JOKER',
-      to: 'wallet',
-      amount: 20_000,
-    });
-    expect(resultOf(back).status, back.body).toBe('SUCCESS');
-    const emptied = await walletOf(test.app, holder.token);
-    expect(emptied.wallet).toBe(90_000);
-    expect(emptied.game('PG')).toBe(10_000);
-    // Empty now: gone from the member's list too.
-    expect(emptied.raw.games.map((game) => game.code)).not.toContain('JOKER');
+      // Out of it: to another game (through the wallet), then the rest to the wallet.
+      await getAs(test.app, holder.token, '/api/wallet/activate/PG');
+      const across = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
+        from: 'JOKER',
+        to: 'PG',
+        amount: 10_000,
+      });
+      expect(resultOf(across).status, across.body).toBe('SUCCESS');
+      const back = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
+        from: 'JOKER',
+        to: 'wallet',
+        amount: 20_000,
+      });
+      expect(resultOf(back).status, back.body).toBe('SUCCESS');
+      const emptied = await walletOf(test.app, holder.token);
+      expect(emptied.wallet).toBe(90_000);
+      expect(emptied.game('PG')).toBe(10_000);
+      // Empty now: gone from the member's list too.
+      expect(emptied.raw.games.map((game) => game.code)).not.toContain('JOKER');
 
-    // Switched on again: back for everyone, and money goes in.
-    expect((await put('JOKER', defaults)).statusCode).toBe(200);
-    expect((await walletOf(test.app, stranger.token)).raw.games.map((game) => game.code)).toContain('JOKER');
-    const again = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
-      from: 'wallet',
-      to: 'JOKER',
-      amount: 1_000,
-    });
-    expect(resultOf(again).status, again.body).toBe('SUCCESS');
-    await booksAreSound(test.database.db);
+      // Switched on again: back for everyone, and money goes in.
+      expect((await put('JOKER', defaults)).statusCode).toBe(200);
+      expect((await walletOf(test.app, stranger.token)).raw.games.map((game) => game.code)).toContain(
+        'JOKER',
+      );
+      const again = await moneyCall(test.app, holder.token, '/api/wallet/transfer', {
+        from: 'wallet',
+        to: 'JOKER',
+        amount: 1_000,
+      });
+      expect(resultOf(again).status, again.body).toBe('SUCCESS');
+      await booksAreSound(test.database.db);
 
-    const audit = await auditOf('game:JOKER');
-    expect(audit.map((row) => row.staff_id)).toEqual([staff.owner.staffId, staff.owner.staffId]);
-    expect(audit.map((row) => row.detail)).toEqual([
-      { before: defaults, after: { ...defaults, enabled: false } },
-      { before: { ...defaults, enabled: false }, after: defaults },
-    ]);
-  });
+      const audit = await auditOf('game:JOKER');
+      expect(audit.map((row) => row.staff_id)).toEqual([staff.owner.staffId, staff.owner.staffId]);
+      expect(audit.map((row) => row.detail)).toEqual([
+        { before: defaults, after: { ...defaults, enabled: false } },
+        { before: { ...defaults, enabled: false }, after: defaults },
+      ]);
+    },
+  );
 
   it('puts the member’s games in staff’s order, audited, and refuses an order that leaves one out', async () => {
     const member = await signedInMember(test.app);
