@@ -17,6 +17,7 @@ const laoDataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-lao-'));
  */
 const SHARED_SETTINGS = [
   'accounts.spec.ts',
+  'console-games.spec.ts',
   'deposit.spec.ts',
   'deposit-guidance.spec.ts',
   'home-guidance.spec.ts',

@@ -49,7 +49,7 @@ export function GameCard({
         <span
           className={`mt-2 inline-flex min-h-7 items-center justify-center rounded-full px-1 text-center text-[12px] leading-tight font-semibold tracking-tight ${
             game.closed
-              ? 'bg-ink-950/80 text-mist-200'
+              ? 'border border-white/25 bg-ink-950/80 text-mist-200'
               : game.isActive
                 ? 'bg-white/10 text-snow'
                 : 'gold-gradient text-ink-950'

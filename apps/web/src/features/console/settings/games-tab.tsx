@@ -123,12 +123,15 @@ function GameEditor({ game, onDone }: { game: GameSetting; onDone: () => void })
 
 function GameRow({
   game,
+  place,
   canUp,
   canDown,
   moving,
   onMove,
 }: {
   game: GameSetting;
+  /** Its place in its own carousel, 1 first. */
+  place: number;
   canUp: boolean;
   canDown: boolean;
   moving: boolean;
@@ -144,11 +147,9 @@ function GameRow({
     save(game.code, { ...changeOf(game), enabled }, () => setConfirming(false));
   return (
     <li className="py-3">
-      <div className="flex items-start gap-3">
-        <span className="mt-0.5 w-7 shrink-0 text-right text-sm text-mist-400 tabular-nums">
-          {game.position}
-        </span>
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span className="w-6 shrink-0 text-right text-sm text-mist-400 tabular-nums">{place}</span>
+        <div className="min-w-0 flex-1 basis-40">
           <p className="font-semibold break-words">
             {game.name} <span className="text-xs font-normal text-mist-400">{game.code}</span>
           </p>
@@ -167,6 +168,36 @@ function GameRow({
             </p>
           ) : null}
         </div>
+        {/* On a phone the buttons take a line of their own under the name; wider, they sit in the row. */}
+        <div className="order-last flex w-full flex-wrap gap-2 sm:order-none sm:w-auto">
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-label={t('settings.games.moveUp', { name: game.name })}
+            disabled={!canUp || moving}
+            onClick={() => onMove(-1)}
+          >
+            <ChevronUp className="size-5" aria-hidden="true" />
+          </Button>
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-label={t('settings.games.moveDown', { name: game.name })}
+            disabled={!canDown || moving}
+            onClick={() => onMove(1)}
+          >
+            <ChevronDown className="size-5" aria-hidden="true" />
+          </Button>
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-expanded={editing}
+            icon={<Pencil className="size-4" aria-hidden="true" />}
+            onClick={() => setEditing(!editing)}
+          >
+            {t('settings.games.edit')}
+          </Button>
+        </div>
         <button
           type="button"
           role="switch"
@@ -176,7 +207,7 @@ function GameRow({
           onClick={() => (game.enabled ? setConfirming(true) : setEnabled(true))}
           className="flex min-h-11 shrink-0 items-center gap-2 disabled:opacity-60"
         >
-          <span className={`text-sm ${game.enabled ? 'text-snow' : 'text-mist-400'}`}>
+          <span className={`w-8 text-right text-sm ${game.enabled ? 'text-snow' : 'text-mist-400'}`}>
             {t(game.enabled ? 'settings.games.on' : 'settings.games.off')}
           </span>
           <span
@@ -188,35 +219,6 @@ function GameRow({
             />
           </span>
         </button>
-      </div>
-      <div className="mt-2 flex flex-wrap gap-2 pl-10">
-        <Button
-          variant="secondary"
-          className="px-3"
-          aria-label={t('settings.games.moveUp', { name: game.name })}
-          disabled={!canUp || moving}
-          onClick={() => onMove(-1)}
-        >
-          <ChevronUp className="size-5" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-3"
-          aria-label={t('settings.games.moveDown', { name: game.name })}
-          disabled={!canDown || moving}
-          onClick={() => onMove(1)}
-        >
-          <ChevronDown className="size-5" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-3"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-        >
-          <Pencil className="size-4" aria-hidden="true" />
-          {t('settings.games.edit')}
-        </Button>
       </div>
       {editing ? <GameEditor game={game} onDone={() => setEditing(false)} /> : null}
       <ConfirmDialog
@@ -291,6 +293,7 @@ export function GamesTab() {
                 <GameRow
                   key={game.code}
                   game={game}
+                  place={index + 1}
                   canUp={index > 0}
                   canDown={index < inCarousel.length - 1}
                   moving={reorder.isPending}
