@@ -50,8 +50,8 @@ for (const [locale, width] of [
 
     const slotxo = page.getByRole('listitem').filter({ hasText: 'SLOTXO' });
     await slotxo.getByRole('button', { name: s(locale, 'games.edit') }).click();
-    await expect(slotxo.getByLabel(s(locale, 'games.factor'))).toBeVisible();
-    await slotxo.getByLabel(s(locale, 'games.factor')).fill('0.00001');
+    await expect(slotxo.getByRole('textbox', { name: s(locale, 'games.factor') })).toBeVisible();
+    await slotxo.getByRole('textbox', { name: s(locale, 'games.factor') }).fill('0.00001');
     await expect(slotxo.getByText(text(locale, 'WALLET_FACTOR_INVALID', 'console-errors'))).toBeVisible();
     await slotxo.scrollIntoViewIfNeeded();
     await screenshot(page, `console/settings-games-edit-${locale}-${width}`, { fullPage: false });

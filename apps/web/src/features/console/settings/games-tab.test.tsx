@@ -134,7 +134,7 @@ describe('the games tab (decision 064)', () => {
       .getAllByRole('listitem')
       .find((item) => item.textContent?.includes('SlotXO'))!;
     expect(within(slotxo).getByText(/Factor ×10 \(provider's\)/)).toBeTruthy();
-    await userEvent.click(within(slotxo).getByRole('button', { name: 'Factor and launch' }));
+    await userEvent.click(within(slotxo).getByRole('button', { name: /^Edit / }));
     const factor = within(slotxo).getByLabelText('Wallet factor');
     await userEvent.type(factor, '0.00001');
     expect(
@@ -160,7 +160,7 @@ describe('the games tab (decision 064)', () => {
     const imi = within(slots)
       .getAllByRole('listitem')
       .find((item) => item.textContent?.includes('IMI'))!;
-    await userEvent.click(within(imi).getByRole('button', { name: 'Factor and launch' }));
+    await userEvent.click(within(imi).getByRole('button', { name: /^Edit / }));
     const web = within(imi).getByRole<HTMLButtonElement>('switch', { name: /^Web/ });
     expect([web.disabled, web.getAttribute('aria-checked')]).toEqual([true, 'false']);
     expect(within(imi).getByText('The provider has no link for it.')).toBeTruthy();

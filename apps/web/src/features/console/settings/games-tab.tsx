@@ -192,6 +192,7 @@ function GameRow({
             variant="secondary"
             className="px-3"
             aria-expanded={editing}
+            aria-label={t('settings.games.editLabel', { name: game.name })}
             icon={<Pencil className="size-4" aria-hidden="true" />}
             onClick={() => setEditing(!editing)}
           >
