@@ -11,9 +11,11 @@ import {
   booksAreSound,
   fundedMember,
   getAs,
+  HANG_MS,
   MONEY_ENV,
   moneyCall,
   resultOf,
+  setFault,
   signedInMember,
   walletOf,
 } from '../../../test/money';
@@ -166,6 +168,32 @@ describe('games on the console (decision 064)', () => {
       ]);
     },
   );
+
+  it('finishes money on its way into a game switched off meanwhile, and lets it come back', async () => {
+    const member = await fundedMember(test.app);
+    await setFault(test.app, 'JOKER', 'applied-then-timeout', HANG_MS);
+    const pending = await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'JOKER',
+      amount: 25_000,
+    });
+    await setFault(test.app, 'JOKER', 'none');
+    expect(resultOf(pending).status).toBe('PENDING');
+    expect((await put('JOKER', { ...defaults, enabled: false })).statusCode).toBe(200);
+
+    // The provider took it: the reconciler posts it, and the member sees it in the closed game.
+    await test.services.reconciler.runOnce();
+    const books = await walletOf(test.app, member.token);
+    expect(books.wallet).toBe(75_000);
+    expect(books.raw.games.find((game) => game.code === 'JOKER')).toMatchObject({
+      closed: true,
+      amount: 25_000,
+    });
+    const back = await moneyCall(test.app, member.token, '/api/wallet/transferAll', { to: 'wallet' });
+    expect(resultOf(back)).toMatchObject({ status: 'SUCCESS', amount: 25_000 });
+    expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
+    await booksAreSound(test.database.db);
+  });
 
   it('puts the member’s games in staff’s order, audited, and refuses an order that leaves one out', async () => {
     const member = await signedInMember(test.app);
