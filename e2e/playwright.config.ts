@@ -18,6 +18,7 @@ const laoDataDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-lao-'));
  */
 const SHARED_SETTINGS = [
   'account-codes.spec.ts',
+  'console-games.spec.ts',
   'lao-forgot-password.spec.ts',
   'service-off.spec.ts',
   'spin.spec.ts',

@@ -32,7 +32,8 @@ export function text(
     | 'console-offers'
     | 'reasons'
     | 'limits'
-    | 'console-limits' = 'common',
+    | 'console-limits'
+    | 'console-errors' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {

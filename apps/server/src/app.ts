@@ -53,6 +53,7 @@ import { memberRiskRoutes } from './modules/console/member-risk.routes';
 import { depositAccountsRoutes } from './modules/lookups/deposit-accounts.routes';
 import { createDepositAccountsRepository } from './modules/lookups/deposit-accounts.repository';
 import { siteSettingsRoutes } from './modules/lookups/site-settings.routes';
+import { gameSettingsConsoleRoutes } from './modules/games/game-settings-console.routes';
 import { staffPushRoutes } from './modules/console/staff-push.routes';
 import { deskCountsRoutes, nudgeDeskCountsAfterChanges } from './modules/console/desk-counts.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(deskCountsRoutes, { deskCounts: services.deskCounts });
   await app.register(staffPushRoutes, { staffPush: services.staffPush });
   await app.register(siteSettingsRoutes, { lookups: services.lookups });
+  await app.register(gameSettingsConsoleRoutes, { games });
   await app.register(depositAccountsRoutes, { accounts: createDepositAccountsRepository(deps.database.db) });
   await app.register(withdrawalsConsoleRoutes, {
     reviews: services.withdrawalReviews,

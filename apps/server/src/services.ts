@@ -143,6 +143,8 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
     currencyOf: memberCurrency,
     referenceTtlMs: config.money.referenceTtlMs,
     providerTimeoutMs: config.money.providerTimeoutMs,
+    redis,
+    database,
     log: app.log,
   });
   // The grant engine, and on it bonuses and promotion codes (decision 019), the invite bonus and the

@@ -339,6 +339,10 @@ export const PLATFORM_CODES = [
   'WHEEL_SLICE_MISSING',
   /** Console: no slice could be drawn (every one withdrawn or of weight 0). */
   'WHEEL_WEIGHTS_EMPTY',
+  /** Console: a game's wallet factor is not a number from 0.0001 to 10,000 with at most four decimals. */
+  'WALLET_FACTOR_INVALID',
+  /** Console: the order of the games must name every game of the catalogue once. */
+  'GAME_ORDER_INVALID',
 ] as const;
 
 export const ERROR_CODES = [

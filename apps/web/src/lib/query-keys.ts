@@ -84,6 +84,7 @@ export const queryKeys = {
     /** The site's settings screen (decision 059). */
     siteSettings: ['console', 'site-settings'] as const,
     depositAccounts: ['console', 'deposit-accounts'] as const,
+    gameSettings: ['console', 'game-settings'] as const,
     withdrawalsAll: ['console', 'withdrawals'] as const,
     withdrawalRules: ['console', 'withdrawal-rules'] as const,
     withdrawals: (status: string, page: number) => ['console', 'withdrawals', status, page] as const,

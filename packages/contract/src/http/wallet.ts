@@ -39,6 +39,19 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 16 to 100 letters, digits, '-' or '_': a UUID fits. */
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'IDEMPOTENCY_KEY_MISSING');
 
+/**
+ * A game's wallet factor: game-side amount = amount x factor. At most four decimals (the member
+ * app reads it as the exact decimal it is written as), between 0.0001 and 10,000. Staff's change of
+ * a factor (decision 064) is checked by this same schema.
+ */
+export const WalletFactor = z
+  .number()
+  .min(0.0001, 'WALLET_FACTOR_INVALID')
+  .max(10_000, 'WALLET_FACTOR_INVALID')
+  .refine((factor) => Number.isFinite(factor) && Math.round(factor * 10_000) / 10_000 === factor, {
+    message: 'WALLET_FACTOR_INVALID',
+  });
+
 export const GameAccount = z
   .object({
     code: z.string(),
@@ -50,12 +63,18 @@ export const GameAccount = z
     isActive: z.boolean(),
     amount: Amount,
     /** Game-side amount = amount x ftWalletSlot. */
-    ftWalletSlot: z.number().positive(),
+    ftWalletSlot: WalletFactor,
     /** The game's web site; null when the game is played in its app only. */
     web: z.string().nullable(),
     android: z.string().nullable(),
     ios: z.string().nullable(),
     category: z.enum(GAME_CATEGORIES),
+    /**
+     * Ours, not the spec's: the game is switched off by staff (decision 064) and listed only
+     * because the member still has money in it, which may be moved back to the wallet and nowhere
+     * else. Absent: open.
+     */
+    closed: z.boolean().optional(),
   })
   .meta({ id: 'GameAccount' });
 export type GameAccount = z.infer<typeof GameAccount>;

@@ -87,6 +87,9 @@ const ROUTES: Guarded[] = [
     path: '/api/console/settings/deposit-accounts/wallets/{id}',
     permission: 'settings.manage',
   },
+  { method: 'GET', path: '/api/console/settings/games', permission: 'settings.manage' },
+  { method: 'PUT', path: '/api/console/settings/games/order', permission: 'settings.manage' },
+  { method: 'PUT', path: '/api/console/settings/games/{code}', permission: 'settings.manage' },
   ...SITE_SETTING_KEYS.map((key) => ({
     method: 'PUT' as const,
     path: `/api/console/settings/site/${key}`,

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { accountKey, type LedgerService } from '../ledger/ledger.service';
+import type { GameSettings, SettledGame } from './game-settings';
 import { createGamesRepository, type GameAccountRow } from './games.repository';
 
 export interface GameAccountsOptions {
@@ -17,6 +18,8 @@ export interface GameAccountsOptions {
   provider: GameProvider;
   /** The member's currency (their wallet's and their game accounts'). */
   currencyOf: (memberId: number) => Promise<Currency>;
+  /** Staff's settings of the games (decision 064). */
+  settings: GameSettings;
   log: FastifyBaseLogger;
 }
 
@@ -38,7 +41,7 @@ export const refuse = (code: 'NO_GAME' | 'SLOT_NO_ACCOUNT' | 'TRANSFER_FAIL', st
  * game-transfers.service.ts moves it.
  */
 export function createGameAccountsService(options: GameAccountsOptions) {
-  const { ledger, provider, log } = options;
+  const { ledger, provider, settings, log } = options;
   const repository = createGamesRepository(options.db);
   let cached: { at: number; entries: CatalogueEntry[] } | null = null;
 
@@ -54,8 +57,21 @@ export function createGameAccountsService(options: GameAccountsOptions) {
     return entry ?? refuse('NO_GAME', 404);
   }
 
+  /** The catalogue as staff set it, in the carousels' order, games switched off among them. */
+  const games = async (): Promise<SettledGame[]> => settings.settle(await catalogue());
+
+  /**
+   * A game members may open, launch and move money into: in the catalogue and not switched off by
+   * staff (NO_GAME, the spec's code, either way). Money out of a game needs only `gameOf`.
+   */
+  async function openGame(code: string): Promise<SettledGame> {
+    const game = (await games()).find((one) => one.entry.code === code);
+    return game?.enabled ? game : refuse('NO_GAME', 404);
+  }
+
+  /** The member's account at an open game (what logins and launches need). */
   async function activeAccount(memberId: number, code: string): Promise<GameAccountRow> {
-    await gameOf(code);
+    await openGame(code);
     return (await repository.accountOf(memberId, code)) ?? refuse('SLOT_NO_ACCOUNT', 404);
   }
 
@@ -66,7 +82,9 @@ export function createGameAccountsService(options: GameAccountsOptions) {
     await gameOf(code);
     const known = players.get(`${memberId}:${code}`);
     if (known) return known;
-    const { gameCode, username } = await activeAccount(memberId, code);
+    // NOTE: any game of the catalogue, open or not: money must come out of a game switched off.
+    const { gameCode, username } =
+      (await repository.accountOf(memberId, code)) ?? refuse('SLOT_NO_ACCOUNT', 404);
     if (players.size > 100_000) players.clear();
     players.set(`${memberId}:${code}`, { gameCode, username });
     return { gameCode, username };
@@ -95,10 +113,27 @@ export function createGameAccountsService(options: GameAccountsOptions) {
   }
 
   function gameAccountView(
-    entry: CatalogueEntry,
+    { entry, enabled }: SettledGame,
     account: GameAccountRow | undefined,
     amount: bigint,
   ): GameAccount {
+    if (!enabled) {
+      // Listed only for the money in it: moved back to the wallet, never played or topped up.
+      return {
+        code: entry.code,
+        name: entry.name,
+        logo: entry.logo,
+        background: entry.background,
+        isActive: account !== undefined,
+        amount: Number(amount) as MinorUnits,
+        ftWalletSlot: entry.walletFactor,
+        web: null,
+        android: null,
+        ios: null,
+        category: entry.category,
+        closed: true,
+      };
+    }
     return {
       code: entry.code,
       name: entry.name,
@@ -116,6 +151,8 @@ export function createGameAccountsService(options: GameAccountsOptions) {
 
   return {
     catalogue,
+    games,
+    openGame,
     playerOf,
     currencyOf,
     openWallet,
@@ -147,7 +184,7 @@ export function createGameAccountsService(options: GameAccountsOptions) {
 
     async wallet(memberId: number): Promise<WalletResponse> {
       const currency = await openWallet(memberId);
-      const [entries, accounts] = await Promise.all([catalogue(), repository.accountsOf(memberId)]);
+      const [settled, accounts] = await Promise.all([games(), repository.accountsOf(memberId)]);
       const walletKey = accountKey.wallet(memberId);
       const states = await ledger.accountStates([
         walletKey,
@@ -161,16 +198,18 @@ export function createGameAccountsService(options: GameAccountsOptions) {
           currency,
           updatedAt: wallet.updatedAt.toISOString(),
         },
-        games: entries.map((entry) => {
-          const account = accounts.find((row) => row.gameCode === entry.code);
-          const amount = account ? (stateOf(accountKey.game(memberId, entry.code))?.balance ?? 0n) : 0n;
-          return gameAccountView(entry, account, amount);
+        // NOTE: a game staff switched off stays listed while the member has money in it, so the
+        // total stays whole and the money can be moved back (decision 064).
+        games: settled.flatMap((game) => {
+          const account = accounts.find((row) => row.gameCode === game.entry.code);
+          const amount = account ? (stateOf(accountKey.game(memberId, game.entry.code))?.balance ?? 0n) : 0n;
+          return game.enabled || amount !== 0n ? [gameAccountView(game, account, amount)] : [];
         }),
       };
     },
 
     async activate(memberId: number, code: string): Promise<GameCredentials> {
-      await gameOf(code);
+      await openGame(code);
       if (await repository.accountOf(memberId, code)) throw new AppError('SLOT_ALREADY_ACTIVE', 409);
       const currency = await openWallet(memberId);
       const username = usernameFor(memberId);
@@ -220,6 +259,8 @@ export function createGameAccountsService(options: GameAccountsOptions) {
       const account = await activeAccount(memberId, game.toUpperCase());
       // NOTE: the path names an account; only the caller's own may be opened.
       if (account.username !== username) throw new AppError('FORBIDDEN', 403);
+      // Staff switched the web launch off (decision 064).
+      if (!(await openGame(account.gameCode)).launch.web) refuse('NO_GAME', 404);
       let link: string | null;
       try {
         link = await provider.launch(account.gameCode, account.username, 'web');

@@ -177,6 +177,8 @@ export function createGameTransfersService(options: GameTransfersOptions) {
     const owned = await repository.renewGameToGame(key, token, planLeaseMs);
     if (!owned) return 'PENDING';
     try {
+      // A game staff switched off meanwhile takes nothing in: the money stays in the wallet.
+      await accounts.openGame(plan.toGame);
       const player = await accounts.playerOf(plan.memberId, plan.toGame);
       const status = await move(plan.memberId, player, 'in', plan.amount, `${key}:in`);
       await repository.gameToGameDone(key, owned);
@@ -268,6 +270,8 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         const firstLeg = states.get(`${key}:out`) ?? null;
         if (firstLeg === 'pending' || firstLeg === 'voided') return result(answerOf(firstLeg));
       }
+      // Into a game only while it is open; out of one at any time (decision 064).
+      if (body.to !== 'wallet') await accounts.openGame(body.to);
       const from = body.from === 'wallet' ? null : await accounts.playerOf(memberId, body.from);
       const to = body.to === 'wallet' ? null : await accounts.playerOf(memberId, body.to);
       if (!from && to) return result(await move(memberId, to, 'in', amount, key, undefined, travel));
@@ -292,6 +296,7 @@ export function createGameTransfersService(options: GameTransfersOptions) {
 
     /** Everything from the wallet and every other game into `to` (spec section 7). */
     async transferAll(memberId: number, to: string, key: string): Promise<MoneyResult> {
+      if (to !== 'wallet') await accounts.openGame(to);
       const target = to === 'wallet' ? null : await accounts.playerOf(memberId, to);
       const sweep = await sweepToWallet(memberId, key, target?.gameCode);
       if (!target) {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A member's account at a game: the login the provider gave. The money in it lives in the
@@ -54,3 +65,19 @@ export const gameToGameTransfers = pgTable(
       .where(sql`${table.doneAt} is null`),
   ],
 );
+
+/**
+ * Staff's settings of each game of the catalogue (decision 064): on or off, the place in the
+ * carousels, the wallet factor members are shown (null: the provider's) and the platforms it is
+ * launched on. A game of the catalogue without a row is on, after the others, as the provider says.
+ */
+export const gameSettings = pgTable('game_settings', {
+  gameCode: text('game_code').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull(),
+  walletFactor: numeric('wallet_factor', { precision: 10, scale: 4 }),
+  launchWeb: boolean('launch_web').notNull().default(true),
+  launchAndroid: boolean('launch_android').notNull().default(true),
+  launchIos: boolean('launch_ios').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -151,6 +151,19 @@ export function createLedgerQueries(db: Database) {
       return rows.map((row) => row.key);
     },
 
+    /**
+     * How many members hold money (a balance other than 0) at each game: what switching a game off
+     * leaves them to move back (the console's games, decision 064).
+     */
+    async gameHolders(): Promise<Map<string, number>> {
+      const rows = await rowsOf<{ game: string; members: number }>(
+        db,
+        sql`select split_part(key, ':', 3) as game, count(*)::int as members
+            from ledger_accounts where key like 'game:%' and balance <> 0 group by 1`,
+      );
+      return new Map(rows.map((row) => [row.game, row.members]));
+    },
+
     /** The accounts of these keys that exist, with balance and time of last movement. */
     async accountStates(keys: string[]): Promise<AccountState[]> {
       if (keys.length === 0) return [];

@@ -278,7 +278,7 @@ describe('game account', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
       'textContent',
-      'This game was not found.',
+      'This game is not available right now.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Android' }));
     await waitFor(() => expect(popup.close).toHaveBeenCalledTimes(2));
@@ -381,5 +381,41 @@ describe('game account', () => {
       expect(dialog.querySelector('[data-reason="fund"]')!.textContent).toBe(funding);
       view.unmount();
     }
+  });
+
+  it('shows a game staff closed with the money in it, to be moved back to the wallet only', async () => {
+    const calls = memberServer(() =>
+      walletResponse(5_000, [
+        gameAccount('JOKER', {
+          isActive: true,
+          amount: 12_000,
+          closed: true,
+          web: null,
+          android: null,
+          ios: null,
+        }),
+        gameAccount('PG', { isActive: true, amount: 0 }),
+      ]),
+    );
+    await renderHome();
+    const card = await screen.findByRole('button', { name: /Joker/ });
+    expect(card.textContent).toContain('Closed');
+    const dialog = await openGame(/Joker/);
+    expect(dialog.querySelector('[data-reason="closed"]')!.textContent).toBe(
+      'Joker is closed for now. Your money in it is safe: move it back to your wallet to use it.',
+    );
+    expect(within(dialog).queryByRole('button', { name: /^Play on the web/ })).toBeNull();
+    // Its login is not asked for: the server answers none for a closed game.
+    expect(calls.some((call) => call.url === '/api/wallet/account/JOKER')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to wallet' }));
+    const transfer = await screen.findByRole('dialog');
+    expect(within(transfer).getByRole<HTMLSelectElement>('combobox', { name: 'From' }).value).toBe('JOKER');
+    expect(within(transfer).getByRole<HTMLSelectElement>('combobox', { name: 'To' }).value).toBe('wallet');
+    const destinations = within(within(transfer).getByRole('combobox', { name: 'To' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(destinations).not.toContain('JOKER');
+    expect(destinations).toContain('PG');
   });
 });

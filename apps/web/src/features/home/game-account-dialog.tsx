@@ -68,7 +68,8 @@ function GameAccountBody({
   const reloadWallet = useReloadWallet();
   const changeCredentials = useChangeCredentials();
   const busy = changeCredentials.isPending ? changeCredentials.variables.action : null;
-  const credentials = useGameCredentials(game.code, game.isActive);
+  // A closed game (decision 064) answers no login: nothing to ask for.
+  const credentials = useGameCredentials(game.code, game.isActive && !game.closed);
   const { play, playing } = usePlayGame();
   const [error, setError] = useState<string | null>(null);
   const currency = wallet.wallet.currency;
@@ -146,7 +147,20 @@ function GameAccountBody({
 
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
 
-      {!active ? (
+      {game.closed ? (
+        <>
+          <p data-reason="closed" className="text-[15px] text-mist-300">
+            {t('game.closedText', { name: game.name })}
+          </p>
+          <Button
+            block
+            icon={<ArrowLeftRight className="size-5" aria-hidden="true" />}
+            onClick={() => onFund(game)}
+          >
+            {t('game.moveToWallet')}
+          </Button>
+        </>
+      ) : !active ? (
         <>
           <p className="text-[15px] text-mist-300">{t('game.noAccount', { name: game.name })}</p>
           <Button block loading={busy === 'activate'} onClick={() => void change('activate')}>

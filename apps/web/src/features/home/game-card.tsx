@@ -29,7 +29,7 @@ export function GameCard({
     >
       <GameArt
         src={game.background}
-        className={`absolute inset-0 size-full object-cover ${game.isActive ? '' : 'opacity-60 grayscale-[60%]'}`}
+        className={`absolute inset-0 size-full object-cover ${game.isActive && !game.closed ? '' : 'opacity-60 grayscale-[60%]'}`}
       />
       <span
         className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/70 to-ink-950/10"
@@ -48,10 +48,16 @@ export function GameCard({
         </span>
         <span
           className={`mt-2 inline-flex min-h-7 items-center justify-center rounded-full px-1 text-center text-[12px] leading-tight font-semibold tracking-tight ${
-            game.isActive ? 'bg-white/10 text-snow' : 'gold-gradient text-ink-950'
+            game.closed
+              ? 'border border-white/25 bg-ink-950/80 text-mist-200'
+              : game.isActive
+                ? 'bg-white/10 text-snow'
+                : 'gold-gradient text-ink-950'
           }`}
         >
-          <Phrase text={t(game.isActive ? 'game.viewData' : 'game.openAccount')} />
+          <Phrase
+            text={t(game.closed ? 'game.closed' : game.isActive ? 'game.viewData' : 'game.openAccount')}
+          />
         </span>
       </span>
     </button>

@@ -179,7 +179,15 @@ export function HomePage({
             game={game}
             wallet={data}
             onClose={() => setDialog(null)}
-            onFund={(picked) => setDialog({ kind: 'transfer', preset: { from: 'wallet', to: picked.code } })}
+            onFund={(picked) =>
+              setDialog({
+                kind: 'transfer',
+                // A closed game takes no money in: its money can only come back (decision 064).
+                preset: picked.closed
+                  ? { from: picked.code, to: 'wallet' }
+                  : { from: 'wallet', to: picked.code },
+              })
+            }
           />
           <TransferDialog
             open={dialog?.kind === 'transfer'}

@@ -108,6 +108,9 @@ function TransferForm({
     value: place.value,
     label: `${place.name} · ${formatMoney(place.balance, currency)}`,
   }));
+  // A game staff closed is listed for its money to come out, never as a destination (decision 064).
+  const closed = new Set(wallet.games.filter((game) => game.closed).map((game) => game.code));
+  const toOptions = options.filter((option) => !closed.has(option.value));
   const source = placeOf(values.from);
 
   const message = (code: string) =>
@@ -195,7 +198,7 @@ function TransferForm({
         label={t('transfer.to')}
         name="to"
         placeholder={t('transfer.choose')}
-        options={options}
+        options={toOptions}
         value={values.to}
         onChange={set('to')}
         error={errors.to}

@@ -6,15 +6,16 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
 import { DepositAccountsTab } from './deposit-accounts-cards';
+import { GamesTab } from './games-tab';
 import { ServiceCard, SlipCard, SwitchesCard, WithdrawCard } from './rules-cards';
 import { useSiteSettings } from './settings-api';
 import { ContactCard, HowtoCard, NoticeCard, ParagraphsCard } from './texts-cards';
 
-const TABS = ['rules', 'accounts', 'texts'] as const;
+const TABS = ['rules', 'accounts', 'texts', 'games'] as const;
 
 /**
- * The site's settings (issue 28 section 2, decision 059), for staff with settings.manage: limits
- * and switches, and the texts members read, each saved on its own card and audited by the server.
+ * The site's settings (issue 28 section 2, decisions 059 and 064), for staff with settings.manage:
+ * limits and switches, deposit accounts, the texts members read and the games, each saved on its own card and audited by the server.
  * Members read a change at their next call, on every server process.
  */
 export function SettingsPage() {
@@ -44,7 +45,10 @@ export function SettingsPage() {
         ))}
       </div>
       <div className="mt-4 space-y-4 pb-6">
-        {settings.isPending ? (
+        {/* The games have a list of their own (decision 064), read apart from the site's settings. */}
+        {tab === 'games' ? (
+          <GamesTab />
+        ) : settings.isPending ? (
           <Loading />
         ) : settings.isError ? (
           <ErrorAlert
