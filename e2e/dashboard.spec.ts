@@ -104,6 +104,9 @@ for (const [locale, width] of [
     await expect(page.getByRole('button', { name: p(locale, 'csv') })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, `console/reports-daily-${locale}-${width}`);
+    // The totals under the days (the console scrolls inside its pane).
+    await daily.getByRole('rowheader', { name: p(locale, 'total') }).scrollIntoViewIfNeeded();
+    await screenshot(page, `console/reports-daily-totals-${locale}-${width}`, { fullPage: false });
     // The CSV of the range downloads as a file.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

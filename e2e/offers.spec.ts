@@ -161,7 +161,9 @@ for (const [locale, width] of [
     // The stored copy, fitted within 1600 px, has loaded.
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
     await expectAccessible(page);
-    await screenshot(page, `console/offers-banner-${locale}-${width}`);
+    // The editor scrolls inside the console's pane: the banner's part, as staff see it.
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, `console/offers-banner-${locale}-${width}`, { fullPage: false });
 
     // Members' bonus list names the stored image at once.
     const src = await preview.getAttribute('src');

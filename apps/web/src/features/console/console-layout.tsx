@@ -63,7 +63,7 @@ export function ConsoleLayout() {
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <nav
           aria-label={t('nav.label')}
-          className="flex shrink-0 items-center justify-around gap-1 overflow-x-auto border-b border-white/5 px-2 py-1 sm:justify-start lg:w-56 lg:flex-col lg:items-stretch lg:justify-start lg:overflow-y-auto lg:border-r lg:border-b-0 lg:p-3"
+          className="flex shrink-0 items-center justify-between gap-1 overflow-x-auto border-b border-white/5 px-2 py-1 sm:justify-start lg:w-56 lg:flex-col lg:items-stretch lg:justify-start lg:overflow-y-auto lg:border-r lg:border-b-0 lg:p-3"
         >
           {sections.map(({ path, label, icon: Icon, count }) => (
             <NavLink

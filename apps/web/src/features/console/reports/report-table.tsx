@@ -38,6 +38,9 @@ export function ReportTable<Row>({
   const sticky = 'sticky left-0 z-10 bg-ink-900 shadow-[1px_0_0_rgb(255_255_255/0.08)]';
   return (
     <div>
+      {figures.length > 3 ? (
+        <p className="mb-1.5 text-xs text-mist-500 lg:hidden">{t('reportPages.scrollHint')}</p>
+      ) : null}
       <div
         role="region"
         aria-label={caption}
@@ -49,11 +52,17 @@ export function ReportTable<Row>({
           <caption className="sr-only">{caption}</caption>
           <thead className="text-xs text-mist-400">
             <tr>
-              <th scope="col" className={`${sticky} px-3 py-2.5 text-left font-semibold`}>
+              <th scope="col" className={`${sticky} px-3 py-2.5 text-left align-bottom font-semibold`}>
                 {first.label}
               </th>
               {figures.map((column) => (
-                <th key={column.key} scope="col" className="px-3 py-2.5 text-right font-semibold">
+                // NOTE: a floor under each heading's width: Thai wraps between syllables, which
+                // made a heading of four short lines in a column as narrow as its numbers.
+                <th
+                  key={column.key}
+                  scope="col"
+                  className="min-w-22 px-3 py-2.5 text-right align-bottom font-semibold"
+                >
                   {column.label}
                 </th>
               ))}
@@ -69,7 +78,7 @@ export function ReportTable<Row>({
                     className={`${sticky} max-w-40 border-t border-white/5 px-3 py-2 text-left font-semibold whitespace-nowrap text-snow`}
                   >
                     {first.cell(row)}
-                    {note ? <span className="ml-1.5 text-xs font-normal text-amber-300">{note}</span> : null}
+                    {note ? <span className="block text-xs font-normal text-amber-300">{note}</span> : null}
                   </th>
                   {figures.map((column) => (
                     <td
@@ -99,9 +108,6 @@ export function ReportTable<Row>({
           ) : null}
         </table>
       </div>
-      {figures.length > 3 ? (
-        <p className="mt-1.5 text-xs text-mist-500 lg:hidden">{t('reportPages.scrollHint')}</p>
-      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Download, FileBarChart, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink, useLocation, useParams } from 'react-router';
 import type { Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -74,12 +75,23 @@ function States({ pending, error, empty }: { pending: boolean; error: unknown; e
   return null;
 }
 
-function AmountsIn({ currency, tabs }: { currency: Currency; tabs: ReturnType<typeof useCurrencyChoice> }) {
+function AmountsIn({
+  currency,
+  tabs,
+  children,
+}: {
+  currency: Currency;
+  tabs: ReturnType<typeof useCurrencyChoice>;
+  children?: ReactNode;
+}) {
   const { t } = useConsoleTranslation();
   return (
     <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
       <p className="text-xs text-mist-400">{t('reportPages.amountsIn', { currency })}</p>
-      <CurrencyTabs {...tabs} />
+      <div className="flex flex-wrap items-center gap-2">
+        <CurrencyTabs {...tabs} />
+        {children}
+      </div>
     </div>
   );
 }
@@ -92,16 +104,6 @@ function Daily({ range }: { range: ReportRangeState }) {
   const rows = (report.data?.rows ?? []).filter((row) => row.currency === tabs.currency);
   return (
     <>
-      <div className="mb-3 flex justify-end">
-        <Button
-          variant="secondary"
-          loading={csv.isPending}
-          onClick={() => csv.mutate({ from: range.from, to: range.to })}
-          icon={<Download className="size-5" aria-hidden="true" />}
-        >
-          {t('reportPages.csv')}
-        </Button>
-      </div>
       {csv.error ? <ErrorAlert>{errorText(errorCodeOf(csv.error))}</ErrorAlert> : null}
       <States
         pending={report.isPending}
@@ -110,7 +112,16 @@ function Daily({ range }: { range: ReportRangeState }) {
       />
       {report.data && tabs.currency && rows.length > 0 ? (
         <>
-          <AmountsIn currency={tabs.currency} tabs={tabs} />
+          <AmountsIn currency={tabs.currency} tabs={tabs}>
+            <Button
+              variant="secondary"
+              loading={csv.isPending}
+              onClick={() => csv.mutate({ from: range.from, to: range.to })}
+              icon={<Download className="size-5" aria-hidden="true" />}
+            >
+              {t('reportPages.csv')}
+            </Button>
+          </AmountsIn>
           <DailyTable rows={rows} currency={tabs.currency} today={report.data.today} />
         </>
       ) : null}
