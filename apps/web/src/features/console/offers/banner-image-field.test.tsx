@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFER_DEFAULTS, type ConsoleOffer } from '@wallet/contract/http/console-offers';
+import { ConsoleOffer, OFFER_DEFAULTS } from '@wallet/contract/http/console-offers';
 import { storage } from '../../../lib/storage';
 import { stubXhr } from '../../../test/fake-xhr';
 import { fakeServer, renderWithProviders } from '../../../test/render-app';
@@ -12,25 +12,26 @@ beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
 const STORED = '/api/media/banners/AbCdEfGhIjKlMnOpQrStUvWxYz012345.png';
-const offer = (image: string): ConsoleOffer => ({
-  ...OFFER_DEFAULTS,
-  contributions: [...OFFER_DEFAULTS.contributions],
-  code: 'SUMMER',
-  names: { th: 'SUMMER', lo: 'SUMMER', en: 'SUMMER' },
-  notices: { th: '', lo: '', en: '' },
-  type: 'limit',
-  maxReceived: 1,
-  bonusPercent: 10,
-  maxBonus: 100_000,
-  turnoverMultiple: 1,
-  percentFail: 100,
-  active: true,
-  banners: [{ image, html: { th: '', lo: '', en: '' } }],
-  running: 0,
-  claims: 0,
-  granted: 0,
-  createdAt: '2026-11-28T00:00:00.000Z',
-});
+const offer = (image: string): ConsoleOffer =>
+  ConsoleOffer.parse({
+    ...OFFER_DEFAULTS,
+    contributions: [...OFFER_DEFAULTS.contributions],
+    code: 'SUMMER',
+    names: { th: 'SUMMER', lo: 'SUMMER', en: 'SUMMER' },
+    notices: { th: '', lo: '', en: '' },
+    type: 'limit',
+    maxReceived: 1,
+    bonusPercent: 10,
+    maxBonus: 100_000,
+    turnoverMultiple: 1,
+    percentFail: 100,
+    active: true,
+    banners: [{ image, html: { th: '', lo: '', en: '' } }],
+    running: 0,
+    claims: 0,
+    granted: 0,
+    createdAt: '2026-11-28T00:00:00.000Z',
+  });
 
 /** The field as the editor holds it: the draft's image, set from the server's answer. */
 function Harness({ code }: { code: string | null }) {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useConsoleTranslation } from '../console-texts';
 import { count, money, ReportTable, sum, type Column } from './report-table';
 
-type Translate = (key: string, values?: object) => string;
+type Translate = ReturnType<typeof useConsoleTranslation>['t'];
 
 /** A mean time from claim to completion, in hours and minutes (the API gives seconds). */
 export function duration(seconds: number | null, t: Translate): string {

@@ -68,7 +68,7 @@ export function DailyTable({
 }
 
 /** `qr:<provider>` is a QR provider's channel; the others have names of their own. */
-function channelLabel(channel: string, t: (key: string, values?: object) => string) {
+function channelLabel(channel: string, t: ReturnType<typeof useConsoleTranslation>['t']) {
   if (channel.startsWith('qr:')) return t('reportPages.daily.channel.qr', { provider: channel.slice(3) });
   const known = ['slip', 'notice', 'giftLink', 'adjustment', 'sandbox', 'other'];
   return known.includes(channel) ? t(`reportPages.daily.channel.${channel}`) : channel;
