@@ -71,7 +71,7 @@ export function ConsoleLayout() {
               to={path}
               title={t(label)}
               className={({ isActive }) =>
-                `inline-flex min-h-11 shrink-0 items-center gap-2.5 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+                `relative inline-flex min-h-11 shrink-0 items-center gap-2.5 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
               }
             >
               <Icon className="size-4 shrink-0" aria-hidden="true" />
