@@ -87,7 +87,7 @@ export function ConsoleLayout() {
             </NavLink>
           ))}
         </nav>
-        <main className="min-h-0 flex-1">
+        <main className="min-h-0 min-w-0 flex-1">
           <Outlet />
         </main>
       </div>

@@ -39,7 +39,7 @@ export function ReportTable<Row>({
   return (
     <div>
       {figures.length > 3 ? (
-        <p className="mb-1.5 text-xs text-mist-500 lg:hidden">{t('reportPages.scrollHint')}</p>
+        <p className="mb-1.5 text-xs text-mist-500">{t('reportPages.scrollHint')}</p>
       ) : null}
       <div
         role="region"
