@@ -29,6 +29,8 @@ export function text(
     | 'console-deposits'
     | 'console-settings'
     | 'console-reports'
+    | 'console-report-pages'
+    | 'console-errors'
     | 'console-offers'
     | 'reasons'
     | 'limits'

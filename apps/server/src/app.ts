@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ import type { RedisHandle } from './platform/redis';
 import { isApiPath, registerRequestPolicy } from './platform/request-policy';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticWeb } from './platform/static-web';
-import type { FileStorage } from './platform/storage';
+import { localFolderStorage, type FileStorage } from './platform/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adjustmentsConsoleRoutes } from './modules/adjustments/adjustments.console.routes';
 import { auditRoutes } from './modules/console/audit.routes';
@@ -37,6 +38,7 @@ import { otpRoutes } from './modules/otp/otp.routes';
 import { promotionsRoutes } from './modules/promotions/bonus/promotions.routes';
 import { bonusConsoleRoutes } from './modules/promotions/bonus/bonus-console.routes';
 import { offersConsoleRoutes } from './modules/promotions/bonus/offers-console.routes';
+import { offerBannersRoutes } from './modules/promotions/bonus/offer-banners.routes';
 import { rewardsRoutes } from './modules/promotions/rewards/rewards.routes';
 import { programsConsoleRoutes } from './modules/promotions/rewards/programs-console.routes';
 import { spinwheelRoutes } from './modules/spinwheel/spinwheel.routes';
@@ -84,6 +86,8 @@ export interface AppDependencies {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** Where chat uploads are kept; defaults to a folder `chat-media` under the data folder. */
   chatStorage?: FileStorage;
+  /** Where offers' banner images are kept; defaults to a folder `offer-banners` under the data folder. */
+  bannerStorage?: FileStorage;
   /** Chat rate limits; tests lower them. */
   chatLimits?: ChatLimits;
   /** Sends web push; defaults to the web-push package. */
@@ -187,6 +191,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(chatConsoleRoutes, { chat });
   await app.register(bonusConsoleRoutes, { promotions, market: config.market });
   await app.register(offersConsoleRoutes, { grants: services.grants });
+  await app.register(offerBannersRoutes, {
+    grants: services.grants,
+    storage: deps.bannerStorage ?? localFolderStorage(path.join(config.dataDir, 'offer-banners')),
+  });
   await app.register(wheelConsoleRoutes, { db: database.db });
   await app.register(programsConsoleRoutes, { db: database.db });
   await app.register(memberBankRoutes, { accounts });

@@ -58,6 +58,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The folder the app keeps chat uploads in. */
   chatMediaDir: string;
+  /** The folder the app keeps offers' banner images in. */
+  bannerDir: string;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   const chatMediaDir = mkdtempSync(path.join(tmpdir(), 'wallet-chat-'));
+  const bannerDir = mkdtempSync(path.join(tmpdir(), 'wallet-banners-'));
   const { app, services } = await buildApp({
     config,
     database,
@@ -111,6 +114,7 @@ export async function createTestApp(
     clock: options.clock,
     // Chat uploads of a test go to a folder of its own, never into the repository.
     chatStorage: localFolderStorage(chatMediaDir),
+    bannerStorage: localFolderStorage(bannerDir),
     chatLimits: options.chatLimits,
     pushSender: options.pushSender,
     redis: options.redis ?? null,
@@ -123,6 +127,7 @@ export async function createTestApp(
     config,
     database,
     chatMediaDir,
+    bannerDir,
     async close() {
       await app.close();
       await database.close();

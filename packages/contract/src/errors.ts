@@ -329,6 +329,12 @@ export const PLATFORM_CODES = [
   'OFFER_DATES_ORDER',
   /** Console: an offer gives either a percent (with a maximum above 0) or a fixed amount above 0, not both. */
   'OFFER_REWARD_INVALID',
+  /** Console: a banner upload carried no file (multipart field `file`). */
+  'BANNER_NO_FILE',
+  /** Console: a banner is a PNG or JPEG image, judged by its bytes (not its name); this file is not one. */
+  'BANNER_NOT_AN_IMAGE',
+  /** Console: a banner image is over 5 MB or 40 megapixels. */
+  'BANNER_TOO_LARGE',
   /** Console: a wheel colour is not #rrggbb. */
   'WHEEL_COLOR_INVALID',
   /** Console: a slice code holds only A-Z, digits, `_` and `-`, at most 24. */

@@ -24,6 +24,8 @@ const CLIENT_HEADER_EXEMPT = [
   '/api/slips/image/',
   // Chat images and videos loaded by <img> and <video>: the signed, expiring link is the proof.
   '/api/chat/media/',
+  // Offers' banners loaded by <img>: public artwork, named by its hash (decision 063).
+  '/api/media/banners/',
 ];
 
 /** Still answer while the service is switched off: the app must be able to learn that it is. */

@@ -160,13 +160,15 @@ export interface UploadOptions<S extends $ZodType> {
   fields?: Record<string, string>;
   /** The member's session unless given. */
   session?: ApiSession;
+  /** POST unless the route puts the file in its place (an offer's banner image: PUT). */
+  method?: 'POST' | 'PUT';
 }
 
 /** A multipart upload with progress; XMLHttpRequest because fetch reports no upload progress. */
 export function apiUpload<S extends $ZodType>(path: string, options: UploadOptions<S>): Promise<output<S>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(options.method ?? 'POST', path);
     xhr.timeout = options.timeoutMs ?? TIMING.uploadTimeoutMs;
     for (const [name, value] of Object.entries(headers(options.headers, options.session)))
       xhr.setRequestHeader(name, value);

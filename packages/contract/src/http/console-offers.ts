@@ -43,13 +43,42 @@ export const OfferHtml = z.object({
   en: z.string().max(20_000),
 });
 
-/** A banner: an image of this site (/media/...) or an https address, and HTML in each language. */
+/**
+ * An uploaded banner image (decision 063): a PNG or JPEG judged by its bytes, at most this many bytes
+ * and pixels, re-encoded from its pixels alone and fitted inside maxWidth x maxHeight.
+ */
+export const BANNER_IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  maxWidth: 1600,
+  maxHeight: 1600,
+} as const;
+
+/** Where an uploaded banner is served: named by its bytes' hash, so a new image is a new address. */
+export const UPLOADED_BANNER = /^\/api\/media\/banners\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png)$/;
+
+/**
+ * A banner: an image uploaded through the console (/api/media/banners/...), one the site ships
+ * (/media/...) or an https address; and HTML in each language.
+ */
 export const OfferBannerInput = z.object({
   image: z
     .string()
-    .regex(/^(\/media\/[\w./-]+|https:\/\/\S+)$/, 'INVALID_INPUT')
-    .max(500),
+    .max(500)
+    .refine(
+      (image) => UPLOADED_BANNER.test(image) || /^(\/media\/[\w./-]+|https:\/\/\S+)$/.test(image),
+      'INVALID_INPUT',
+    ),
   html: OfferHtml,
+});
+
+/**
+ * PUT /api/console/offers/{code}/banners/{index}/image (multipart, field `file`): the image of
+ * banner `index`; an index one past the last adds a banner (its texts empty, to be written).
+ */
+export const OfferBannerParams = z.object({
+  code: ConsoleOfferCode,
+  index: z.coerce.number().int('INVALID_INPUT').min(0, 'INVALID_INPUT').max(9, 'INVALID_INPUT'),
 });
 
 const instant = z.iso.datetime({ offset: true }).nullable();

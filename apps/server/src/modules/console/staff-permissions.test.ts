@@ -111,6 +111,7 @@ const ROUTES: Guarded[] = [
   { method: 'GET', path: '/api/console/offers', permission: 'offers.manage' },
   { method: 'POST', path: '/api/console/offers', permission: 'offers.manage' },
   { method: 'PUT', path: '/api/console/offers/{code}', permission: 'offers.manage' },
+  { method: 'PUT', path: '/api/console/offers/{code}/banners/{index}/image', permission: 'offers.manage' },
   { method: 'GET', path: '/api/console/wheel', permission: 'offers.manage' },
   { method: 'PUT', path: '/api/console/wheel', permission: 'offers.manage' },
   { method: 'GET', path: '/api/console/programs', permission: 'offers.manage' },

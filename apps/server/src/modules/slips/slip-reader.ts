@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../../platform/errors';
-import type { ImageLimits } from './reading/image-check';
+import type { ImageLimits } from '../../platform/image-check';
 import type { SlipReading, StoredImage } from './reading/read-slip';
 
 export interface SlipReaderOptions {

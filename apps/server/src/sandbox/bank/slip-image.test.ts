@@ -1,7 +1,7 @@
 import { slipVerify } from 'promptparse/generate';
 import { describe, expect, it } from 'vitest';
 import { decodeQrText } from '../../modules/slips/reading/decode-qr';
-import { checkSlipImage } from '../../modules/slips/reading/image-check';
+import { checkImageBytes } from '../../platform/image-check';
 import { maskAccount, renderSlipImage, slipSvg, type SlipDrawing } from './slip-image';
 
 const slip: SlipDrawing = {
@@ -18,7 +18,7 @@ const slip: SlipDrawing = {
 describe('renderSlipImage', () => {
   it('draws a 600x900 PNG that passes the upload check and whose QR reads back exactly', async () => {
     const png = await renderSlipImage(slip);
-    expect(checkSlipImage(png, { maxBytes: 2_000_000, maxPixels: 1_000_000 })).toEqual({
+    expect(checkImageBytes(png, { maxBytes: 2_000_000, maxPixels: 1_000_000 })).toEqual({
       ok: true,
       type: 'png',
       width: 600,

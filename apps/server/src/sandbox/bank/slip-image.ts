@@ -3,7 +3,7 @@ import sharp from 'sharp';
 
 /**
  * A plain bank transfer slip as a PNG, with the mini QR in its lower right corner as banking apps
- * print it. The sandbox bank hands these out, so they must read like real ones: checkSlipImage
+ * print it. The sandbox bank hands these out, so they must read like real ones: checkImageBytes
  * accepts them and decodeQrText finds the payload. The text is English only (CI machines may have
  * no Thai font) in the generic sans-serif family.
  */

@@ -14,6 +14,7 @@ import { MembersPage } from './members-page';
 import { StaffLoginPage } from './staff-login-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 import { ConsoleHome } from './reports/console-home';
+import { ReportsPage } from './reports/reports-page';
 import { Loading } from '../../components/ui/loading';
 
 // The dashboard brings its charting library: a chunk of its own, loaded only on that screen.
@@ -63,6 +64,8 @@ export function ConsoleApp() {
             </Suspense>
           }
         />
+        <Route path="reports" element={<ReportsPage />} />
+        <Route path="reports/:kind" element={<ReportsPage />} />
         <Route path="offers" element={<OffersPage />} />
         <Route path="offers/new" element={<OfferEditorPage />} />
         <Route path="offers/wheel" element={<WheelPage />} />

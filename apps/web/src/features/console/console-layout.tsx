@@ -63,7 +63,7 @@ export function ConsoleLayout() {
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <nav
           aria-label={t('nav.label')}
-          className="flex shrink-0 items-center justify-around gap-1 overflow-x-auto border-b border-white/5 px-2 py-1 sm:justify-start lg:w-56 lg:flex-col lg:items-stretch lg:justify-start lg:overflow-y-auto lg:border-r lg:border-b-0 lg:p-3"
+          className="flex shrink-0 items-center justify-between gap-1 overflow-x-auto border-b border-white/5 px-2 py-1 sm:justify-start lg:w-56 lg:flex-col lg:items-stretch lg:justify-start lg:overflow-y-auto lg:border-r lg:border-b-0 lg:p-3"
         >
           {sections.map(({ path, label, icon: Icon, count }) => (
             <NavLink
@@ -71,7 +71,7 @@ export function ConsoleLayout() {
               to={path}
               title={t(label)}
               className={({ isActive }) =>
-                `inline-flex min-h-11 shrink-0 items-center gap-2.5 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
+                `relative inline-flex min-h-11 shrink-0 items-center gap-2.5 rounded-xl px-3 text-sm font-semibold ${isActive ? 'bg-ink-700 text-snow' : 'text-mist-400 hover:text-snow'}`
               }
             >
               <Icon className="size-4 shrink-0" aria-hidden="true" />
@@ -87,7 +87,7 @@ export function ConsoleLayout() {
             </NavLink>
           ))}
         </nav>
-        <main className="min-h-0 flex-1">
+        <main className="min-h-0 min-w-0 flex-1">
           <Outlet />
         </main>
       </div>

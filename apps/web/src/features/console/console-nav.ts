@@ -1,5 +1,6 @@
 import {
   Banknote,
+  FileBarChart,
   LayoutDashboard,
   Gift,
   MessagesSquare,
@@ -59,4 +60,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/console/settings', label: 'settings.nav', permission: 'settings.manage', icon: Settings },
   { path: '/console/dashboard', label: 'reports.nav', permission: 'reports.read', icon: LayoutDashboard },
   { path: '/console/offers', label: 'offers.nav', permission: 'offers.manage', icon: Gift },
+  { path: '/console/reports', label: 'reportPages.nav', permission: 'reports.read', icon: FileBarChart },
 ];

@@ -29,6 +29,9 @@ import thErrors from '../../locales/th/console-errors.json';
 import enReports from '../../locales/en/console-reports.json';
 import loReports from '../../locales/lo/console-reports.json';
 import thReports from '../../locales/th/console-reports.json';
+import enReportPages from '../../locales/en/console-report-pages.json';
+import loReportPages from '../../locales/lo/console-report-pages.json';
+import thReportPages from '../../locales/th/console-report-pages.json';
 import i18next from '../../lib/i18n';
 
 /**
@@ -54,6 +57,7 @@ export const consoleSectionTexts = [
   { th: thLimits, lo: loLimits, en: enLimits },
   { th: thReports, lo: loReports, en: enReports },
   { th: thOffers, lo: loOffers, en: enOffers },
+  { th: thReportPages, lo: loReportPages, en: enReportPages },
 ] as const;
 
 /**

@@ -180,6 +180,33 @@ export function createOfferDesk(grants: GrantsService) {
         return view(saved, await q.counts(row.id));
       });
     },
+
+    /**
+     * Banner `index`'s image set to the address `store` answers; an index one past the last adds
+     * a banner with empty texts. `store` runs under the offer's lock once the offer and the index
+     * are known good, so a refused change stores nothing (decision 063).
+     */
+    async setBannerImage(
+      code: string,
+      index: number,
+      store: () => Promise<string>,
+      audit: AuditIn,
+    ): Promise<ConsoleOffer> {
+      return records.change(async (q, tx) => {
+        const row = await q.lock(code);
+        if (!row) throw new AppError('OFFER_NOT_FOUND', 404);
+        const before = settingsOf(row);
+        if (index > before.banners.length) throw new AppError('INVALID_INPUT', 400);
+        const banners = [...before.banners];
+        banners[index] = { html: banners[index]?.html ?? { th: '', lo: '', en: '' }, image: await store() };
+        const after = checked({ ...before, banners });
+        const changed = difference(before, after);
+        if (Object.keys(changed.after).length === 0) return view(row, await q.counts(row.id));
+        const saved = await q.update(row.id, columnsOf(after));
+        await audit(tx, changed);
+        return view(saved, await q.counts(row.id));
+      });
+    },
   };
 }
 

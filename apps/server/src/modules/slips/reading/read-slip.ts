@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import type { SlipNote } from '@wallet/contract/errors';
 import { decodeImage, findQrTexts, type DecodedImage } from './decode-qr';
-import { checkSlipImage, type ImageLimits, type ImageRefusal, type SlipImageType } from './image-check';
+import {
+  checkImageBytes,
+  type ImageLimits,
+  type ImageRefusal,
+  type ImageType,
+} from '../../../platform/image-check';
 import { readSlipPayload, type SlipPayload } from './slip-payload';
 
 /**
@@ -18,7 +23,7 @@ export type SlipReadingNote = Extract<
 export type SlipReading =
   | ({
       ok: true;
-      type: SlipImageType;
+      type: ImageType;
       width: number;
       height: number;
       /** The image to keep and show: its pixels re-encoded (same format), nothing else of the upload. */
@@ -34,7 +39,7 @@ const NOTE_OF_REFUSAL: Record<ImageRefusal, SlipReadingNote> = {
 };
 
 export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<SlipReading> {
-  const image = checkSlipImage(bytes, limits);
+  const image = checkImageBytes(bytes, limits);
   if (!image.ok) return { ok: false, note: NOTE_OF_REFUSAL[image.reason], reason: image.reason };
 
   let decoded: DecodedImage;
@@ -69,15 +74,14 @@ export async function readSlip(bytes: Buffer, limits: ImageLimits): Promise<Slip
 }
 
 /** A stored image made into what may be kept and served: its pixels re-encoded, or nothing. */
-export type StoredImage =
-  { ok: true; type: SlipImageType; image: Uint8Array } | { ok: false; reason: string };
+export type StoredImage = { ok: true; type: ImageType; image: Uint8Array } | { ok: false; reason: string };
 
 /**
  * An image kept before only re-encoded pixels were (its upload's own bytes, chunks and all),
  * checked as an upload is and re-encoded; no QR code is read (it was, when it was uploaded).
  */
 export async function reencodeStoredImage(bytes: Buffer, limits: ImageLimits): Promise<StoredImage> {
-  const image = checkSlipImage(bytes, limits);
+  const image = checkImageBytes(bytes, limits);
   if (!image.ok) return { ok: false, reason: image.reason };
   try {
     return {
@@ -94,7 +98,7 @@ export async function reencodeStoredImage(bytes: Buffer, limits: ImageLimits): P
  * NOTE: the upload's own bytes are never kept: chunks, metadata, comments and appended data can
  * carry anything (a ZIP in a private PNG chunk is still a valid PNG), and the image is served back.
  */
-async function reencode(decoded: DecodedImage, type: SlipImageType): Promise<Buffer> {
+async function reencode(decoded: DecodedImage, type: ImageType): Promise<Buffer> {
   const pixels = sharp(decoded.data, {
     raw: { width: decoded.width, height: decoded.height, channels: 3 },
   });

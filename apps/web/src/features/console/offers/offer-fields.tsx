@@ -7,6 +7,7 @@ import { GAME_CATEGORIES } from '@wallet/contract/http/wallet';
 import { Button } from '../../../components/ui/button';
 import { AmountField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useConsoleTranslation } from '../console-texts';
+import { BannerImageField } from './banner-image-field';
 import type { DraftErrors, OfferDraft } from './offer-draft';
 
 export interface FieldsProps {
@@ -205,6 +206,17 @@ export function OfferFields({ draft, errors, isNew, onChange }: FieldsProps) {
       <Group title={t('offers.group.banners')}>
         {draft.banners.map((banner, index) => (
           <div key={index} className="space-y-3 rounded-xl border border-white/5 p-3">
+            <BannerImageField
+              code={isNew ? null : draft.code}
+              index={index}
+              image={banner.image}
+              onUploaded={(image) =>
+                onChange((current) => ({
+                  ...current,
+                  banners: current.banners.map((one, at) => (at === index ? { ...one, image } : one)),
+                }))
+              }
+            />
             <TextField
               label={t('offers.field.bannerImage')}
               hint={t('offers.hint.bannerImage')}

@@ -6,7 +6,7 @@ import {
   type OfferUpdateRequest,
 } from '@wallet/contract/http/console-offers';
 import { queryKeys } from '../../../lib/query-keys';
-import { consoleRequest } from '../console-api';
+import { consoleRequest, consoleUpload } from '../console-api';
 
 /** Every offer, paused ones too, with its running grants counted (offers.manage). */
 export function useOffers(enabled = true) {
@@ -38,6 +38,24 @@ export function useSaveOffer() {
             body: save.body,
             schema: ConsoleOfferResponse,
           }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.console.offers }),
+  });
+}
+
+/**
+ * Uploads the image of banner `index` of a saved offer (decision 063): the server checks, re-encodes
+ * and stores it and sets it on the offer at once; the answer is the offer as it now stands.
+ */
+export function useUploadBanner(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ index, file }: { index: number; file: File }) =>
+      consoleUpload(`/api/console/offers/${encodeURIComponent(code)}/banners/${index}/image`, {
+        method: 'PUT',
+        file,
+        fileName: file.name,
+        schema: ConsoleOfferResponse,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.console.offers }),
   });
 }

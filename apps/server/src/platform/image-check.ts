@@ -1,18 +1,19 @@
 /**
- * The first look at an uploaded slip: is it a PNG or a JPEG, how big is it, and does it end where
+ * The first look at an uploaded image (a slip, an offer's banner): is it a PNG or a JPEG, how big is it, and does it end where
  * the image ends? Only the bytes count, never the file name or the declared content type. The
  * size comes from the header (PNG IHDR, JPEG SOFn) without decoding, so a decompression bomb (a
- * few kilobytes declaring 30000x30000) is refused before any decoder allocates for it.
+ * few kilobytes declaring 30000x30000) is refused before any decoder allocates for it. (Moved here
+ * from slips/reading when the offers' banners came to need it: decision 063.)
  */
 
-export type SlipImageType = 'png' | 'jpeg';
+export type ImageType = 'png' | 'jpeg';
 
 export type ImageLimits = { maxBytes: number; maxPixels: number };
 
 export type ImageRefusal = 'NOT_AN_IMAGE' | 'TOO_LARGE' | 'TOO_MANY_PIXELS' | 'MALFORMED';
 
 export type ImageCheck =
-  { ok: true; type: SlipImageType; width: number; height: number } | { ok: false; reason: ImageRefusal };
+  { ok: true; type: ImageType; width: number; height: number } | { ok: false; reason: ImageRefusal };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
@@ -35,7 +36,7 @@ const JPEG_MAX_APPENDED_IMAGES = 4;
 type Frame = { width: number; height: number };
 type Walk = ({ ok: true; end: number } & Frame) | { ok: false };
 
-export function checkSlipImage(bytes: Buffer, limits: ImageLimits): ImageCheck {
+export function checkImageBytes(bytes: Buffer, limits: ImageLimits): ImageCheck {
   const type = sniff(bytes);
   if (!type) return { ok: false, reason: 'NOT_AN_IMAGE' };
   if (bytes.length > limits.maxBytes) return { ok: false, reason: 'TOO_LARGE' };
@@ -49,7 +50,7 @@ export function checkSlipImage(bytes: Buffer, limits: ImageLimits): ImageCheck {
   return { ok: true, type, width: main.width, height: main.height };
 }
 
-function sniff(bytes: Buffer): SlipImageType | null {
+function sniff(bytes: Buffer): ImageType | null {
   if (startsWith(bytes, 0, PNG_SIGNATURE)) return 'png';
   if (startsWith(bytes, 0, JPEG_SOI)) return 'jpeg';
   return null;

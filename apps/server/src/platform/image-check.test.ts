@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pngChunk } from '../../../../test/slip-images';
-import { checkSlipImage } from './image-check';
+import { pngChunk } from '../../test/slip-images';
+import { checkImageBytes } from './image-check';
 
 const limits = { maxBytes: 5_000_000, maxPixels: 20_000_000 };
 
@@ -34,11 +34,11 @@ beforeAll(async () => {
   progressive = await canvas(320, 200).jpeg({ quality: 80, progressive: true }).toBuffer();
 });
 
-describe('checkSlipImage', () => {
+describe('checkImageBytes', () => {
   it('accepts a PNG and a JPEG, reading the size from the header', () => {
-    expect(checkSlipImage(png, limits)).toEqual({ ok: true, type: 'png', width: 320, height: 200 });
-    expect(checkSlipImage(jpeg, limits)).toEqual({ ok: true, type: 'jpeg', width: 320, height: 200 });
-    expect(checkSlipImage(progressive, limits)).toEqual({ ok: true, type: 'jpeg', width: 320, height: 200 });
+    expect(checkImageBytes(png, limits)).toEqual({ ok: true, type: 'png', width: 320, height: 200 });
+    expect(checkImageBytes(jpeg, limits)).toEqual({ ok: true, type: 'jpeg', width: 320, height: 200 });
+    expect(checkImageBytes(progressive, limits)).toEqual({ ok: true, type: 'jpeg', width: 320, height: 200 });
   });
 
   it('refuses what is not a PNG or a JPEG, whatever it would be called', async () => {
@@ -52,16 +52,16 @@ describe('checkSlipImage', () => {
       'JPEG SOI alone': jpeg.subarray(0, 2),
     };
     for (const [name, bytes] of Object.entries(notImages)) {
-      expect(checkSlipImage(bytes, limits), name).toEqual({ ok: false, reason: 'NOT_AN_IMAGE' });
+      expect(checkImageBytes(bytes, limits), name).toEqual({ ok: false, reason: 'NOT_AN_IMAGE' });
     }
   });
 
   it('refuses a file over the byte limit', () => {
-    expect(checkSlipImage(jpeg, { ...limits, maxBytes: jpeg.length - 1 })).toEqual({
+    expect(checkImageBytes(jpeg, { ...limits, maxBytes: jpeg.length - 1 })).toEqual({
       ok: false,
       reason: 'TOO_LARGE',
     });
-    expect(checkSlipImage(jpeg, { ...limits, maxBytes: jpeg.length }).ok).toBe(true);
+    expect(checkImageBytes(jpeg, { ...limits, maxBytes: jpeg.length }).ok).toBe(true);
   });
 
   it('refuses a tiny PNG declaring 30000x30000 before anything decodes it', async () => {
@@ -78,7 +78,7 @@ describe('checkSlipImage', () => {
       width: 30_000,
       height: 30_000,
     });
-    expect(checkSlipImage(bomb, limits)).toEqual({ ok: false, reason: 'TOO_MANY_PIXELS' });
+    expect(checkImageBytes(bomb, limits)).toEqual({ ok: false, reason: 'TOO_MANY_PIXELS' });
   });
 
   it('refuses a JPEG whose frame header declares too many pixels', () => {
@@ -86,9 +86,9 @@ describe('checkSlipImage', () => {
     const sof = markerAt(big, 0xc0);
     big.writeUInt16BE(60_000, sof + 5); // height
     big.writeUInt16BE(60_000, sof + 7); // width
-    expect(checkSlipImage(big, limits)).toEqual({ ok: false, reason: 'TOO_MANY_PIXELS' });
-    expect(checkSlipImage(jpeg, { ...limits, maxPixels: 320 * 200 }).ok).toBe(true);
-    expect(checkSlipImage(jpeg, { ...limits, maxPixels: 320 * 200 - 1 }).ok).toBe(false);
+    expect(checkImageBytes(big, limits)).toEqual({ ok: false, reason: 'TOO_MANY_PIXELS' });
+    expect(checkImageBytes(jpeg, { ...limits, maxPixels: 320 * 200 }).ok).toBe(true);
+    expect(checkImageBytes(jpeg, { ...limits, maxPixels: 320 * 200 - 1 }).ok).toBe(false);
   });
 
   it('refuses polyglots: a ZIP, HTML or script after the end of the image', () => {
@@ -100,22 +100,22 @@ describe('checkSlipImage', () => {
       Buffer.concat([jpeg, Buffer.alloc(64), html]),
       Buffer.concat([progressive, Buffer.from('#!/bin/sh\nrm -rf /\n')]),
     ]) {
-      expect(checkSlipImage(bytes, limits)).toEqual({ ok: false, reason: 'MALFORMED' });
+      expect(checkImageBytes(bytes, limits)).toEqual({ ok: false, reason: 'MALFORMED' });
     }
   });
 
   it('accepts padding after the end, and whole JPEG images a phone appends (MPF, gain maps)', () => {
-    expect(checkSlipImage(Buffer.concat([png, Buffer.alloc(16)]), limits).ok).toBe(true);
-    expect(checkSlipImage(Buffer.concat([jpeg, Buffer.alloc(16, 0xff)]), limits).ok).toBe(true);
-    expect(checkSlipImage(Buffer.concat([jpeg, progressive]), limits)).toEqual({
+    expect(checkImageBytes(Buffer.concat([png, Buffer.alloc(16)]), limits).ok).toBe(true);
+    expect(checkImageBytes(Buffer.concat([jpeg, Buffer.alloc(16, 0xff)]), limits).ok).toBe(true);
+    expect(checkImageBytes(Buffer.concat([jpeg, progressive]), limits)).toEqual({
       ok: true,
       type: 'jpeg',
       width: 320,
       height: 200,
     });
     // ...but what follows an appended image is held to the same rule.
-    expect(checkSlipImage(Buffer.concat([jpeg, jpeg, ZIP_LOCAL_HEADER]), limits).ok).toBe(false);
-    expect(checkSlipImage(Buffer.concat([jpeg, jpeg.subarray(0, 400)]), limits).ok).toBe(false);
+    expect(checkImageBytes(Buffer.concat([jpeg, jpeg, ZIP_LOCAL_HEADER]), limits).ok).toBe(false);
+    expect(checkImageBytes(Buffer.concat([jpeg, jpeg.subarray(0, 400)]), limits).ok).toBe(false);
   });
 
   it('refuses a cut-off file and a broken structure', () => {
@@ -138,7 +138,7 @@ describe('checkSlipImage', () => {
       ]),
     };
     for (const [name, bytes] of Object.entries(broken)) {
-      expect(checkSlipImage(bytes, limits), name).toEqual({ ok: false, reason: 'MALFORMED' });
+      expect(checkImageBytes(bytes, limits), name).toEqual({ ok: false, reason: 'MALFORMED' });
     }
   });
 
@@ -153,7 +153,7 @@ describe('checkSlipImage', () => {
         ...Array.from({ length: count }, () => scan),
         progressive.subarray(secondScan),
       ]);
-    expect(checkSlipImage(manyScans(20), limits).ok).toBe(true);
-    expect(checkSlipImage(manyScans(200), limits)).toEqual({ ok: false, reason: 'MALFORMED' });
+    expect(checkImageBytes(manyScans(20), limits).ok).toBe(true);
+    expect(checkImageBytes(manyScans(200), limits)).toEqual({ ok: false, reason: 'MALFORMED' });
   });
 });
