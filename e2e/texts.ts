@@ -34,8 +34,7 @@ export function text(
     | 'console-offers'
     | 'reasons'
     | 'limits'
-    | 'console-limits'
-    | 'console-errors' = 'common',
+    | 'console-limits' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
