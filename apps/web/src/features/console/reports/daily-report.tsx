@@ -1,24 +1,19 @@
-import type { DailyReportRow } from '@wallet/contract/http/console-reports';
+import { DAILY_REPORT_COLUMNS, type DailyReportRow } from '@wallet/contract/http/console-reports';
 import type { Currency } from '@wallet/contract/money';
 import { useConsoleTranslation } from '../console-texts';
 import { count, money, ReportTable, sum, type Column } from './report-table';
 
-/** The daily report's figures in the CSV's order (decision 055): amounts, then member counts. */
-export const DAILY_AMOUNTS = [
-  'deposits',
-  'withdrawals',
-  'adjustmentsOut',
-  'netCash',
-  'bonusCost',
-  'refunds',
-  'inviteCommission',
-  'wheelPrizes',
-  'bets',
-  'wins',
-  'ggr',
-  'ngr',
-] as const satisfies readonly (keyof DailyReportRow)[];
 export const DAILY_COUNTS = ['newMembers', 'firstDepositors', 'activeMembers'] as const;
+const NOT_AMOUNTS: readonly string[] = ['day', 'currency', ...DAILY_COUNTS];
+/** The daily report's amounts in the CSV's order (decision 055); the member counts follow them. */
+export const DAILY_AMOUNTS = DAILY_REPORT_COLUMNS.filter(
+  (
+    column,
+  ): column is Exclude<
+    (typeof DAILY_REPORT_COLUMNS)[number],
+    'day' | 'currency' | (typeof DAILY_COUNTS)[number]
+  > => !NOT_AMOUNTS.includes(column),
+);
 
 /**
  * The profit and loss per market day in one currency, a totals row under it (members active on

@@ -129,9 +129,19 @@ function Daily({ range }: { range: ReportRangeState }) {
   );
 }
 
-function OffersReport({ range }: { range: ReportRangeState }) {
-  const { t } = useConsoleTranslation();
-  const report = useOfferReport(range.from, range.to, range.valid);
+/**
+ * A breakdown whose rows carry their currency (per offer, per game): the rows of the chosen
+ * currency in `Table`, or the report's empty state.
+ */
+function BreakdownReport<Row extends { currency: string }>({
+  report,
+  emptyText,
+  Table,
+}: {
+  report: { isPending: boolean; error: unknown; data?: { rows: readonly Row[] } };
+  emptyText: string;
+  Table: (props: { rows: readonly Row[]; currency: Currency }) => ReactNode;
+}) {
   const tabs = useCurrencyChoice(report.data?.rows);
   const rows = (report.data?.rows ?? []).filter((row) => row.currency === tabs.currency);
   return (
@@ -139,38 +149,28 @@ function OffersReport({ range }: { range: ReportRangeState }) {
       <States
         pending={report.isPending}
         error={report.error}
-        empty={report.data?.rows.length === 0 && t('reportPages.offers.empty')}
+        empty={report.data?.rows.length === 0 && emptyText}
       />
       {tabs.currency && rows.length > 0 ? (
         <>
           <AmountsIn currency={tabs.currency} tabs={tabs} />
-          <OffersTable rows={rows} currency={tabs.currency} />
+          <Table rows={rows} currency={tabs.currency} />
         </>
       ) : null}
     </>
   );
 }
 
+function OffersReport({ range }: { range: ReportRangeState }) {
+  const { t } = useConsoleTranslation();
+  const report = useOfferReport(range.from, range.to, range.valid);
+  return <BreakdownReport report={report} emptyText={t('reportPages.offers.empty')} Table={OffersTable} />;
+}
+
 function GamesReport({ range }: { range: ReportRangeState }) {
   const { t } = useConsoleTranslation();
   const report = useGameReport(range.from, range.to, range.valid);
-  const tabs = useCurrencyChoice(report.data?.rows);
-  const rows = (report.data?.rows ?? []).filter((row) => row.currency === tabs.currency);
-  return (
-    <>
-      <States
-        pending={report.isPending}
-        error={report.error}
-        empty={report.data?.rows.length === 0 && t('reportPages.games.empty')}
-      />
-      {tabs.currency && rows.length > 0 ? (
-        <>
-          <AmountsIn currency={tabs.currency} tabs={tabs} />
-          <GamesTable rows={rows} currency={tabs.currency} />
-        </>
-      ) : null}
-    </>
-  );
+  return <BreakdownReport report={report} emptyText={t('reportPages.games.empty')} Table={GamesTable} />;
 }
 
 function InviteReport({ range }: { range: ReportRangeState }) {
