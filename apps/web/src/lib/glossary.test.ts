@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -9,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  */
 
 type Lang = 'th' | 'lo' | 'en';
-type Variant = { pattern: RegExp; use: string; consoleToo?: boolean };
+/** `consoleToo`: the console must not use it either; `only`: the variant counts in that file only. */
+type Variant = { pattern: RegExp; use: string; consoleToo?: boolean; only?: string };
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
   eager: true,
@@ -23,6 +26,9 @@ const SERVER_TEXTS = [
   'modules/notices/notice-texts.ts',
   'modules/lookups/reference-data.ts',
 ];
+
+// NOTE: a path, not a URL: jsdom's URL is not the one node:fs accepts.
+const SERVER_SRC = join(dirname(fileURLToPath(import.meta.url)), '../../../server/src');
 
 function leafTexts(value: unknown, path: string): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
@@ -45,7 +51,7 @@ function textsOf(lang: Lang): { where: string; text: string; console: boolean }[
   // Server texts are read as source: only the string literals in that language's script count.
   const script = { th: /[\u0E00-\u0E7F]/, lo: /[\u0E80-\u0EFF]/, en: /^$/ }[lang];
   for (const file of SERVER_TEXTS) {
-    const source = readFileSync(new URL(`../../../server/src/${file}`, import.meta.url), 'utf8');
+    const source = readFileSync(join(SERVER_SRC, file), 'utf8');
     for (const [index, line] of source.split('\n').entries())
       if (script.test(line)) texts.push({ where: `server ${file}:${index + 1}`, text: line, console: false });
   }
@@ -57,6 +63,8 @@ const VARIANTS: Record<Lang, Variant[]> = {
     { pattern: /ฝ่ายบริการ|ทีมงาน|แอดมิน|ฝ่ายสนับสนุน|คอลเซ็นเตอร์/, use: 'เจ้าหน้าที่', consoleToo: true },
     { pattern: /คิวอาร์|QR ?[Cc]ode|QRโค้ด/, use: 'QR โค้ด', consoleToo: true },
     { pattern: /ยอดเงินทั้งหมด|ยอดคงเหลือรวม|ยอดรวมของสมาชิก/, use: 'ยอดเงินรวม', consoleToo: true },
+    // The bonus floor is measured on the total balance (wallet, games and money in flight).
+    { pattern: /ยอดเงินต่ำกว่า/, use: 'ยอดเงินรวมต่ำกว่า', only: 'bonus' },
     { pattern: /คอมมิชช|ค่าคอม/, use: 'ค่าแนะนำ', consoleToo: true },
     { pattern: /ลองอีกครั้ง|โปรดลอง/, use: 'ลองใหม่ / กรุณาลองใหม่อีกครั้ง', consoleToo: true },
   ],
@@ -64,6 +72,7 @@ const VARIANTS: Record<Lang, Variant[]> = {
     { pattern: /ພະນັກງານ|ທີມງານ|ແອັດມິນ|ຝ່າຍບໍລິການ/, use: 'ເຈົ້າໜ້າທີ່ (members read it)' },
     { pattern: /ຄິວອາ|QR ?[Cc]ode/, use: 'QR ໂຄດ', consoleToo: true },
     { pattern: /ຍອດເງິນທັງໝົດ|ຍອດຄົງເຫຼືອລວມ/, use: 'ຍອດເງິນລວມ', consoleToo: true },
+    { pattern: /ຍອດເງິນຕ່ຳກວ່າ/, use: 'ຍອດເງິນລວມຕ່ຳກວ່າ', only: 'bonus' },
     { pattern: /ຄອມມິດ|ຄ່າຄອມ/, use: 'ຄ່າແນະນຳ', consoleToo: true },
     { pattern: /ລອງອີກຄັ້ງ|ລອງໃໝ່ອີກເທື່ອ/, use: 'ລອງໃໝ່ / ກະລຸນາລອງໃໝ່ອີກຄັ້ງ', consoleToo: true },
     // Lao written as Thai in Lao letters (item 15).
@@ -80,6 +89,7 @@ const VARIANTS: Record<Lang, Variant[]> = {
   en: [
     { pattern: /\bour team\b|customer service|support team|\badmin\b/i, use: 'support / our staff' },
     { pattern: /QR Code|QR-code/, use: 'QR code', consoleToo: true },
+    { pattern: /your balance f[ae]l/, use: 'your total balance', only: 'bonus' },
     { pattern: /^Retry$|Please retry/, use: 'Try again', consoleToo: true },
   ],
 };
@@ -87,8 +97,9 @@ const VARIANTS: Record<Lang, Variant[]> = {
 describe('glossary', () => {
   it.each(['th', 'lo', 'en'] as const)('%s uses one word for each idea', (lang) => {
     const texts = textsOf(lang);
-    const found = VARIANTS[lang].flatMap(({ pattern, use, consoleToo }) =>
+    const found = VARIANTS[lang].flatMap(({ pattern, use, consoleToo, only }) =>
       texts
+        .filter(({ where }) => only === undefined || where.startsWith(`${only}.`))
         .filter(({ text, console }) => (consoleToo || !console) && pattern.test(text))
         .map(({ where, text }) => `${where}: "${text.trim()}" (use ${use})`),
     );
