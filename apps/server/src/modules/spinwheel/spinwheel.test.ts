@@ -6,6 +6,8 @@ import type { SpinCouponsResponse, SpinSetupResponse } from '@wallet/contract/ht
 import { booksAreSound, listen, statementOf, walletOf } from '../../../test/money';
 import { spinCalls } from '../../../test/spin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/rows';
 import { DEMO_WHEEL } from './spinwheel-settings';
 
 /**
@@ -177,8 +179,15 @@ describe('spin wheel', () => {
     await certain('NONE');
     const nothing = await spin(m.token);
     expect(nothing.body).toMatchObject({ success: true, result: { code: 'NONE' }, coupon: null });
-    const none = (await coupons(m.token)).coupons.find((c) => c.status === 'none')!;
-    expect((await claim(m.token, none._id)).body.error).toBe('INVALID_COUPON_TYPE');
+    // A "try again" draw is no coupon: not in the list, and its row cannot be claimed.
+    const listed = await coupons(m.token);
+    expect(listed.coupons.some((c) => c.status === 'none')).toBe(false);
+    expect(listed.total).toBe(listed.coupons.length);
+    const [none] = await rowsOf<{ id: string }>(
+      t.database.db,
+      sql`select id::text as id from spin_coupons where member_id = ${m.id} and status = 'none'`,
+    );
+    expect((await claim(m.token, none!.id)).body.error).toBe('INVALID_COUPON_TYPE');
 
     await certain('CASH20');
     const late = await spin(m.token);
