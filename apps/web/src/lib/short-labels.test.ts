@@ -9,7 +9,8 @@ import { resources } from '../test/locales';
  * Counted in letters as they show (a Thai vowel or tone mark adds none).
  */
 const LANGS = ['th', 'lo', 'en'] as const;
-const letters = (text: string) => [...new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)].length;
+const letters = (text: string) =>
+  [...new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)].length;
 
 const labels = (lang: (typeof LANGS)[number]) => ({
   reviewPill: { text: resources[lang].common.statement.status.REVIEW, most: 12 },

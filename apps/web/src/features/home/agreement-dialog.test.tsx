@@ -61,9 +61,7 @@ describe('agreement dialog', () => {
     agreements.release();
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
     expect(within(dialog).getByText('Be 18 or older.')).toBeTruthy();
-    expect(
-      within(dialog).getByRole('button', { name: 'Accept' }).hasAttribute('disabled'),
-    ).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('tells of a failed fetch with a retry, cannot be accepted then, and is accepted once its text shows', async () => {

@@ -185,9 +185,7 @@ describe('refund dialog', () => {
     );
     // The balances and the refund are read again: nothing left to move, a bonus now runs.
     await waitFor(() => expect(count(calls, '/api/wallet/refresh/slot')).toBe(wallets + 1));
-    await waitFor(() =>
-      expect(within(dialog).queryByRole('button', { name: 'Move to wallet' })).toBeNull(),
-    );
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Move to wallet' })).toBeNull());
     expect(dialog.querySelector('[data-refund-balance]')!.textContent).toBe('฿0.00');
   });
 

@@ -338,7 +338,9 @@ describe('spin page', () => {
     expect(dialog('Claim this prize?')).toBeNull();
     await pass(100);
     const claims = calls.filter((call) => call.url === '/api/spinwheel/coupon/claim');
-    expect(claims.map((call) => JSON.parse(call.init.body as string))).toEqual([{ coupon: 'won-1' }]);
+    expect(claims.map((call) => JSON.parse(call.init.body as string) as unknown)).toEqual([
+      { coupon: 'won-1' },
+    ]);
     expect(screen.getByText('3 coins added. Spin again!')).toBeTruthy();
     expect(dialog('Congratulations!')).toBeNull();
     expect(dialog('Claim this prize?')).toBeNull();
