@@ -106,6 +106,10 @@ test('texts of issue 31 in three languages at 390 and 320 wide', async ({ browse
   test.setTimeout(600_000);
   const reviewer = await slipForReview(request);
   const loser = await refundWaiting(request);
+  // WELCOME100 on a ฿200 deposit: a running bonus, its floor and its cancel terms.
+  const bonused = await registerMember(request);
+  await creditWallet(request, bonused.token, 20_000);
+  await call(request, bonused.token, 'GET', '/api/bonus/activate/WELCOME100');
   for (const locale of LOCALES as readonly Locale[]) {
     for (const size of SIZES) {
       const tag = `${locale}/walk-${size.width}`;
@@ -178,6 +182,22 @@ test('texts of issue 31 in three languages at 390 and 320 wide', async ({ browse
         .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await screenshot(refund, `${tag}-refund-terms`, { fullPage: false });
       await rewards.close();
+
+      const grant = await browser.newContext({
+        viewport: size,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const bonus = await grant.newPage();
+      await open(bonus, '/user/bonus', { locale, token: bonused.token, agreementSeen: true });
+      await expect(bonus.getByText(text(locale, 'turnover.floor', 'bonus'))).toBeVisible();
+      await screenshot(bonus, `${tag}-bonus-running`, { fullPage: false });
+      await bonus.getByRole('button', { name: text(locale, 'bonus.cancel.button', 'bonus') }).click();
+      const cancel = bonus.getByRole('dialog', { name: text(locale, 'bonus.cancel.title', 'bonus') });
+      await expect(cancel).toBeVisible();
+      await screenshot(bonus, `${tag}-bonus-cancel`, { fullPage: false });
+      await grant.close();
     }
   }
 });

@@ -48,7 +48,7 @@ const RULES: Record<Lang, Record<keyof ReturnType<typeof texts>, { says: RegExp;
   en: {
     capTaken: { says: /^\{\{amount\}\} was taken back/ },
     percentFail: { says: /\{\{percent\}\}% of the bonus.*more than that/ },
-    minimumText: { says: /^The refund is more than \{\{amount\}\}/ },
+    minimumText: { says: /^Refund above \{\{amount\}\}/ },
     belowMinimum: { says: /Not above/ },
     refundMinimum: { says: /more than the minimum/ },
     balanceNotEmpty: { says: /total balance.*not counting a new deposit.*below/, not: /nothing else/ },

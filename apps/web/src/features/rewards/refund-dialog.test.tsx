@@ -56,7 +56,7 @@ describe('refund dialog', () => {
     expect(dialog.querySelector('[data-refund-balance]')!.textContent).toBe('฿120.00');
     expect(within(dialog).getByText('5% of your net loss each day')).toBeTruthy();
     expect(valueOf(dialog, 'Most per period')).toBe('฿10,000.00');
-    expect(valueOf(dialog, 'Paid when')).toBe('The refund is more than ฿10.00');
+    expect(valueOf(dialog, 'Paid when')).toBe('Refund above ฿10.00');
     expect(valueOf(dialog, 'Games that count')).toBe('Slots, Casino');
     expect(valueOf(dialog, 'Current period closes')).toBe(
       formatDateTime(new Date(2026, 3, 16).toISOString()).slice(0, 16),
