@@ -121,14 +121,13 @@ test('a member earns coins with a deposit, spins the wheel, claims the prize and
     await expectAccessible(page);
     await screenshot(page, 'th/spin-2-result', { fullPage: false });
 
-    // Claim it from the result: the confirm, then the toast; the coupon reads claimed.
+    // Claim it from the result: at once, no second confirm (issue 31 item 9); the toast, and the
+    // coupon reads claimed.
     await result.getByRole('button', { name: s('result.claimNow') }).click();
-    const confirm = page.getByRole('dialog', { name: s('claim.title') });
-    await expect(confirm.getByText(filled(s('claim.text.cash'), { amount: '฿50.00' }))).toBeVisible();
-    await screenshot(page, 'th/spin-3-claim', { fullPage: false });
-    await confirm.getByRole('button', { name: s('claim.confirm') }).click();
     await expect(toast(page, filled(s('claim.done.cash'), { amount: '฿50.00' }))).toBeVisible();
-    await expect(confirm).toBeHidden();
+    await expect(result).toBeHidden();
+    await expect(page.getByRole('dialog', { name: s('claim.title') })).toHaveCount(0);
+    await screenshot(page, 'th/spin-3-claimed', { fullPage: false });
     const coupons = page.getByRole('table', { name: s('coupons.title') });
     await expect(coupons.locator('tbody tr')).toHaveCount(1);
     await expect(coupons.locator('tbody tr').first()).toContainText('฿50.00');

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { spinCoupons, spinSliceDays, spinSlices, spinWheels } from './spinwheel.tables';
@@ -191,20 +191,22 @@ export function createSpinwheelRepository(db: Database) {
       return rows.length === 1;
     },
 
-    /** A member's coupons, claimable first, then newest; with their total. */
+    /** A member's coupons, claimable first, then newest; with their total ("try again" draws left out). */
     async couponsOf(
       memberId: number,
       page: { offset: number; limit: number },
       at: Date,
     ): Promise<{ total: number; rows: CouponRow[] }> {
+      // NOTE: a "try again" draw keeps its row (the draw's record, stock and budget counts) but is
+      // no coupon: the member's list leaves it out (issue 31 item 9).
       const [count] = await rowsOf<{ total: string }>(
         db,
-        sql`select count(*)::text as total from spin_coupons where member_id = ${memberId}`,
+        sql`select count(*)::text as total from spin_coupons where member_id = ${memberId} and status <> 'none'`,
       );
       const rows = await db
         .select()
         .from(spinCoupons)
-        .where(eq(spinCoupons.memberId, memberId))
+        .where(and(eq(spinCoupons.memberId, memberId), ne(spinCoupons.status, 'none')))
         .orderBy(
           sql`(${spinCoupons.status} = 'claimable' and ${spinCoupons.expiresAt} > ${at.toISOString()}) desc`,
           sql`${spinCoupons.id} desc`,

@@ -6,6 +6,8 @@ import type { SpinCouponsResponse, SpinSetupResponse } from '@wallet/contract/ht
 import { booksAreSound, listen, statementOf, walletOf } from '../../../test/money';
 import { spinCalls } from '../../../test/spin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/rows';
 import { DEMO_WHEEL } from './spinwheel-settings';
 
 /**
@@ -30,6 +32,16 @@ describe('spin wheel', () => {
     spinCalls(() => t);
   const coupons = async (token: string, limit = 50) =>
     (await get<SpinCouponsResponse>(token, `/api/spinwheel/coupon?page=1&limit=${limit}`)).body;
+  /** Every draw's row, "try again" ones too (the member's list leaves those out). */
+  const draws = async (memberId: number) =>
+    Number(
+      (
+        await rowsOf<{ n: string }>(
+          t.database.db,
+          sql`select count(*)::text as n from spin_coupons where member_id = ${memberId}`,
+        )
+      )[0]!.n,
+    );
 
   beforeEach(async () => {
     now = new Date();
@@ -80,7 +92,8 @@ describe('spin wheel', () => {
       );
       expect(won.map((r) => r.body.remainingCoin).sort((a, b) => a - b)[0]).toBe(0);
       expect(await coins(m.token)).toBe(0);
-      expect((await coupons(m.token)).total).toBe(10);
+      expect(await draws(m.id)).toBe(10);
+      expect((await coupons(m.token)).total).toBe(won.filter((r) => r.body.coupon !== null).length);
       await booksAreSound(t.database.db);
     },
   );
@@ -97,7 +110,8 @@ describe('spin wheel', () => {
     const retried = await wheel().spin(m.id, ledgerKey, 'en');
     expect(retried.result.code).toBe(first.body.result.code);
     expect(await coins(m.token)).toBe(2);
-    expect((await coupons(m.token)).total).toBe(1);
+    expect(await draws(m.id)).toBe(1);
+    expect((await coupons(m.token)).total).toBe(first.body.coupon === null ? 0 : 1);
     await booksAreSound(t.database.db);
   });
 
@@ -177,8 +191,15 @@ describe('spin wheel', () => {
     await certain('NONE');
     const nothing = await spin(m.token);
     expect(nothing.body).toMatchObject({ success: true, result: { code: 'NONE' }, coupon: null });
-    const none = (await coupons(m.token)).coupons.find((c) => c.status === 'none')!;
-    expect((await claim(m.token, none._id)).body.error).toBe('INVALID_COUPON_TYPE');
+    // A "try again" draw is no coupon: not in the list, and its row cannot be claimed.
+    const listed = await coupons(m.token);
+    expect(listed.coupons.some((c) => c.status === 'none')).toBe(false);
+    expect(listed.total).toBe(listed.coupons.length);
+    const [none] = await rowsOf<{ id: string }>(
+      t.database.db,
+      sql`select id::text as id from spin_coupons where member_id = ${m.id} and status = 'none'`,
+    );
+    expect((await claim(m.token, none!.id)).body.error).toBe('INVALID_COUPON_TYPE');
 
     await certain('CASH20');
     const late = await spin(m.token);

@@ -33,6 +33,13 @@ describe('login page', () => {
     expect(password.getAttribute('type')).toBe('password');
   });
 
+  it('suggests every Thai mobile prefix in the phone field, not 08 alone', async () => {
+    fakeServer();
+    await renderWithProviders(<LoginPage />, { path: '/login', locale: 'th' });
+    const placeholder = (await screen.findByLabelText('เบอร์โทรศัพท์')).getAttribute('placeholder') ?? '';
+    for (const prefix of ['06', '08', '09']) expect(placeholder).toContain(prefix);
+  });
+
   it('shows the translated server error inline', async () => {
     fakeServer((url) =>
       url === '/api/login' ? { status: 401, body: { message: 'WRONG_CREDENTIAL' } } : undefined,

@@ -74,7 +74,7 @@ describe('bonus page with a running grant', () => {
     expect(within(grant).getByText('Slots · counts 100%')).toBeTruthy();
     expect(within(grant).getByText('Casino · counts 50%')).toBeTruthy();
     expect(within(grant).getByText('Lotto · does not count')).toBeTruthy();
-    const floor = within(grant).getByText('Bonus ends if your balance falls below').parentElement!;
+    const floor = within(grant).getByText('Bonus ends if your total balance falls below').parentElement!;
     expect(within(floor).getByText('฿10.00')).toBeTruthy();
     const cap = within(grant).getByText('Maximum withdrawal').parentElement!;
     expect(within(cap).getByText('฿3,600.00')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('bonus page with a running grant', () => {
     expect(within(left).getByText('฿770.00')).toBeTruthy();
     expect(
       within(dialog).getByText(
-        '30% of the bonus is taken back when you cancel before the turnover is met, or the part of the bonus you have not played through yet if that is more.',
+        'If you cancel before the turnover is met, 30% of the bonus is taken back; if the part of the bonus not yet played through is more than that, that part is taken back instead.',
       ),
     ).toBeTruthy();
     expect(count(calls, '/api/bonus/clear')).toBe(0);
@@ -365,6 +365,6 @@ describe('promotion code', () => {
     });
     await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
     const notice = await screen.findByText(/“Weekly bonus” is complete: its turnover was met on/);
-    expect(notice.textContent).toContain('฿400.00 above the maximum withdrawal was taken back.');
+    expect(notice.textContent).toContain('฿400.00 was taken back: the part above the maximum withdrawal.');
   });
 });

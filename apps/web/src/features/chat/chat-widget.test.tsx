@@ -340,7 +340,7 @@ describe('chat composer', () => {
     await userEvent.type(box(panel), 'Where is my withdrawal?{Enter}');
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toContain('Not sent');
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(sent(calls)).toHaveLength(2));
     const [first, second] = sent(calls);
     expect(second!.clientId).toBe(first!.clientId);

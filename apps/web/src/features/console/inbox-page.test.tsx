@@ -310,7 +310,7 @@ describe('conversation', () => {
     const withdrawals = within(panel).getByRole('list', { name: 'Recent withdrawals' });
     expect(within(withdrawals).getByText('฿200.00')).toBeTruthy();
     expect(within(withdrawals).getByText('Success')).toBeTruthy();
-    expect(within(within(panel).getByRole('list', { name: 'Slips' })).getByText('Under review')).toBeTruthy();
+    expect(within(within(panel).getByRole('list', { name: 'Slips' })).getByText('In review')).toBeTruthy();
   });
 
   it('shows no member panel for a guest', async () => {

@@ -61,9 +61,7 @@ describe('agreement dialog', () => {
     agreements.release();
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
     expect(within(dialog).getByText('Be 18 or older.')).toBeTruthy();
-    expect(
-      within(dialog).getByRole('button', { name: 'I have read and agree' }).hasAttribute('disabled'),
-    ).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('tells of a failed fetch with a retry, cannot be accepted then, and is accepted once its text shows', async () => {
@@ -78,7 +76,7 @@ describe('agreement dialog', () => {
     await later(TIMING.agreementDelayMs + 5_000);
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
     expect(within(dialog).getByRole('alert').textContent).toContain('The agreement could not be loaded.');
-    const accept = within(dialog).getByRole('button', { name: 'I have read and agree' });
+    const accept = within(dialog).getByRole('button', { name: 'Accept' });
     expect(accept.hasAttribute('disabled')).toBe(true);
 
     fails = false;
@@ -125,7 +123,7 @@ describe('agreement dialog', () => {
     const first = await renderHome();
     await later(TIMING.agreementDelayMs);
     const dialog = await screen.findByRole('dialog', { name: 'Member agreement' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'I have read and agree' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(storage.hasSeenAgreement('v2')).toBe(true);
 
     first.unmount();

@@ -217,7 +217,7 @@ describe('agreement dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(TIMING.agreementDelayMs));
     expect(await screen.findByText('Be 18 or older.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'I have read and agree' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(storage.hasSeenAgreement()).toBe(true);
     first.unmount();
     await renderHome();

@@ -56,7 +56,7 @@ describe('refund dialog', () => {
     expect(dialog.querySelector('[data-refund-balance]')!.textContent).toBe('฿120.00');
     expect(within(dialog).getByText('5% of your net loss each day')).toBeTruthy();
     expect(valueOf(dialog, 'Most per period')).toBe('฿10,000.00');
-    expect(valueOf(dialog, 'Paid when')).toBe('More than ฿10.00');
+    expect(valueOf(dialog, 'Paid when')).toBe('Refund above ฿10.00');
     expect(valueOf(dialog, 'Games that count')).toBe('Slots, Casino');
     expect(valueOf(dialog, 'Current period closes')).toBe(
       formatDateTime(new Date(2026, 3, 16).toISOString()).slice(0, 16),
@@ -76,7 +76,7 @@ describe('refund dialog', () => {
         'A bonus is running. Receive your refund or move it to your wallet once the bonus ends.',
       ),
     ).toBeTruthy();
-    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Refund to wallet' }).disabled).toBe(
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Move to wallet' }).disabled).toBe(
       true,
     );
     await userEvent.click(receive);
@@ -167,7 +167,7 @@ describe('refund dialog', () => {
     });
     const dialog = await openRefund();
     const wallets = count(calls, '/api/wallet/refresh/slot');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund to wallet' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to wallet' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Move your refund to the wallet?' });
     expect(within(confirm).getByText('฿120.00')).toBeTruthy();
@@ -185,9 +185,7 @@ describe('refund dialog', () => {
     );
     // The balances and the refund are read again: nothing left to move, a bonus now runs.
     await waitFor(() => expect(count(calls, '/api/wallet/refresh/slot')).toBe(wallets + 1));
-    await waitFor(() =>
-      expect(within(dialog).queryByRole('button', { name: 'Refund to wallet' })).toBeNull(),
-    );
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Move to wallet' })).toBeNull());
     expect(dialog.querySelector('[data-refund-balance]')!.textContent).toBe('฿0.00');
   });
 
@@ -196,7 +194,7 @@ describe('refund dialog', () => {
       url === '/api/refund/addWallet' ? { status: 409, body: { message: 'BONUS_REMAINING' } } : undefined,
     );
     const dialog = await openRefund();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund to wallet' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to wallet' }));
     const confirm = await screen.findByRole('dialog', { name: 'Move your refund to the wallet?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Move now' }));
     expect(
@@ -207,7 +205,7 @@ describe('refund dialog', () => {
       expect(screen.queryByRole('dialog', { name: 'Move your refund to the wallet?' })).toBeNull(),
     );
     expect(dialog.hasAttribute('open')).toBe(true);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund to wallet' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to wallet' }));
     const again = await screen.findByRole('dialog', { name: 'Move your refund to the wallet?' });
     await userEvent.click(within(again).getByRole('button', { name: 'Not now' }));
     await waitFor(() =>

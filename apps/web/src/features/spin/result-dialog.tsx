@@ -2,9 +2,13 @@ import { PartyPopper } from 'lucide-react';
 import type { SpinResponse, SpinSlice } from '@wallet/contract/http/spinwheel';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { useToast } from '../../components/ui/toast';
+import { errorCodeOf } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { PrizeBadge } from './claim-dialog';
 import { usePrizeText } from './prize-text';
+import { useClaimCoupon } from './spin-api';
 import { useSpinTranslation } from './spin-texts';
 
 export interface SpinResult {
@@ -17,20 +21,38 @@ export interface SpinResult {
 
 /**
  * The prize result dialog (spec sections 2 and 4), opened 2 s after the wheel stops: the prize,
- * and a shortcut to claim it; or no prize this time.
+ * and Claim now, which claims it at once (issue 31 item 9: the dialog already shows the prize and
+ * what it pays, so a second "claim this prize?" only asked the same thing twice); or no prize this
+ * time. A double tap claims once (single submit, and the server pays a coupon once); a refusal
+ * goes to the page's alert.
  */
 export function ResultDialog({
   result,
   onClose,
-  onClaim,
+  onRefused,
 }: {
   result: SpinResult | null;
   onClose: () => void;
-  onClaim: (result: SpinResult) => void;
+  onRefused: (code: string) => void;
 }) {
   const { t } = useSpinTranslation();
   const prizes = usePrizeText();
+  const toast = useToast();
+  const claim = useClaimCoupon();
+  const once = useSingleSubmit();
   const won = result !== null && result.answer.coupon !== null;
+
+  const claimNow = (coupon: string) =>
+    once(async () => {
+      try {
+        const paid = await claim.mutateAsync(coupon);
+        toast.show('success', prizes.doneText(paid));
+        onClose();
+      } catch (error) {
+        onClose();
+        onRefused(errorCodeOf(error));
+      }
+    });
 
   return (
     <Dialog
@@ -41,10 +63,15 @@ export function ResultDialog({
         won ? (
           <>
             {/* Later takes only its room: the main action keeps one line at 320 px. */}
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" disabled={claim.isPending} onClick={onClose}>
               {t('result.later')}
             </Button>
-            <Button block className="flex-1" onClick={() => onClaim(result)}>
+            <Button
+              block
+              className="flex-1"
+              loading={claim.isPending}
+              onClick={() => claimNow(result.answer.coupon!)}
+            >
               {t('result.claimNow')}
             </Button>
           </>

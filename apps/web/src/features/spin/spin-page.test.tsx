@@ -320,7 +320,7 @@ describe('spin page', () => {
     expect(count(calls, '/api/spinwheel/coupon/claim')).toBe(Object.keys(texts).length);
   });
 
-  it('claims a prize from its result dialog', async () => {
+  it('claims a prize from its result dialog at once, with no second confirm', async () => {
     const state = spinState({ draw: 'COIN3' });
     const calls = spinServer(state);
     const spin = await openSpin();
@@ -329,14 +329,21 @@ describe('spin page', () => {
     await pass(DURATION_MS.max + RESULT_DELAY_MS + 100);
     const result = screen.getByRole('dialog', { name: 'Congratulations!' });
     expect(within(result).getByText('3 coins', { selector: '.text-lg' })).toBeTruthy();
-    fireEvent.click(within(result).getByRole('button', { name: 'Claim now' }));
-    const confirm = screen.getByRole('dialog', { name: 'Claim this prize?' });
-    expect(within(confirm).getByText('3 coins are added to your coins.')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Claim' }));
-    await pass(CLAIM_DEBOUNCE_MS + 100);
-    const claimed = calls.find((call) => call.url === '/api/spinwheel/coupon/claim')!;
-    expect(JSON.parse(claimed.init.body as string)).toEqual({ coupon: 'won-1' });
+    // A double tap claims once.
+    const claimNow = within(result).getByRole('button', { name: 'Claim now' });
+    act(() => {
+      fireEvent.click(claimNow);
+      fireEvent.click(claimNow);
+    });
+    expect(dialog('Claim this prize?')).toBeNull();
+    await pass(100);
+    const claims = calls.filter((call) => call.url === '/api/spinwheel/coupon/claim');
+    expect(claims.map((call) => JSON.parse(call.init.body as string) as unknown)).toEqual([
+      { coupon: 'won-1' },
+    ]);
     expect(screen.getByText('3 coins added. Spin again!')).toBeTruthy();
+    expect(dialog('Congratulations!')).toBeNull();
+    expect(dialog('Claim this prize?')).toBeNull();
   });
 
   it("publishes every slice's chance, marks one out for today, and shows descriptions sanitised", async () => {

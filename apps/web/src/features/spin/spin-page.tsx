@@ -190,18 +190,7 @@ export function SpinPage() {
         <ResultDialog
           result={result}
           onClose={() => setResult(null)}
-          onClaim={(won) => {
-            setResult(null);
-            if (won.answer.coupon === null) return;
-            setClaiming({
-              coupon: won.answer.coupon,
-              name: won.answer.result.label,
-              kind: won.slice?.prize.kind ?? 'cash',
-              amount: won.slice?.prize.amount ?? 0,
-              unit: won.slice?.prize.unit ?? null,
-              color: won.slice?.bgColor,
-            });
-          }}
+          onRefused={(code) => setAlert(spinErrorText(code))}
         />
       </>
     );

@@ -67,7 +67,7 @@ describe('slip status', () => {
     expect(within(pending!).getByText('In progress').className).toContain('text-amber-400');
     expect(within(pending!).getByText('-')).toBeTruthy();
     // Kept for staff: in progress, with why.
-    expect(within(review!).getByText('Under review').className).toContain('text-amber-400');
+    expect(within(review!).getByText('In review').className).toContain('text-amber-400');
     expect(
       within(review!).getByText(
         'We could not confirm that this transfer came from your registered account. Our staff will review the slip.',
@@ -155,8 +155,8 @@ describe('slip status', () => {
 
   it('tells in Thai and Lao why a slip waits for staff', async () => {
     for (const [language, status, note] of [
-      ['th', 'รอเจ้าหน้าที่ตรวจสอบ', 'ไม่สามารถยืนยันได้ว่าการโอนนี้มาจากบัญชีที่คุณลงทะเบียนไว้ เจ้าหน้าที่จะตรวจสอบสลิปนี้'],
-      ['lo', 'ລໍຖ້າເຈົ້າໜ້າທີ່ກວດສອບ', 'ບໍ່ສາມາດຢືນຢັນໄດ້ວ່າການໂອນນີ້ມາຈາກບັນຊີທີ່ທ່ານລົງທະບຽນໄວ້ ເຈົ້າໜ້າທີ່ຈະກວດສອບສະລິບນີ້'],
+      ['th', 'รอตรวจสอบ', 'ไม่สามารถยืนยันได้ว่าการโอนนี้มาจากบัญชีที่คุณลงทะเบียนไว้ เจ้าหน้าที่จะตรวจสอบสลิปนี้'],
+      ['lo', 'ລໍຖ້າກວດສອບ', 'ບໍ່ສາມາດຢືນຢັນໄດ້ວ່າການໂອນນີ້ມາຈາກບັນຊີທີ່ທ່ານລົງທະບຽນໄວ້ ເຈົ້າໜ້າທີ່ຈະກວດສອບສະລິບນີ້'],
     ] as const) {
       slipServer(() => ({ total: 1, slips: [slip('REVIEW', 40_000, 'SENDER_UNCONFIRMED', 'REF-4')] }));
       const { unmount } = await renderWithProviders(<StatementPage />, {
