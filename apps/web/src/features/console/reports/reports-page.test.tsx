@@ -251,10 +251,10 @@ describe('breakdowns', () => {
     };
     fakeServer((url) => (url.startsWith('/api/console/reports/invite?') ? { body: report } : undefined));
     await renderReport('invite', RANGE, 'th');
-    const table = await screen.findByRole('region', { name: 'ผู้ชวนสูงสุดตามค่าคอมที่ได้ในช่วงวันนี้' });
+    const table = await screen.findByRole('region', { name: 'ผู้ชวนสูงสุดตามค่าแนะนำที่ได้ในช่วงวันนี้' });
     expect(cell(table, 'สมชาย ใจดี', 'ผู้ถูกชวน')).toBe('41');
-    expect(cell(table, 'สมชาย ใจดี', 'ค่าคอมที่ได้')).toBe('42.00');
-    expect(cell(table, 'สมชาย ใจดี', 'ค่าคอมที่รับแล้ว')).toBe('43.00');
+    expect(cell(table, 'สมชาย ใจดี', 'ค่าแนะนำที่ได้')).toBe('42.00');
+    expect(cell(table, 'สมชาย ใจดี', 'ค่าแนะนำที่รับแล้ว')).toBe('43.00');
     expect(screen.getByText('ตรวจพบชวนตัวเอง: 1')).toBeTruthy();
     expect(screen.getByText('บัญชีธนาคารเดียวกัน')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'สมาชิก #9' }).getAttribute('href')).toBe('/console/members/9');
