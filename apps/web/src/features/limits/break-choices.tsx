@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -46,6 +46,9 @@ export function BreakChoices({ excluded }: { excluded: boolean }) {
   const [until, setUntil] = useState('');
   const [months, setMonths] = useState<Exclusion | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
+  // The scroll after a confirm waits for the dialog to go; a page left before then cancels it.
+  const scrollLater = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(scrollLater.current), []);
 
   const close = () => {
     setDays(null);
@@ -60,7 +63,7 @@ export function BreakChoices({ excluded }: { excluded: boolean }) {
       close();
       // The page's first lines now say what runs and until when. NOTE: once the confirm has closed
       // and its history entry is gone (decision 025), which gives the page its scroll back.
-      setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 400);
+      scrollLater.current = window.setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 400);
     } catch (error) {
       setFailure(errorText(errorCodeOf(error)));
     }
