@@ -421,7 +421,9 @@ describe('game account', () => {
 
   it('reads the game’s balance again when its dialog opens (issue 31)', async () => {
     let joker = 75_000;
-    const calls = memberServer(() => walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: joker })]));
+    const calls = memberServer(() =>
+      walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: joker })]),
+    );
     await renderHome();
     await screen.findAllByText('฿750.00');
     const reads = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;

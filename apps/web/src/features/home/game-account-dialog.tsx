@@ -68,9 +68,7 @@ function GameAccountBody({
   const reloadWallet = useReloadWallet();
   const readBalances = useReadBalances();
   // The game's balance as its provider has it now, not as home last read it (issue 31).
-  useEffect(() => {
-    void readBalances();
-  }, [readBalances]);
+  useEffect(readBalances, [readBalances]);
   const changeCredentials = useChangeCredentials();
   const busy = changeCredentials.isPending ? changeCredentials.variables.action : null;
   // A closed game (decision 064) answers no login: nothing to ask for.

@@ -165,7 +165,9 @@ describe('transfer', () => {
   });
 
   it('says at once that every account is empty, since any transfer would be refused', async () => {
-    memberServer(() => walletResponse(0, games.map((game) => ({ ...game, amount: 0 }))));
+    memberServer(() =>
+      walletResponse(0, [gameAccount('JOKER', { isActive: true }), gameAccount('PG', { isActive: true })]),
+    );
     await renderHome();
     const dialog = await openTransfer();
     expect(dialog.querySelector('[data-reason="transfer"]')!.textContent).toBe(

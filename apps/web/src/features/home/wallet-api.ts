@@ -48,14 +48,12 @@ export function useReloadWallet() {
  */
 export function useReadBalances() {
   const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      queryClient.refetchQueries(
-        { queryKey: queryKeys.wallet.all, exact: true, type: 'active' },
-        { cancelRefetch: false },
-      ),
-    [queryClient],
-  );
+  return useCallback(() => {
+    void queryClient.refetchQueries(
+      { queryKey: queryKeys.wallet.all, exact: true, type: 'active' },
+      { cancelRefetch: false },
+    );
+  }, [queryClient]);
 }
 
 /** The member's username and password at one game, once the account is open. */

@@ -163,7 +163,9 @@ describe('withdraw', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('The conditions for ending the bonus have not been met yet.')).toBeTruthy();
+    expect(
+      within(alert).getByText('The conditions for ending the bonus have not been met yet.'),
+    ).toBeTruthy();
     const missing = within(dialog).getByText('Still to play').parentElement!;
     expect(within(missing).getByText('฿4,500.00')).toBeTruthy();
     // No amount to type, nothing sent, and one read of the progress for this opening.

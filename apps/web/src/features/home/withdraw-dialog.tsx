@@ -89,8 +89,7 @@ function WithdrawBody({
   // cannot be read, the form shows: the server still refuses, and the refusal shows the lock too.
   const progress = useBonusProgress();
   const running = progress.data?.progress;
-  const locked =
-    progress.isFetchedAfterMount && running?.state === 'active' && running.missing > 0;
+  const locked = progress.isFetchedAfterMount && running?.state === 'active' && running.missing > 0;
   const progressKnown = progress.isFetchedAfterMount || progress.isError;
 
   const failed = limits.isError ? limits.error : profile.isError ? profile.error : null;
