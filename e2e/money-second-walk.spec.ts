@@ -12,7 +12,12 @@ import { text } from './texts';
 const SHOTS = 'money-second-walk';
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** Earlier toasts (bonus received, account opened) gone, so the picture shows the dialog. */
+const toastsGone = (page: Page) =>
+  expect(page.locator('[role="status"][aria-live="polite"] > div')).toHaveCount(0, { timeout: 15_000 });
+
 async function both(page: Page, name: string) {
+  await toastsGone(page);
   await screenshot(page, `${name}-390`, { fullPage: false });
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
