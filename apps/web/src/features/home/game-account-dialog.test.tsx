@@ -418,4 +418,69 @@ describe('game account', () => {
     expect(destinations).not.toContain('JOKER');
     expect(destinations).toContain('PG');
   });
+
+  it('reads the game’s balance again when its dialog opens (issue 31)', async () => {
+    let joker = 75_000;
+    const calls = memberServer(() =>
+      walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: joker })]),
+    );
+    await renderHome();
+    await screen.findAllByText('฿750.00');
+    const reads = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+    expect(reads()).toBe(1);
+    // Played elsewhere since home was read: ฿3 lost.
+    joker = 74_700;
+    const dialog = await openGame(/Joker/);
+    expect(await within(dialog).findByText('฿747.00')).toBeTruthy();
+    expect(reads()).toBe(2);
+  });
+
+  it('reads the balances once per return from a launched game, and never on a focus without one (issue 31)', async () => {
+    const popup = {
+      closed: false,
+      opener: {},
+      location: { href: '' },
+      document: document.implementation.createHTMLDocument(),
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    let joker = 75_000;
+    const calls = memberServer(
+      () => walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: joker })]),
+      (url) => {
+        if (url === '/api/wallet/account/JOKER') return { body: credentials };
+        if (url.startsWith('/api/autoLogin/')) return { body: { link: 'https://joker.example.test/play' } };
+        return undefined;
+      },
+    );
+    await renderHome();
+    const reads = () => calls.filter((call) => call.url === '/api/wallet/refresh/slot').length;
+    const dialog = await openGame(/Joker/);
+    await waitFor(() => expect(reads()).toBe(2));
+    // No game launched: coming back to the tab reads nothing.
+    fireEvent.focus(window);
+    fireEvent(document, new Event('visibilitychange'));
+    expect(reads()).toBe(2);
+
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Play on the web' }));
+    await waitFor(() => expect(popup.location.href).toBe('https://joker.example.test/play'));
+    await waitFor(() => expect(reads()).toBe(3)); // the read after the launch itself
+    joker = 74_700;
+    // Back from the game's window: one read, although focus and visibilitychange both fire.
+    fireEvent.focus(window);
+    fireEvent(document, new Event('visibilitychange'));
+    expect(await within(dialog).findByText('฿747.00')).toBeTruthy();
+    expect(reads()).toBe(4);
+    fireEvent.focus(window);
+    expect(reads()).toBe(4);
+    // Off to the still open game again, and back: one more read.
+    fireEvent.blur(window);
+    fireEvent.focus(window);
+    await waitFor(() => expect(reads()).toBe(5));
+    // The game's window closed: leaving and coming back reads nothing more.
+    popup.closed = true;
+    fireEvent.blur(window);
+    fireEvent.focus(window);
+    expect(reads()).toBe(5);
+  });
 });

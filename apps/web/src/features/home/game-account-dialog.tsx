@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Play, Smartphone, TabletSmartphone } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount } from '@wallet/contract/money';
 import type { GameAccount, WalletResponse } from '@wallet/contract/http/wallet';
@@ -16,7 +16,7 @@ import { GameArt } from './game-art';
 import { gameSideMinor } from './game-amounts';
 import { GameCredentials } from './game-credentials';
 import { playMoveMinor, usePlayGame, type Platform } from './use-play-game';
-import { useChangeCredentials, useGameCredentials, useReloadWallet } from './wallet-api';
+import { useChangeCredentials, useGameCredentials, useReadBalances, useReloadWallet } from './wallet-api';
 
 const PLATFORMS = ['web', 'android', 'ios'] as const;
 
@@ -66,6 +66,9 @@ function GameAccountBody({
   const { t: why } = useReasonsTranslation();
   const toast = useToast();
   const reloadWallet = useReloadWallet();
+  const readBalances = useReadBalances();
+  // The game's balance as its provider has it now, not as home last read it (issue 31).
+  useEffect(readBalances, [readBalances]);
   const changeCredentials = useChangeCredentials();
   const busy = changeCredentials.isPending ? changeCredentials.variables.action : null;
   // A closed game (decision 064) answers no login: nothing to ask for.

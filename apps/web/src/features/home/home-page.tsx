@@ -20,7 +20,8 @@ import { GameCard } from './game-card';
 import { HomeWidgets, useSpinActive, type Widget } from './home-widgets';
 import { PendingWithdrawals, usePendingWithdrawals } from './pending-withdrawals';
 import { TransferDialog, type TransferPreset } from './transfer-dialog';
-import { useReloadWallet, useWallet } from './wallet-api';
+import { useReadOnReturn } from './play-return';
+import { useReadBalances, useReloadWallet, useWallet } from './wallet-api';
 import { WithdrawDialog } from './withdraw-dialog';
 
 /** The widgets whose dialogs the rewards feature draws: banners first, then the dialog. */
@@ -78,6 +79,7 @@ export function HomePage({
   const toast = useToast();
   const wallet = useWallet();
   const reloadWallet = useReloadWallet();
+  useReadOnReturn(useReadBalances());
   const profile = useProfile();
   const spinActive = useSpinActive().data?.isActive === true;
   const [dialog, setDialog] = useState<OpenDialog>(null);

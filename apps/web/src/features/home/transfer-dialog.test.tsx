@@ -132,11 +132,12 @@ describe('transfer', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('50.00');
   });
 
-  it('says why Use all is off: nothing to move from the chosen place (issue 16)', async () => {
+  it('says why Use all is off, once the member picks an empty place (issues 16 and 31)', async () => {
     memberServer(() => walletResponse(0, games));
     await renderHome();
     const dialog = await openTransfer();
     const useAll = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Use all' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('From'), 'wallet');
     expect(useAll.disabled).toBe(true);
     const reason = within(dialog).getByText('There is nothing in Wallet to move.');
     expect(useAll.getAttribute('aria-describedby')).toBe(reason.id);
@@ -148,5 +149,29 @@ describe('transfer', () => {
     expect(within(dialog).queryByText(/to move\./)).toBeNull();
     await userEvent.selectOptions(within(dialog).getByLabelText('From'), 'PG');
     expect(within(dialog).getByText('There is nothing in Pg to move.')).toBeTruthy();
+  });
+
+  it('opens from the account that holds the money, towards the wallet, with nothing to correct (issue 31)', async () => {
+    memberServer(() =>
+      walletResponse(0, [...games, gameAccount('SEXY', { isActive: true, amount: 75_000 })]),
+    );
+    await renderHome();
+    const dialog = await openTransfer();
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('From').value).toBe('SEXY');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('To').value).toBe('wallet');
+    expect(within(dialog).getByText('Available ฿750.00')).toBeTruthy();
+    expect(dialog.querySelector('[data-reason]')).toBeNull();
+    expect(dialog.querySelector('[aria-invalid="true"]')).toBeNull();
+  });
+
+  it('says at once that every account is empty, since any transfer would be refused', async () => {
+    memberServer(() =>
+      walletResponse(0, [gameAccount('JOKER', { isActive: true }), gameAccount('PG', { isActive: true })]),
+    );
+    await renderHome();
+    const dialog = await openTransfer();
+    expect(dialog.querySelector('[data-reason="transfer"]')!.textContent).toBe(
+      'Your wallet and game accounts are all empty: deposit first, then you can move money.',
+    );
   });
 });

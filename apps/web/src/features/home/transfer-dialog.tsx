@@ -91,7 +91,13 @@ function TransferForm({
   const { t: why } = useReasonsTranslation();
   const emptyId = useId();
   const currency = wallet.wallet.currency;
-  const [values, setValues] = useState({ from: preset.from ?? 'wallet', to: preset.to ?? '', amount: '' });
+  const [values, setValues] = useState(() => {
+    const from = preset.from ?? holdingPlace(wallet);
+    return { from, to: preset.to ?? (from === 'wallet' ? '' : 'wallet'), amount: '' };
+  });
+  // NOTE: nothing is said about the source until the member picks one or submits (issue 31):
+  // the dialog opens on an account that holds money, so a reason at opening reads as an error.
+  const [acted, setActed] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const transfer = useTransfer(money);
@@ -120,6 +126,7 @@ function TransferForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setActed(true);
     setFailure(null);
     const typed = values.amount.trim();
     const minor = typed === '' ? 0 : parseMajorAmount(typed, currency);
@@ -170,8 +177,18 @@ function TransferForm({
     );
   }
 
-  const set = (field: Field) => (event: { target: { value: string } }) =>
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    if (field === 'from') setActed(true);
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
+  // Every place empty: any transfer would be refused, so that is said at once (issue 31).
+  const nothingAnywhere = places.every((place) => place.balance <= 0);
+  const sourceEmpty = source !== undefined && source.balance <= 0;
+  const reason = nothingAnywhere
+    ? why('transfer.nothingAnywhere')
+    : sourceEmpty && acted
+      ? why('transfer.nothingToMove', { place: source.name })
+      : null;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
@@ -188,7 +205,10 @@ function TransferForm({
         <button
           type="button"
           aria-label={t('transfer.swap')}
-          onClick={() => setValues((current) => ({ ...current, from: current.to, to: current.from }))}
+          onClick={() => {
+            setActed(true);
+            setValues((current) => ({ ...current, from: current.to, to: current.from }));
+          }}
           className="inline-flex size-11 items-center justify-center rounded-full border border-white/10 bg-ink-700 text-gold-300 hover:bg-ink-600"
         >
           <ArrowUpDown className="size-5" aria-hidden="true" />
@@ -219,8 +239,8 @@ function TransferForm({
             <Button
               variant="ghost"
               className="-mr-3 px-3 text-sm text-gold-300"
-              disabled={source.balance <= 0}
-              aria-describedby={source.balance <= 0 ? emptyId : undefined}
+              disabled={sourceEmpty}
+              aria-describedby={sourceEmpty && reason ? emptyId : undefined}
               onClick={() =>
                 setValues((current) => ({
                   ...current,
@@ -233,9 +253,9 @@ function TransferForm({
           </div>
         ) : null}
         {/* Why Use all is off: a phone has no hover to show it (issue 16). */}
-        {source && source.balance <= 0 ? (
+        {reason ? (
           <p id={emptyId} data-reason="transfer" className="text-sm text-amber-300">
-            {why('transfer.nothingToMove', { place: source.name })}
+            {reason}
           </p>
         ) : null}
       </div>
@@ -245,4 +265,16 @@ function TransferForm({
       </Button>
     </form>
   );
+}
+
+/** Where a transfer starts by default: the wallet when it holds money, else the fullest open game. */
+function holdingPlace(wallet: WalletResponse): string {
+  if (wallet.wallet.amount > 0) return 'wallet';
+  const fullest = wallet.games
+    .filter((game) => game.isActive && game.amount > 0)
+    .reduce<WalletResponse['games'][number] | null>(
+      (best, game) => (best && best.amount >= game.amount ? best : game),
+      null,
+    );
+  return fullest?.code ?? 'wallet';
 }

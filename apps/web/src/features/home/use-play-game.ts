@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { useMoneyRequester } from '../../lib/idempotency';
+import { markLaunched } from './play-return';
 import { credentialsQuery, launchLink, transferAll, useReloadWallet } from './wallet-api';
 
 export type Platform = 'web' | 'android' | 'ios';
@@ -83,7 +84,9 @@ export function usePlayGame() {
         // The game's page gets no handle on this one.
         popup.opener = null;
         popup.location.href = url.href;
+        markLaunched(popup);
       } else {
+        markLaunched(null);
         window.location.assign(url.href);
       }
       return null;

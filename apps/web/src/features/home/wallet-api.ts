@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AutoLoginResponse,
@@ -39,6 +40,20 @@ export function useWallet() {
 export function useReloadWallet() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
+}
+
+/**
+ * Reads the balances now, joining a read already under way instead of cancelling it: for a
+ * game's dialog opening and a return from a game, whatever the staleTime says.
+ */
+export function useReadBalances() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.refetchQueries(
+      { queryKey: queryKeys.wallet.all, exact: true, type: 'active' },
+      { cancelRefetch: false },
+    );
+  }, [queryClient]);
 }
 
 /** The member's username and password at one game, once the account is open. */

@@ -103,13 +103,15 @@ describe('withdraw', () => {
   });
 
   it('shows where a running bonus’s turnover stands when the withdrawal answers BONUS_CONDITION', async () => {
+    // No bonus ran when the dialog opened; one was claimed (another tab) before the submit.
+    let claimed = false;
     memberServer(
       () => walletResponse(1_000_000),
       (url) =>
         url === '/api/wallet/withdrawAll'
-          ? { status: 409, body: { message: 'BONUS_CONDITION' } }
+          ? ((claimed = true), { status: 409, body: { message: 'BONUS_CONDITION' } })
           : url === '/api/bonus/progress'
-            ? { body: { progress: bonusProgress() } }
+            ? { body: { progress: claimed ? bonusProgress() : null } }
             : undefined,
     );
     const { router } = await renderHome();
@@ -150,5 +152,40 @@ describe('withdraw', () => {
     await renderHome();
     const dialog = await openWithdraw();
     expect(dialog.querySelector('[data-reason="withdraw"]')).toBeNull();
+  });
+
+  it('shows the lock and the turnover left as it opens while a bonus’s turnover is unmet (issue 31)', async () => {
+    const calls = memberServer(
+      () => walletResponse(40_000),
+      (url) => (url === '/api/bonus/progress' ? { body: { progress: bonusProgress() } } : undefined),
+    );
+    const { router } = await renderHome();
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(
+      within(alert).getByText('The conditions for ending the bonus have not been met yet.'),
+    ).toBeTruthy();
+    const missing = within(dialog).getByText('Still to play').parentElement!;
+    expect(within(missing).getByText('฿4,500.00')).toBeTruthy();
+    // No amount to type, nothing sent, and one read of the progress for this opening.
+    expect(within(dialog).queryByLabelText('Amount')).toBeNull();
+    expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
+    expect(calls.filter((call) => call.url === '/api/bonus/progress')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View my bonus' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
+  });
+
+  it('shows the form when the running bonus’s turnover is met: the withdrawal completes it', async () => {
+    memberServer(
+      () => walletResponse(40_000),
+      (url) =>
+        url === '/api/bonus/progress'
+          ? { body: { progress: bonusProgress({ done: 600_000, missing: 0 }) } }
+          : undefined,
+    );
+    await renderHome();
+    const dialog = await openWithdraw();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

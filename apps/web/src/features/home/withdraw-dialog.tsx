@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -46,46 +47,78 @@ export function WithdrawDialog({
 }) {
   const { t } = useTranslation();
   const money = useMoneyRequester();
-  const limits = useLookup('withdraw', { enabled: open });
-  const profile = useProfile();
   const moved = useRef(false);
   const close = () => {
     onClose(moved.current);
     moved.current = false;
   };
 
-  const failed = limits.isError ? limits.error : profile.isError ? profile.error : null;
   return (
     <Dialog open={open} onClose={close} title={t('withdraw.title')}>
-      {!open ? null : failed ? (
-        <ErrorAlert
-          action={
-            <Button
-              variant="secondary"
-              className="px-3 text-sm"
-              onClick={() => void Promise.all([limits.refetch(), profile.refetch()])}
-            >
-              {t('action.retry')}
-            </Button>
-          }
-        >
-          {errorText(errorCodeOf(failed))}
-        </ErrorAlert>
-      ) : limits.data && profile.data ? (
-        <WithdrawForm
+      {open ? (
+        <WithdrawBody
           money={money}
           wallet={wallet}
-          limits={limits.data}
-          bank={profile.data.bankAccount}
           onMoved={() => {
             moved.current = true;
           }}
           onDone={close}
         />
-      ) : (
-        <Loading />
-      )}
+      ) : null}
     </Dialog>
+  );
+}
+
+/** What the open dialog needs read first: the limits, the bank account, and any running bonus. */
+function WithdrawBody({
+  money,
+  wallet,
+  onMoved,
+  onDone,
+}: {
+  money: MoneyRequester;
+  wallet: WalletResponse;
+  onMoved: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const limits = useLookup('withdraw');
+  const profile = useProfile();
+  // NOTE: read on every opening (issue 31): a bonus whose turnover is unmet will have the
+  // withdrawal refused, so the lock shows before the member types an amount. When the progress
+  // cannot be read, the form shows: the server still refuses, and the refusal shows the lock too.
+  const progress = useBonusProgress();
+  const running = progress.data?.progress;
+  const locked = progress.isFetchedAfterMount && running?.state === 'active' && running.missing > 0;
+  const progressKnown = progress.isFetchedAfterMount || progress.isError;
+
+  const failed = limits.isError ? limits.error : profile.isError ? profile.error : null;
+  if (locked) return <BonusCondition currency={wallet.wallet.currency} fresh onClose={onDone} />;
+  return failed ? (
+    <ErrorAlert
+      action={
+        <Button
+          variant="secondary"
+          className="px-3 text-sm"
+          onClick={() => void Promise.all([limits.refetch(), profile.refetch()])}
+        >
+          {t('action.retry')}
+        </Button>
+      }
+    >
+      {errorText(errorCodeOf(failed))}
+    </ErrorAlert>
+  ) : limits.data && profile.data && progressKnown ? (
+    <WithdrawForm
+      money={money}
+      wallet={wallet}
+      limits={limits.data}
+      bank={profile.data.bankAccount}
+      onMoved={onMoved}
+      onDone={onDone}
+    />
+  ) : (
+    <Loading />
   );
 }
 
@@ -217,21 +250,33 @@ function WithdrawForm({
 }
 
 /**
- * A withdrawal refused with BONUS_CONDITION: instead of a bare error, where the running bonus's
- * turnover stands (done, required, missing, expiry) and the way to the bonus page.
+ * A withdrawal the running bonus holds (seen on opening, or refused with BONUS_CONDITION): instead
+ * of a bare error, where its turnover stands (done, required, missing, expiry) and the way to the
+ * bonus page. `fresh`: the numbers were read on this opening, no second read is needed.
  */
-function BonusCondition({ currency, onClose }: { currency: Currency; onClose: () => void }) {
+function BonusCondition({
+  currency,
+  fresh = false,
+  onClose,
+}: {
+  currency: Currency;
+  fresh?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useBonusTranslation();
   const navigate = useNavigate();
-  const progress = useBonusProgress();
+  const progress = useBonusProgress(!fresh);
   // NOTE: numbers cached by an earlier visit of the bonus page are out of date (the refusal has
   // just counted the latest rounds): wait for the answer read on opening rather than show them.
   const numbers = progress.isRefetching ? null : (progress.data?.progress ?? null);
   return (
     <div className="space-y-4">
-      <div role="alert" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
-        <p className="font-semibold">{errorText('BONUS_CONDITION')}</p>
-        <p>{t('withdraw.bonusCondition')}</p>
+      <div role="alert" className="flex gap-3 rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
+        <Lock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold">{errorText('BONUS_CONDITION')}</p>
+          <p>{t('withdraw.bonusCondition')}</p>
+        </div>
       </div>
       {numbers ? (
         <section aria-label={numbers.name} className="space-y-3">
