@@ -226,7 +226,9 @@ describe('a sustained distributed attack on one phone', () => {
     // After the attack the level drains (one every 5 minutes): the phone is as before.
     clock += 2 * HOUR;
     expect(await member('198.51.100.9')).toBe('OK');
-  });
+    // NOTE: thousands of sign-ins; under a loaded machine it passed 30 s, and a test that times
+    // out runs on in the background, moving the file's clock under the tests after it.
+  }, 90_000);
 });
 
 describe('one address', () => {
