@@ -149,13 +149,11 @@ for (const locale of LOCALES) {
     await page.keyboard.press('Escape');
     await dialogsClosed(page);
 
-    // Transfer from an empty wallet: Use all is off, and says why.
+    // Transfer with every account empty: Use all is off, and the dialog says why as it opens.
     await page.getByRole('button', { name: t('home.transfer') }).click();
     const transfer = page.getByRole('dialog', { name: t('transfer.title') });
     await expect(transfer.getByRole('button', { name: t('transfer.useAll') })).toBeDisabled();
-    await expect(
-      transfer.getByText(reason(locale, 'transfer.nothingToMove', { place: t('place.wallet') })),
-    ).toBeVisible();
+    await expect(transfer.getByText(reason(locale, 'transfer.nothingAnywhere'))).toBeVisible();
     await expectAccessible(page);
     await narrow(page);
     await screenshot(page, `${SHOTS}/${locale}/transfer-reason-320`, { fullPage: false });
