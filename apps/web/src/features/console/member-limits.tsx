@@ -145,19 +145,21 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
           <>
             <form noValidate onSubmit={(event) => void submitLower(event)} className="space-y-2">
               <p className="text-xs text-mist-400">{t('memberLimits.tightenOnly')}</p>
-              <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-                <SelectField
-                  label={t('memberLimits.kind')}
-                  placeholder={t('memberLimits.kind')}
-                  value={which}
-                  onChange={(event) => setWhich(event.target.value)}
-                  options={LIMIT_KINDS.flatMap((kind) =>
-                    LIMIT_PERIODS.map((period) => ({
-                      value: `${kind}.${period}`,
-                      label: `${t(`memberLimits.${kind}`)} · ${t(`memberLimits.${period}`)}`,
-                    })),
-                  )}
-                />
+              {/* NOTE: the card is one column of three at 1280: the kind and period get a line of
+                  their own, or the select cuts them to "Deposit ...". */}
+              <SelectField
+                label={t('memberLimits.kind')}
+                placeholder={t('memberLimits.kind')}
+                value={which}
+                onChange={(event) => setWhich(event.target.value)}
+                options={LIMIT_KINDS.flatMap((kind) =>
+                  LIMIT_PERIODS.map((period) => ({
+                    value: `${kind}.${period}`,
+                    label: `${t(`memberLimits.${kind}`)} · ${t(`memberLimits.${period}`)}`,
+                  })),
+                )}
+              />
+              <div className="grid grid-cols-[1fr_auto] items-end gap-2">
                 <AmountField
                   label={t('memberLimits.amount')}
                   value={amount}
