@@ -62,8 +62,12 @@ export const GameAccount = z
     background: z.string(),
     isActive: z.boolean(),
     amount: Amount,
-    /** Game-side amount = amount x ftWalletSlot. */
-    ftWalletSlot: WalletFactor,
+    /**
+     * Game-side amount = amount x ftWalletSlot. NOTE: any positive number the provider sends, not
+     * `WalletFactor`: that bounds what staff type, and one provider's odd factor must not make
+     * every member's wallet answer fail to serialise.
+     */
+    ftWalletSlot: z.number().positive(),
     /** The game's web site; null when the game is played in its app only. */
     web: z.string().nullable(),
     android: z.string().nullable(),
