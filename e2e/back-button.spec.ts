@@ -37,6 +37,13 @@ test('Back closes the agreement (not accepting it) and a dialog, home stays; ✕
   await widget(page, 'withdraw').click();
   await withdraw.getByRole('button', { name: t('action.close') }).click();
   await expect(withdraw).toBeHidden();
+  // ✕ takes the dialog's history entry back itself; a Back pressed before that popstate lands
+  // would race it (no person is that quick), so wait until the entry is gone.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (history.state as { walletDialog?: string } | null)?.walletDialog ?? null),
+    )
+    .toBeNull();
   // The next Back is the page's own: back to the profile.
   await page.goBack();
   await expect(page).toHaveURL(/\/user\/profile$/);
