@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   GameSetting,
   GameSettingChange,
@@ -7,6 +7,7 @@ import type {
 } from '@wallet/contract/http/console-games';
 import { rowsOf } from '../../platform/db/rows';
 import {
+  activate,
   appForFile,
   booksAreSound,
   fundedMember,
@@ -14,6 +15,7 @@ import {
   HANG_MS,
   MONEY_ENV,
   moneyCall,
+  pendingHoldKeys,
   resultOf,
   setFault,
   signedInMember,
@@ -192,6 +194,32 @@ describe('games on the console (decision 064)', () => {
     const back = await moneyCall(test.app, member.token, '/api/wallet/transferAll', { to: 'wallet' });
     expect(resultOf(back)).toMatchObject({ status: 'SUCCESS', amount: 25_000 });
     expect((await walletOf(test.app, member.token)).wallet).toBe(100_000);
+    await booksAreSound(test.database.db);
+  });
+
+  it('moves nothing into a game switched off while "all into it" gathers the money', async () => {
+    const member = await fundedMember(test.app);
+    await activate(test.app, member.token, 'PG');
+    const toPg = await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'PG',
+      amount: 30_000,
+    });
+    expect(resultOf(toPg).status, toPg.body).toBe('SUCCESS');
+    // PG answers slowly (inside the call's timeout), so staff switch JOKER off mid-gathering.
+    await setFault(test.app, 'PG', 'none', 400);
+    const all = moneyCall(test.app, member.token, '/api/wallet/transferAll', { to: 'JOKER' });
+    await vi.waitFor(async () => {
+      expect((await pendingHoldKeys(test.database.db)).some((key) => key.endsWith(':sweep:PG'))).toBe(true);
+    });
+    expect((await put('JOKER', { ...defaults, enabled: false })).statusCode).toBe(200);
+    const answer = await all;
+    await setFault(test.app, 'PG', 'none');
+
+    expect([answer.statusCode, answer.json()]).toEqual([404, { message: 'NO_GAME' }]);
+    const books = await walletOf(test.app, member.token);
+    expect(books.wallet).toBe(100_000);
+    expect(books.raw.games.find((game) => game.code === 'JOKER')).toBeUndefined();
     await booksAreSound(test.database.db);
   });
 

@@ -313,6 +313,9 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       if (amount <= 0n) {
         return { status: sweep.pending ? 'PENDING' : 'SUCCESS', reference: key, amount: 0 as MinorUnits };
       }
+      // Staff may have switched the game off while the sweep waited on other providers: the money
+      // gathered stays in the wallet. (A retry of a leg already made finishes it, as any hold.)
+      if (!earlier) await accounts.openGame(to);
       const status = await move(memberId, target, 'in', amount, stepKey);
       return {
         status: sweep.pending || status === 'PENDING' ? 'PENDING' : 'SUCCESS',
