@@ -216,10 +216,38 @@ describe('games on the console (decision 064)', () => {
     const answer = await all;
     await setFault(test.app, 'PG', 'none');
 
-    expect([answer.statusCode, answer.json()]).toEqual([404, { message: 'NO_GAME' }]);
+    // Money did move (out of PG), so the answer says where it is, as a refused second leg does.
+    expect([answer.statusCode, answer.json()]).toEqual([422, { message: 'TRANSFER_FAIL' }]);
     const books = await walletOf(test.app, member.token);
     expect(books.wallet).toBe(100_000);
     expect(books.raw.games.find((game) => game.code === 'JOKER')).toBeUndefined();
+    await booksAreSound(test.database.db);
+  });
+
+  it('ends a game-to-game transfer into a game switched off meanwhile: TRANSFER_FAIL, money in the wallet', async () => {
+    const member = await fundedMember(test.app);
+    await activate(test.app, member.token, 'PG');
+    await moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'wallet',
+      to: 'PG',
+      amount: 30_000,
+    });
+    await setFault(test.app, 'PG', 'none', 400);
+    const across = moneyCall(test.app, member.token, '/api/wallet/transfer', {
+      from: 'PG',
+      to: 'JOKER',
+      amount: 30_000,
+    });
+    await vi.waitFor(async () => {
+      expect((await pendingHoldKeys(test.database.db)).some((key) => key.endsWith(':out'))).toBe(true);
+    });
+    expect((await put('JOKER', { ...defaults, enabled: false })).statusCode).toBe(200);
+    const answer = await across;
+    await setFault(test.app, 'PG', 'none');
+
+    expect([answer.statusCode, answer.json()]).toEqual([422, { message: 'TRANSFER_FAIL' }]);
+    const books = await walletOf(test.app, member.token);
+    expect([books.wallet, books.game('PG')]).toEqual([100_000, 0]);
     await booksAreSound(test.database.db);
   });
 

@@ -177,8 +177,9 @@ export function createGameTransfersService(options: GameTransfersOptions) {
     const owned = await repository.renewGameToGame(key, token, planLeaseMs);
     if (!owned) return 'PENDING';
     try {
-      // A game staff switched off meanwhile takes nothing in: the money stays in the wallet.
-      await accounts.openGame(plan.toGame);
+      // A game staff switched off meanwhile takes nothing in: the money stays in the wallet, and
+      // the member hears where it is (decision 064), not that the game is closed.
+      await accounts.openGame(plan.toGame).catch(orReturnedToWallet);
       const player = await accounts.playerOf(plan.memberId, plan.toGame);
       const status = await move(plan.memberId, player, 'in', plan.amount, `${key}:in`);
       await repository.gameToGameDone(key, owned);
@@ -202,6 +203,15 @@ export function createGameTransfersService(options: GameTransfersOptions) {
   }
 
   /** Brings every game balance (other than `except`) back to the wallet; sub-keys of `key`. */
+  /** A game closed after money left another one for it: the spec's answer for "back in the wallet". */
+  const orReturnedToWallet = (error: unknown): never => {
+    if (error instanceof AppError && error.code === 'NO_GAME') return refuse('TRANSFER_FAIL', 422);
+    throw error;
+  };
+  const rethrow = (error: unknown): never => {
+    throw error;
+  };
+
   async function sweepToWallet(memberId: number, key: string, except?: string) {
     let moved = 0n;
     let pending = false;
@@ -315,7 +325,7 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       }
       // Staff may have switched the game off while the sweep waited on other providers: the money
       // gathered stays in the wallet. (A retry of a leg already made finishes it, as any hold.)
-      if (!earlier) await accounts.openGame(to);
+      if (!earlier) await accounts.openGame(to).catch(sweep.moved > 0n ? orReturnedToWallet : rethrow);
       const status = await move(memberId, target, 'in', amount, stepKey);
       return {
         status: sweep.pending || status === 'PENDING' ? 'PENDING' : 'SUCCESS',
