@@ -173,6 +173,7 @@ describe('games on the console (decision 064)', () => {
 
   it('finishes money on its way into a game switched off meanwhile, and lets it come back', async () => {
     const member = await fundedMember(test.app);
+    const holders = (await settingOf('JOKER')).membersWithMoney;
     await setFault(test.app, 'JOKER', 'applied-then-timeout', HANG_MS);
     const pending = await moneyCall(test.app, member.token, '/api/wallet/transfer', {
       from: 'wallet',
@@ -181,7 +182,9 @@ describe('games on the console (decision 064)', () => {
     });
     await setFault(test.app, 'JOKER', 'none');
     expect(resultOf(pending).status).toBe('PENDING');
-    expect((await put('JOKER', { ...defaults, enabled: false })).statusCode).toBe(200);
+    // Staff are told the member has money there although none has arrived yet.
+    const off = await put('JOKER', { ...defaults, enabled: false });
+    expect(off.json<GameSetting>()).toMatchObject({ enabled: false, membersWithMoney: holders + 1 });
 
     // The provider took it: the reconciler posts it, and the member sees it in the closed game.
     await test.services.reconciler.runOnce();

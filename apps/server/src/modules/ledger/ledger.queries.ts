@@ -152,14 +152,21 @@ export function createLedgerQueries(db: Database) {
     },
 
     /**
-     * How many members hold money (a balance other than 0) at each game: what switching a game off
+     * How many members hold money (a balance other than 0, or on its way in or out) at each game: what switching a game off
      * leaves them to move back (the console's games, decision 064).
      */
     async gameHolders(): Promise<Map<string, number>> {
       const rows = await rowsOf<{ game: string; members: number }>(
         db,
-        sql`select split_part(key, ':', 3) as game, count(*)::int as members
-            from ledger_accounts where key like 'game:%' and balance <> 0 group by 1`,
+        // Money on its way into or out of a game is still there for this count (decision 034): a
+        // pending hold's game account is its source or its destination.
+        sql`select split_part(key, ':', 3) as game, count(distinct split_part(key, ':', 2))::int as members
+            from (select key from ledger_accounts where key like 'game:%' and balance <> 0
+                  union all
+                  select held.key from ledger_pending_holds h
+                    cross join lateral (values (h.source_key), (h.destination_key)) as held(key)
+                  where held.key like 'game:%') as holding
+            group by 1`,
       );
       return new Map(rows.map((row) => [row.game, row.members]));
     },
