@@ -152,8 +152,8 @@ export function createLedgerQueries(db: Database) {
     },
 
     /**
-     * How many members hold money (a balance other than 0, or on its way in or out) at each game: what switching a game off
-     * leaves them to move back (the console's games, decision 064).
+     * How many members hold money at each game (a balance other than 0, or on its way in or out):
+     * what switching a game off leaves them to move back (the console's games, decision 064).
      */
     async gameHolders(): Promise<Map<string, number>> {
       const rows = await rowsOf<{ game: string; members: number }>(
