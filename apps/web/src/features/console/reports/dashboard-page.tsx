@@ -1,5 +1,5 @@
 import { Download, LayoutDashboard } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DeskCounts } from '@wallet/contract/http/console';
 import type { DailyReportRow } from '@wallet/contract/http/console-reports';
@@ -11,6 +11,7 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
 import { DayChart, type Series } from './dashboard-charts';
+import { CurrencyTabs, useCurrencyChoice } from './report-table';
 import { addDays, marketDayOf, useDailyCsv, useDailyReport, useDeskQueue } from './reports-api';
 
 const DAYS = 30;
@@ -37,12 +38,9 @@ export default function DashboardPage() {
   const report = useDailyReport(from, today);
   const desk = useDeskQueue();
   const csv = useDailyCsv();
-  const currencies = useMemo(
-    () => [...new Set((report.data?.rows ?? []).map((row) => row.currency))],
-    [report.data],
-  );
-  const [chosen, setChosen] = useState<string | null>(null);
-  const currency = (chosen !== null && currencies.includes(chosen) ? chosen : currencies[0]) as Currency;
+  const tabs = useCurrencyChoice(report.data?.rows);
+  // NOTE: with no rows at all there is no currency, and every figure is 0 whatever it is in.
+  const currency = tabs.currency as Currency;
   const rows = useMemo(
     () => (report.data?.rows ?? []).filter((row) => row.currency === currency),
     [report.data, currency],
@@ -60,26 +58,7 @@ export default function DashboardPage() {
           <p className="text-sm text-mist-400">{t('reports.asOf', { day: today })}</p>
         </div>
         <div className="flex items-center gap-2">
-          {currencies.length > 1 ? (
-            <div
-              role="tablist"
-              aria-label={t('reports.currency')}
-              className="flex gap-1 rounded-xl bg-ink-900 p-1"
-            >
-              {currencies.map((one) => (
-                <button
-                  key={one}
-                  type="button"
-                  role="tab"
-                  aria-selected={one === currency}
-                  onClick={() => setChosen(one)}
-                  className={`min-h-11 rounded-lg px-3 text-sm font-semibold ${one === currency ? 'bg-ink-700 text-snow' : 'text-mist-400'}`}
-                >
-                  {one}
-                </button>
-              ))}
-            </div>
-          ) : null}
+          <CurrencyTabs {...tabs} />
           <Button
             variant="secondary"
             loading={csv.isPending}
