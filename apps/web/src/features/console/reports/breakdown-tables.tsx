@@ -7,7 +7,7 @@ import type {
 import type { Currency } from '@wallet/contract/money';
 import { formatDateTime } from '../../../lib/format';
 import { useConsoleTranslation } from '../console-texts';
-import { count, money, ReportTable, sum, type Column } from './report-table';
+import { amountColumn, count, money, ReportTable, sum, tallyColumn, type Column } from './report-table';
 
 type Translate = ReturnType<typeof useConsoleTranslation>['t'];
 
@@ -25,23 +25,11 @@ export function duration(seconds: number | null, t: Translate): string {
 export function OffersTable({ rows, currency }: { rows: readonly OfferReportRow[]; currency: Currency }) {
   const { t } = useConsoleTranslation();
   const label = (key: string) => t(`reportPages.offers.${key}`);
-  const amount = (key: 'credited' | 'takenBack' | 'cost'): Column<OfferReportRow> => ({
-    key,
-    label: label(key),
-    cell: (row) => money(row[key], currency),
-    total: money(
-      sum(rows, (row) => row[key]),
-      currency,
-    ),
-  });
+  const amount = (key: 'credited' | 'takenBack' | 'cost') =>
+    amountColumn(rows, currency, { key, label: label(key), value: (row) => row[key] });
   const tally = (
     key: 'claims' | 'completed' | 'cancelled' | 'expired' | 'ended' | 'running' | 'firstDeposits',
-  ): Column<OfferReportRow> => ({
-    key,
-    label: label(key),
-    cell: (row) => count(row[key]),
-    total: count(sum(rows, (row) => row[key])),
-  });
+  ) => tallyColumn(rows, { key, label: label(key), value: (row) => row[key] });
   const firstDeposits = sum(rows, (row) => row.firstDeposits);
   const columns: Column<OfferReportRow>[] = [
     { key: 'code', label: label('code'), cell: (row) => row.code },
@@ -86,15 +74,8 @@ export function OffersTable({ rows, currency }: { rows: readonly OfferReportRow[
 export function GamesTable({ rows, currency }: { rows: readonly GameReportRow[]; currency: Currency }) {
   const { t } = useConsoleTranslation();
   const label = (key: string) => t(`reportPages.games.${key}`);
-  const amount = (key: 'bets' | 'wins' | 'ggr'): Column<GameReportRow> => ({
-    key,
-    label: label(key),
-    cell: (row) => money(row[key], currency),
-    total: money(
-      sum(rows, (row) => row[key]),
-      currency,
-    ),
-  });
+  const amount = (key: 'bets' | 'wins' | 'ggr') =>
+    amountColumn(rows, currency, { key, label: label(key), value: (row) => row[key] });
   const columns: Column<GameReportRow>[] = [
     { key: 'game', label: label('game'), cell: (row) => row.gameCode },
     amount('bets'),
@@ -102,12 +83,7 @@ export function GamesTable({ rows, currency }: { rows: readonly GameReportRow[];
     amount('ggr'),
     // A member who played two games is one player of each: players do not add up.
     { key: 'players', label: label('players'), cell: (row) => count(row.players) },
-    {
-      key: 'rounds',
-      label: label('rounds'),
-      cell: (row) => count(row.rounds),
-      total: count(sum(rows, (row) => row.rounds)),
-    },
+    tallyColumn(rows, { key: 'rounds', label: label('rounds'), value: (row) => row.rounds }),
   ];
   return (
     <ReportTable

@@ -118,6 +118,29 @@ export const count = (value: number) => value.toLocaleString('en-US');
 export const sum = <Row,>(rows: readonly Row[], value: (row: Row) => number) =>
   rows.reduce((total, row) => total + value(row), 0);
 
+/** A column of amounts in one currency, with their total. */
+export const amountColumn = <Row,>(
+  rows: readonly Row[],
+  currency: Currency,
+  column: { key: string; label: string; value: (row: Row) => number },
+): Column<Row> => ({
+  key: column.key,
+  label: column.label,
+  cell: (row) => money(column.value(row), currency),
+  total: money(sum(rows, column.value), currency),
+});
+
+/** A column of counts, with their total. */
+export const tallyColumn = <Row,>(
+  rows: readonly Row[],
+  column: { key: string; label: string; value: (row: Row) => number },
+): Column<Row> => ({
+  key: column.key,
+  label: column.label,
+  cell: (row) => count(column.value(row)),
+  total: count(sum(rows, column.value)),
+});
+
 /**
  * The currencies a report's rows are in, and the one shown: the first unless staff chose another.
  * Each currency is its own table: amounts in baht and kip never add up.
