@@ -24,6 +24,30 @@ export function createAdjustmentsRepository(db: Database) {
       return created ?? null;
     },
 
+    /**
+     * What one maker moved alone (applied at once, no checker) on one member in the last 24 hours,
+     * both ways counted (decision 074). Serialised per maker and member first, so two requests sent
+     * at once cannot both slip under the threshold.
+     */
+    async movedAloneToday(tx: Executor, makerId: number, memberId: number): Promise<bigint> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`adjustment-maker:${makerId}`}), ${memberId}::int)`,
+      );
+      const [row] = await tx
+        .select({ moved: sql<string>`coalesce(sum(abs(${balanceAdjustments.amount})), 0)::text` })
+        .from(balanceAdjustments)
+        .where(
+          and(
+            eq(balanceAdjustments.makerId, makerId),
+            eq(balanceAdjustments.memberId, memberId),
+            eq(balanceAdjustments.status, 'applied'),
+            sql`${balanceAdjustments.checkerId} is null`,
+            sql`${balanceAdjustments.createdAt} > now() - interval '24 hours'`,
+          ),
+        );
+      return BigInt(row?.moved ?? '0');
+    },
+
     async byRequest(makerId: number, requestKey: string): Promise<AdjustmentRow | null> {
       const [row] = await db
         .select()

@@ -170,8 +170,8 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
 
   const service = {
     /**
-     * A maker's request, once per Idempotency-Key: applied at once up to the setting, else it waits
-     * for a second staff member. A debit the wallet cannot carry now is refused at once, and again
+     * A maker's request, once per Idempotency-Key: applied at once while what the maker moved alone
+     * on this member in 24 hours stays within the setting, else it waits for a second staff member. A debit the wallet cannot carry now is refused at once, and again
      * at approval if the wallet has dropped since.
      */
     async create(input: CreateInput, requestKey: string, actor: Actor): Promise<AdjustmentAnswer> {
@@ -180,17 +180,20 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
       if (earlier) return replay(earlier, input);
       const amount = BigInt(input.amount);
       const { approvalOver } = await options.approvalOver();
-      const awaits = abs(amount) > BigInt(approvalOver);
       await openAccounts(input.memberId, currency);
-      if (
-        awaits &&
-        amount < 0n &&
-        (await ledger.balanceOrZero(accountKey.wallet(input.memberId))) < -amount
-      ) {
-        fail('ADJUSTMENT_BELOW_ZERO', 409);
-      }
       const made = await refusingOverdraft(() =>
         repository.transaction(async (tx) => {
+          // The threshold holds for what the maker moves alone on this member in a day, not for
+          // each request: ten just under it are one large one split (decision 074).
+          const movedAlone = await repository.movedAloneToday(tx, actor.staffId, input.memberId);
+          const awaits = movedAlone + abs(amount) > BigInt(approvalOver);
+          if (
+            awaits &&
+            amount < 0n &&
+            (await ledger.balanceOrZero(accountKey.wallet(input.memberId))) < -amount
+          ) {
+            fail('ADJUSTMENT_BELOW_ZERO', 409);
+          }
           const row = await repository.insert(tx, {
             memberId: input.memberId,
             currency,
@@ -212,6 +215,7 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
             reason: row.reason,
             memberReason: row.memberReason,
             approvalOver,
+            movedAlone: Number(movedAlone),
             status: { before: null, after: row.status },
             ...(wallet ? { wallet } : {}),
           });

@@ -168,6 +168,35 @@ describe('balance adjustments', () => {
     expect(await t.services.adjustments.countAwaiting()).toBe(page.total);
   });
 
+  it('counts what a maker moved alone on a member in 24 hours: a split large one waits', async () => {
+    const member = await memberWith(0);
+    const part = { memberId: member.id, amount: 40_000, reason: 'Split' };
+    expect((await asked(staff.maker.token, part)).status).toBe('applied');
+    expect((await asked(staff.maker.token, { ...part, amount: -10_000 })).status).toBe('applied');
+    // 40,000 + 10,000 moved alone; 60,000 more passes the 100,000 threshold.
+    const third = await asked(staff.maker.token, { ...part, amount: 60_000 });
+    expect(third.status).toBe('awaiting_approval');
+    expect(await walletAmount(member.id)).toBe(30_000);
+    const [audit] = await adjustmentAudit('adjustment.create', third.id);
+    expect(audit?.detail).toMatchObject({ movedAlone: 50_000, approvalOver: 100_000 });
+    // Another maker, or the same maker on another member, starts from nothing.
+    expect((await asked(staff.second.token, { ...part, amount: 60_000 })).status).toBe('applied');
+    const other = await memberWith(0);
+    expect((await asked(staff.maker.token, { ...part, memberId: other.id, amount: 60_000 })).status).toBe(
+      'applied',
+    );
+
+    // Sent at once, two halves cannot both slip under it.
+    const fresh = await memberWith(0);
+    const both = await Promise.all(
+      [60_000, 60_000].map((amount) =>
+        asked(staff.maker.token, { memberId: fresh.id, amount, reason: 'Race' }),
+      ),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual(['applied', 'awaiting_approval']);
+    expect(await walletAmount(fresh.id)).toBe(60_000);
+  });
+
   it('applies once when two checkers approve at once, and answers the same again after', async () => {
     const member = await memberWith(0);
     const { id } = await asked(staff.maker.token, {

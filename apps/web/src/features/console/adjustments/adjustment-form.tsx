@@ -150,7 +150,7 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
             <p>
               {approvalOver !== null && Math.abs(asking.amount) > approvalOver
                 ? t('adjustments.confirm.awaits', { limit })
-                : t('adjustments.confirm.applies')}
+                : t('adjustments.confirm.applies', { limit })}
             </p>
             <p>
               {t('adjustments.confirm.memberReads', {
