@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@wallet/contract/constants';
 import type { Response } from '@playwright/test';
 import { expect, expectAccessible, open, registerMember, screenshot, test } from './fixtures';
+import { text } from './texts';
 
 /** What each public page must show, in each language. */
 const HEADINGS: Record<Locale, Record<string, RegExp>> = {
@@ -127,14 +128,30 @@ for (const locale of LOCALES) {
   });
 }
 
-test('a how-to video plays in a modal', async ({ page }) => {
-  await open(page, '/howto', { locale: 'en' });
-  await page.getByRole('button', { name: /Your wallet/ }).click();
-  const video = page.getByRole('dialog').locator('video');
-  await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
-  await screenshot(page, 'en/howto-video');
-});
+for (const locale of LOCALES) {
+  test(`a how-to video plays in a modal, recorded in ${locale}, and loads only when played`, async ({
+    page,
+  }) => {
+    const clips: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/howto/')) clips.push(new URL(request.url()).pathname);
+    });
+    await open(page, '/howto', { locale });
+    const wallet = page.getByRole('button', { name: new RegExp(text(locale, 'howto.topic.wallet.title')) });
+    await expect(wallet).toBeVisible();
+    expect(clips).toEqual([]);
+    await wallet.click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect(video).toBeVisible();
+    // The recorded clip of the member's language (decision 073), not the 6-second placeholder.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(10);
+    expect(await video.evaluate((v: HTMLVideoElement) => new URL(v.currentSrc).pathname)).toBe(
+      `/media/howto/${locale}/wallet.mp4`,
+    );
+    expect(new Set(clips)).toEqual(new Set([`/media/howto/${locale}/wallet.mp4`]));
+    await screenshot(page, `${locale}/howto-video`);
+  });
+}
 
 test('the app is installable, and no API answer is cacheable or comes from its service worker', async ({
   page,

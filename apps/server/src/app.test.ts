@@ -137,11 +137,14 @@ describe('the HTTP layer', () => {
       videos: { url: string }[];
     }>();
     expect(videos).toHaveLength(5);
+    // One clip per language: `{lang}` in the URL stands for the member's (decision 073).
     for (const video of videos) {
-      const clip = await t.app.inject({ url: video.url });
-      expect(clip.statusCode).toBe(200);
-      expect(clip.headers['content-type']).toBe('video/mp4');
-      expect(clip.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+      for (const locale of ['th', 'lo', 'en']) {
+        const clip = await t.app.inject({ url: video.url.replaceAll('{lang}', locale) });
+        expect(clip.statusCode).toBe(200);
+        expect(clip.headers['content-type']).toBe('video/mp4');
+        expect(clip.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+      }
     }
   });
 

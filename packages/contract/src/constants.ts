@@ -38,3 +38,5 @@ export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL'];
 /** The five how-to videos, in the order the how-to page lists them. */
 export const HOWTO_TOPICS = ['wallet', 'play', 'balance', 'bonus', 'endBonus'] as const;
 export type HowtoTopic = (typeof HOWTO_TOPICS)[number];
+/** In a how-to clip's URL, stands for the member's language (th, lo, en): one file each (decision 073). */
+export const HOWTO_LANGUAGE = '{lang}';

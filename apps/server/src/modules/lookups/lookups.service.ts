@@ -13,6 +13,7 @@ import type { Currency } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { localized } from '../../platform/locale';
 import { sanitizeHtml } from '../../platform/sanitize-html';
+import { currentHowto } from './howto-clips';
 import { createLookupsRepository } from './lookups.repository';
 import type { ReferenceData, SettingValue } from './lookups.settings';
 
@@ -106,7 +107,7 @@ export function createLookupsService({
         isManual: deposit.isManual,
       };
     },
-    howto: async () => repository.getSetting('howto'),
+    howto: async () => currentHowto(await repository.getSetting('howto')),
     market: async () => ({ market, currencies }),
   };
 

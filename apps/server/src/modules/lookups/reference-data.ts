@@ -1,6 +1,7 @@
 import type { MinorUnits } from '@wallet/contract/money';
 import { DEFAULT_REVIEW_FLAGS } from '@wallet/contract/http/console-withdrawals';
 import { QR_DEFAULT_MINIMUMS } from '@wallet/contract/http/deposit';
+import { SHIPPED_HOWTO } from './howto-clips';
 import type { ReferenceData, SettingsSeed } from './lookups.settings';
 
 /** The operator's company name on its deposit accounts, as members of each language read it. */
@@ -382,15 +383,7 @@ export const referenceData: ReferenceData = {
     deposit: { isManual: false },
     qrMinimums: QR_DEFAULT_MINIMUMS as SettingsSeed['qrMinimums'],
 
-    howto: {
-      videos: [
-        { topic: 'wallet', url: '/media/howto/wallet.mp4' },
-        { topic: 'play', url: '/media/howto/play.mp4' },
-        { topic: 'balance', url: '/media/howto/balance.mp4' },
-        { topic: 'bonus', url: '/media/howto/bonus.mp4' },
-        { topic: 'endBonus', url: '/media/howto/end-bonus.mp4' },
-      ],
-    },
+    howto: SHIPPED_HOWTO,
 
     // ฿1,000: a larger balance adjustment waits for a second staff member (decision 046).
     adjustmentApprovalOver: { approvalOver: 100_000 as MinorUnits },

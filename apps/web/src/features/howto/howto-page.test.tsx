@@ -58,6 +58,28 @@ describe('how-to in the member area', () => {
     expect(await screen.findByRole('button', { name: /Your wallet/ })).toBeTruthy();
   });
 
+  it('plays the clip of the member’s language, and loads none before one is played (decision 073)', async () => {
+    memberServer(
+      () => walletResponse(5_000),
+      (url) =>
+        url === '/api/lookup/howto'
+          ? { body: { videos: [{ topic: 'bonus', url: '/media/howto/{lang}/bonus.mp4' }] } }
+          : undefined,
+    );
+    const { container } = await renderWithProviders(<HowtoPage />, { path: '/user/howto', locale: 'lo' });
+    const topic = await screen.findByRole('button', { name: /ຮັບໂບນັດ/ }, { timeout: 5_000 });
+    // A clip is a download of its own: nothing asks for one until the member plays it.
+    expect(document.querySelector('video')).toBeNull();
+    expect(container.innerHTML).not.toContain('.mp4');
+    await userEvent.click(topic);
+    const video = await waitFor(() => {
+      const element = document.querySelector('video');
+      if (!element) throw new Error('no video yet');
+      return element;
+    });
+    expect(video.getAttribute('src')).toBe('/media/howto/lo/bonus.mp4');
+  });
+
   it('the logged-out shell’s /howto still ends a stored session (spec section 4)', async () => {
     memberServer(
       () => walletResponse(5_000),

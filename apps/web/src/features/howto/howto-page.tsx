@@ -1,7 +1,7 @@
 import { Gift, Flag, Gamepad2, Play, Wallet, Scale, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HowtoTopic } from '@wallet/contract/constants';
+import { HOWTO_LANGUAGE, LOCALES, type HowtoTopic, type Locale } from '@wallet/contract/constants';
 import { Page } from '../../components/page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,9 +19,18 @@ const ICONS: Record<HowtoTopic, LucideIcon> = {
   endBonus: Flag,
 };
 
+/**
+ * The clip of `url` in the member's language: `{lang}` in a URL stands for th, lo or en, so one
+ * setting names a recording per language (decision 073). A URL without it serves every language.
+ */
+export function clipUrl(url: string, language: string): string {
+  const locale: Locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'th';
+  return url.replaceAll(HOWTO_LANGUAGE, locale);
+}
+
 /** Five short videos (spec section 2, How-to); the URLs come from the server. */
 export function HowtoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const howto = useLookup('howto');
   const [playing, setPlaying] = useState<{ topic: HowtoTopic; url: string } | null>(null);
 
@@ -80,8 +89,8 @@ export function HowtoPage() {
       >
         {playing ? (
           <video
-            key={playing.url}
-            src={playing.url}
+            key={clipUrl(playing.url, i18n.language)}
+            src={clipUrl(playing.url, i18n.language)}
             controls
             autoPlay
             playsInline

@@ -167,4 +167,25 @@ describe('site settings (decision 059)', () => {
       },
     });
   });
+
+  it('saves a how-to clip of the server’s own by its /media/ path with {lang}, and refuses plain http', async () => {
+    const calls = server();
+    await renderApp('/console/settings');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Texts' }));
+    const card = await screen.findByRole('region', { name: 'How-to videos' });
+    const bonus = within(card).getByLabelText('Claim a bonus');
+    const save = within(card).getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    await userEvent.click(bonus);
+    await userEvent.paste('http://cdn.example.com/bonus.mp4');
+    expect(save.disabled).toBe(true);
+    await userEvent.clear(bonus);
+    // The shipped clips' form (decision 073): a path on this server, one file per language.
+    await userEvent.paste('/media/howto/{lang}/bonus.mp4');
+    expect(save.disabled).toBe(false);
+    await userEvent.click(save);
+    await waitFor(() => expect(puts(calls, 'howto')).toHaveLength(1));
+    expect(bodyOf(puts(calls, 'howto')[0]!)).toEqual({
+      value: { videos: [{ topic: 'bonus', url: '/media/howto/{lang}/bonus.mp4' }] },
+    });
+  });
 });

@@ -186,7 +186,8 @@ export function HowtoCard({ value }: { value: SiteSettings['howto'] }) {
       HOWTO_TOPICS.map((topic) => [topic, value.videos.find((video) => video.topic === topic)?.url ?? '']),
     ),
   );
-  const wrong = (url: string) => url !== '' && !/^https:\/\/\S+$/.test(url);
+  // The server's own clips are paths under /media/ (decision 073); anything else must be https.
+  const wrong = (url: string) => url !== '' && !/^(https:\/\/|\/media\/)\S+$/.test(url);
   return (
     <SettingCard
       title={t('settings.howto.title')}
