@@ -167,7 +167,12 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       // the profile say now: the first attempt's money is on its way.
       const earlier = await ledger.findTransfer(key);
       if (earlier)
-        return { status: answerOf(await ledger.holdState(key)), reference: key, amount: body.amount };
+        return {
+          status: answerOf(await ledger.holdState(key)),
+          reference: key,
+          amount: body.amount,
+          id: String(earlier.id),
+        };
       await checkLimits(body.amount);
       await options.beforeWithdraw(memberId);
       const profile = await options.moneyProfile(memberId);
@@ -176,12 +181,14 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       const walletKey = accountKey.wallet(memberId);
       const order = await route(memberId, key, amount, profile.currency, profile.bank);
       await ledger.openAccount(walletKey, profile.currency);
+      let held: Awaited<ReturnType<LedgerService['hold']>> | undefined;
+      // The hold's statement row id: the reference on the member's receipt (decision 071).
       const result = (status: MoneyResult['status']): MoneyResult => ({
         status,
         reference: key,
         amount: body.amount,
+        ...(held ? { id: String(held.transferId) } : {}),
       });
-      let held;
       try {
         held = await ledger.hold({
           idempotencyKey: key,
