@@ -135,6 +135,8 @@ export const MoneyResult = z
      * (decisions 026 and 071). Other movements leave it out.
      */
     id: z.string().optional(),
+    /** A withdrawal: when it was made (ISO), as its statement row says. */
+    createdAt: z.string().optional(),
   })
   .meta({ id: 'MoneyResult' });
 export type MoneyResult = z.infer<typeof MoneyResult>;

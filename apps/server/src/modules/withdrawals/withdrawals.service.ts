@@ -172,6 +172,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           reference: key,
           amount: body.amount,
           id: String(earlier.id),
+          createdAt: earlier.createdAt.toISOString(),
         };
       await checkLimits(body.amount);
       await options.beforeWithdraw(memberId);
@@ -187,7 +188,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         status,
         reference: key,
         amount: body.amount,
-        ...(held ? { id: String(held.transferId) } : {}),
+        ...(held ? { id: String(held.transferId), createdAt: held.createdAt.toISOString() } : {}),
       });
       try {
         held = await ledger.hold({
