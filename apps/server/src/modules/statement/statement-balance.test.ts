@@ -87,6 +87,7 @@ describe('statement: the balance after each row (decision 071)', () => {
     const whole = await page(token, 1, 10);
     expect(whole.statements.map((row) => row.balanceAfter)).toEqual(rows.map((row) => row.balanceAfter));
     // A withdrawal's row names the account it went to (its receipt).
-    expect(rows[0]!.bank).toEqual({ code: expect.any(String), accountNo: expect.stringMatching(/^\d+$/) });
+    expect(rows[0]!.bank?.accountNo).toMatch(/^\d+$/);
+    expect(rows[0]!.bank?.code).toBeTruthy();
   });
 });

@@ -483,16 +483,18 @@ describe('deposit: gift link', () => {
 
     // Read again on the next opening: a time-out begun meanwhile is said as well.
     answer = limits({ timeout: { until: '2026-11-29T00:00:00.000Z' } });
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }),
+    );
     panel = await openGift();
-    expect(
-      await within(panel).findByText('You are taking a time-out. You can still withdraw.'),
-    ).toBeTruthy();
+    expect(await within(panel).findByText('You are taking a time-out. You can still withdraw.')).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/wallet/truelink')).toBe(false);
 
     // Nothing stands in the way: the field shows.
     answer = limits({ depositRemaining: 40_000 });
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }),
+    );
     panel = await openGift();
     expect(await within(panel).findByLabelText('Gift link')).toBeTruthy();
     expect(panel.querySelector('[data-reason="gift"]')).toBeNull();

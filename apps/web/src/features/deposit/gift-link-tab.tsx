@@ -59,7 +59,11 @@ export function GiftLinkTab(props: DepositTabProps & { money: MoneyRequester }) 
   if (props.currency === VOUCHER_CURRENCY && !known) return <Loading />;
   const refusal = giftLinkRefusal(props.currency, limits.isError ? undefined : limits.data, why);
   return refusal ? (
-    <p data-reason="gift" role="alert" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
+    <p
+      data-reason="gift"
+      role="alert"
+      className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300"
+    >
       {refusal}
     </p>
   ) : (

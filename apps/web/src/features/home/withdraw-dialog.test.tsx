@@ -64,7 +64,7 @@ describe('withdraw', () => {
 
     // Change amount goes back with the amount kept; nothing was sent.
     await userEvent.click(within(review).getByRole('button', { name: 'Change amount' }));
-    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('300');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('300');
     await withdrawAmount(dialog, '300');
     await confirmWithdrawal(dialog);
     expect(calls.filter((call) => call.url === '/api/wallet/withdrawAll')).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('withdraw', () => {
     await confirmWithdrawal(dialog);
     // Back at the amount, with the limit named at it.
     expect(await within(dialog).findByText('Maximum ฿50,000.00')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('200');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('200');
   });
 
   it('sends minor units, then tells the member to wait for the money at their bank', async () => {
