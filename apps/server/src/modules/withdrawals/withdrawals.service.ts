@@ -270,7 +270,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       for (const waiting of await options.orders.waitingOf(memberId)) {
         if (listed.has(waiting.holdKey) || (await ledger.holdState(waiting.holdKey)) !== 'pending') continue;
         const hold = await ledger.findTransfer(waiting.holdKey);
-        if (hold) pendingLines.push({ ...hold, key: waiting.holdKey, hold: 'pending' });
+        if (hold) pendingLines.push({ ...hold, key: waiting.holdKey, hold: 'pending', walletAfter: null });
       }
       pendingLines.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const orders = new Map(
