@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { LOCALES, type Locale } from '@wallet/contract/constants';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES, type Locale } from '@wallet/contract/constants';
 import {
   creditWallet,
   dialogsClosed,
@@ -114,3 +114,41 @@ for (const locale of LOCALES as readonly Locale[]) {
     await atBothWidths(page, `${locale}/statement-receipt`);
   });
 }
+
+/** A signed-in member's PUT, as the app sends it. */
+async function putAsMember(request: APIRequestContext, token: string, url: string, data: unknown) {
+  const response = await request.put(url, {
+    data,
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+}
+
+test('the gift-link tab says as it opens that the deposit limit leaves too little for any link (th, lo, en)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A day's deposit limit of 1,000.00, all of it deposited.
+  const member = await registerMember(request);
+  const none = { day: null, week: null, month: null };
+  await putAsMember(request, member.token, '/api/account/limits', {
+    deposit: { ...none, day: 100_000 },
+    loss: none,
+    realityCheckMinutes: null,
+  });
+  await creditWallet(request, member.token, 100_000);
+  for (const locale of LOCALES as readonly Locale[]) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/user/home', { locale, token: member.token, agreementSeen: true });
+    await page.getByRole('button', { name: text(locale, 'home.widgets.deposit'), exact: true }).click();
+    const deposit = page.getByRole('dialog', { name: text(locale, 'deposit.title') });
+    await deposit.getByRole('tab', { name: text(locale, 'deposit.tabs.gift') }).click();
+    const reason = deposit.locator('[data-reason="gift"]');
+    await expect(reason).toHaveText(
+      text(locale, 'deposit.giftLimit', 'reasons').replace('{{room}}', '฿0.00').replace('{{min}}', '฿2.00'),
+    );
+    await expect(deposit.getByRole('textbox', { name: text(locale, 'deposit.gift.link') })).toHaveCount(0);
+    await atBothWidths(page, `${locale}/gift-link-refused`);
+  }
+});
