@@ -69,9 +69,10 @@ export function StatementRow({
           <span className={`text-[15px] font-semibold tabular-nums ${AMOUNT_STYLE[signOf(row)]}`}>
             {texts.signed(row)}
           </span>
-          {/* The wallet's balance after it, as a bank's statement shows (decision 071). */}
+          {/* The wallet's balance after it, as a bank's statement shows (decision 071); a long one
+              wraps before its amount rather than squeeze the row's words at 320 px. */}
           {row.balanceAfter != null ? (
-            <span data-balance-after className="text-xs whitespace-nowrap text-mist-400 tabular-nums">
+            <span data-balance-after className="max-w-[8.5rem] text-right text-xs text-mist-400 tabular-nums">
               {r('balance.after', { amount: texts.money(row.balanceAfter) })}
             </span>
           ) : null}
