@@ -56,6 +56,10 @@ async function expectTurnover(
 async function openWithdraw(page: Page, amount: string) {
   await page.getByRole('button', { name: t('home.widgets.withdraw') }).click();
   await dialog(page).locator('input[name="amount"]').fill(amount);
+  // Continue, then the review's Withdraw now (issue 31).
+  await dialog(page)
+    .getByRole('button', { name: text(locale, 'review.next', 'receipt') })
+    .click();
   await dialog(page)
     .getByRole('button', { name: t('withdraw.submit') })
     .click();

@@ -48,6 +48,7 @@ for (const locale of LOCALES) {
     await page.getByRole('button', { name: t('home.widgets.withdraw'), exact: true }).click();
     const withdraw = page.getByRole('dialog', { name: t('withdraw.title') });
     await withdraw.locator('input[name="amount"]').fill('200');
+    await withdraw.getByRole('button', { name: text(locale, 'review.next', 'receipt') }).click();
     await withdraw.getByRole('button', { name: t('withdraw.submit') }).click();
     await expect(withdraw.getByText(t('withdraw.pendingTitle'))).toBeVisible();
     await withdraw.getByRole('button', { name: t('action.done') }).click();

@@ -34,6 +34,7 @@ export function text(
     | 'console-offers'
     | 'reasons'
     | 'limits'
+    | 'receipt'
     | 'console-limits' = 'common',
 ): string {
   let texts = cache.get(`${locale}/${namespace}`);

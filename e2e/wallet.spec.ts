@@ -105,6 +105,9 @@ test('a member funds a game, plays it, brings the money back, withdraws, and fin
   await page.getByRole('button', { name: text(locale, 'home.widgets.withdraw') }).click();
   await dialog(page).locator('input[name="amount"]').fill('200');
   await dialog(page)
+    .getByRole('button', { name: text(locale, 'review.next', 'receipt') })
+    .click();
+  await dialog(page)
     .getByRole('button', { name: text(locale, 'withdraw.submit') })
     .click();
   await expect(
@@ -183,11 +186,14 @@ test('home, every wallet modal and the statement, in Thai, Lao and English, at 3
     await page.getByRole('button', { name: text(locale, 'home.widgets.withdraw') }).click();
     await dialog(page).locator('input[name="amount"]').fill('99');
     await dialog(page)
-      .getByRole('button', { name: text(locale, 'withdraw.submit') })
+      .getByRole('button', { name: text(locale, 'review.next', 'receipt') })
       .click();
     await expect(dialog(page).locator('input[name="amount"][aria-invalid="true"]')).toBeVisible();
     await screenshot(page, `${locale}/wallet-withdraw-invalid`, { fullPage: false });
     await dialog(page).locator('input[name="amount"]').fill('100');
+    await dialog(page)
+      .getByRole('button', { name: text(locale, 'review.next', 'receipt') })
+      .click();
     await dialog(page)
       .getByRole('button', { name: text(locale, 'withdraw.submit') })
       .click();

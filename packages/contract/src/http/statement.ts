@@ -67,6 +67,14 @@ export const StatementRow = z
     refusal: detail,
     /** A balance adjustment's reason (statementType `adjustment`); `to` is `wallet` for money in. */
     adjustment: z.object({ reason: z.enum(ADJUSTMENT_REASONS) }).optional(),
+    /**
+     * The wallet's balance right after this movement reached or left it, read from the ledger's
+     * entry (decision 071); null when it did not change the wallet: refused (FAILED), or money from
+     * a game not arrived yet. Left out by an answer from before it (shown as no balance).
+     */
+    balanceAfter: z.nullable(Amount).optional(),
+    /** A withdrawal: the bank account it was sent to (its receipt, decision 071). */
+    bank: z.object({ code: z.string(), accountNo: z.string() }).optional(),
   })
   .meta({ id: 'StatementRow' });
 export type StatementRow = z.infer<typeof StatementRow>;

@@ -130,6 +130,13 @@ export const MoneyResult = z
     reference: z.string(),
     /** Minor units moved (for transferAll: the total). */
     amount: Amount,
+    /**
+     * A withdrawal's statement row id: the reference its receipt shows and staff find it by
+     * (decisions 026 and 071). Other movements leave it out.
+     */
+    id: z.string().optional(),
+    /** A withdrawal: when it was made (ISO), as its statement row says. */
+    createdAt: z.string().optional(),
   })
   .meta({ id: 'MoneyResult' });
 export type MoneyResult = z.infer<typeof MoneyResult>;

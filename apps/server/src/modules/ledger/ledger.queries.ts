@@ -351,6 +351,7 @@ export function createLedgerQueries(db: Database) {
     async statementOf(
       accountKeys: string[],
       page: { offset: number; limit: number; type?: string },
+      walletKey?: string,
     ): Promise<{ total: number; lines: StatementLine[] }> {
       if (accountKeys.length === 0) return { total: 0, lines: [] };
       const keys = sql.join(
@@ -368,6 +369,9 @@ export function createLedgerQueries(db: Database) {
         sql`select count(*)::text as total from ledger_transfers t
             where t.id in (${mine}) and ${visible}`,
       );
+      // The wallet's balance after the row's own entry on it, or its post's (money from a game
+      // reaches the wallet when the hold is posted): read from the entry, so no page depends on
+      // another (decision 071). The wallet's entries are read once, by its (account, id) index.
       const rows = await rowsOf<{
         id: number;
         idempotency_key: string;
@@ -376,9 +380,15 @@ export function createLedgerQueries(db: Database) {
         metadata: Record<string, unknown>;
         created_at: Date | string;
         settle_kind: string | null;
+        wallet_after: string | null;
       }>(
         db,
-        sql`select t.id, t.idempotency_key, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind
+        sql`with wallet_entries as materialized (
+              select e.id, e.transfer_id, e.balance_after from ledger_entries e
+              where e.account_id = (select id from ledger_accounts where key = ${walletKey ?? null}))
+            select t.id, t.idempotency_key, t.amount::text, t.kind, t.metadata, t.created_at, s.kind as settle_kind,
+                   (select w.balance_after::text from wallet_entries w where w.transfer_id in (t.id, s.id)
+                    order by w.id desc limit 1) as wallet_after
             from ledger_transfers t
             left join ledger_transfers s on s.idempotency_key = t.idempotency_key || ':settle'
             where t.id in (${mine}) and ${visible}
@@ -386,21 +396,27 @@ export function createLedgerQueries(db: Database) {
       );
       return {
         total: Number(count?.total ?? 0),
-        lines: rows.map((row) => ({
-          id: Number(row.id),
-          key: row.idempotency_key,
-          amount: BigInt(row.amount),
-          kind: row.kind,
-          metadata: row.metadata,
-          createdAt: new Date(row.created_at),
-          hold: !row.kind.startsWith('hold:')
+        lines: rows.map((row) => {
+          const hold: HoldState | null = !row.kind.startsWith('hold:')
             ? null
             : row.settle_kind === null
               ? 'pending'
               : row.settle_kind.startsWith('post:')
                 ? 'posted'
-                : 'voided',
-        })),
+                : 'voided';
+          return {
+            id: Number(row.id),
+            key: row.idempotency_key,
+            amount: BigInt(row.amount),
+            kind: row.kind,
+            metadata: row.metadata,
+            createdAt: new Date(row.created_at),
+            hold,
+            // NOTE: a voided hold left the wallet as it was (its void gave the money back): no
+            // balance of its own, or the row would show money that came back as gone.
+            walletAfter: hold === 'voided' || row.wallet_after === null ? null : BigInt(row.wallet_after),
+          };
+        }),
       };
     },
 

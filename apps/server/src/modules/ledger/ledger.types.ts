@@ -97,6 +97,12 @@ export interface StatementLine extends StoredTransfer {
   key: string;
   /** null for a plain transfer (done at once); the hold's state for two-phase money. */
   hold: HoldState | null;
+  /**
+   * The member's wallet balance right after this movement reached or left it (its own entry on
+   * the wallet, or its post's); null when it has not touched the wallet (a hold from a game not
+   * posted yet), never will (voided), or no wallet was asked for.
+   */
+  walletAfter: bigint | null;
 }
 
 /** The only code that moves money (docs/decisions/009-double-entry-ledger.md). */

@@ -7,7 +7,7 @@ import type {
 import { ADJUSTMENT_REASONS, STATEMENT_TYPES } from '@wallet/contract/http/statement';
 import type { Locale } from '@wallet/contract/constants';
 import type { MinorUnits } from '@wallet/contract/money';
-import type { LedgerService, StatementLine } from '../ledger/ledger.service';
+import { accountKey, type LedgerService, type StatementLine } from '../ledger/ledger.service';
 
 export interface StatementServiceOptions {
   ledger: LedgerService;
@@ -30,6 +30,14 @@ interface StatementMetadata {
   detail?: { kind?: string; names?: Partial<Record<Locale, string>> };
   /** A balance adjustment's member-facing reason (adjustments module, decision 046). */
   adjustment?: { reason?: string };
+}
+
+/** A withdrawal's bank account, as its hold recorded it (withdrawals module): its receipt's. */
+function bankOf(line: StatementLine): { bank?: { code: string; accountNo: string } } {
+  const bank = line.metadata.bank as { code?: unknown; accountNo?: unknown } | undefined;
+  return typeof bank?.code === 'string' && typeof bank.accountNo === 'string'
+    ? { bank: { code: bank.code, accountNo: bank.accountNo } }
+    : {};
 }
 
 /** An adjustment's reason, as the member site translates it; a reason it does not know is left out. */
@@ -73,6 +81,8 @@ function rowOf(line: StatementLine, locale: Locale, refusals: Map<string, string
     ...detailOf(meta, locale),
     ...(refusals.has(line.key) ? { refusal: { description: refusals.get(line.key)! } } : {}),
     ...adjustmentOf(meta),
+    balanceAfter: line.walletAfter === null ? null : (Number(line.walletAfter) as MinorUnits),
+    ...(type === 'withdraw' ? bankOf(line) : {}),
   };
 }
 
@@ -96,11 +106,11 @@ export function createStatementService(options: StatementServiceOptions) {
       locale: Locale,
     ): Promise<StatementResponse> {
       const keys = await options.ledger.memberAccountKeys(memberId);
-      const { total, lines } = await options.ledger.statementOf(keys, {
-        offset: (page - 1) * limit,
-        limit,
-        type,
-      });
+      const { total, lines } = await options.ledger.statementOf(
+        keys,
+        { offset: (page - 1) * limit, limit, type },
+        accountKey.wallet(memberId),
+      );
       return { total, statements: await rowsOf(lines, locale) };
     },
 
@@ -112,7 +122,11 @@ export function createStatementService(options: StatementServiceOptions) {
       locale: Locale,
     ): Promise<StatementRow[]> {
       const keys = await options.ledger.memberAccountKeys(memberId);
-      const { lines } = await options.ledger.statementOf(keys, { offset: 0, limit, type });
+      const { lines } = await options.ledger.statementOf(
+        keys,
+        { offset: 0, limit, type },
+        accountKey.wallet(memberId),
+      );
       return rowsOf(lines, locale);
     },
   };

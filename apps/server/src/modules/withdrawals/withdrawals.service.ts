@@ -167,7 +167,13 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       // the profile say now: the first attempt's money is on its way.
       const earlier = await ledger.findTransfer(key);
       if (earlier)
-        return { status: answerOf(await ledger.holdState(key)), reference: key, amount: body.amount };
+        return {
+          status: answerOf(await ledger.holdState(key)),
+          reference: key,
+          amount: body.amount,
+          id: String(earlier.id),
+          createdAt: earlier.createdAt.toISOString(),
+        };
       await checkLimits(body.amount);
       await options.beforeWithdraw(memberId);
       const profile = await options.moneyProfile(memberId);
@@ -176,12 +182,14 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       const walletKey = accountKey.wallet(memberId);
       const order = await route(memberId, key, amount, profile.currency, profile.bank);
       await ledger.openAccount(walletKey, profile.currency);
+      let held: Awaited<ReturnType<LedgerService['hold']>> | undefined;
+      // The hold's statement row id: the reference on the member's receipt (decision 071).
       const result = (status: MoneyResult['status']): MoneyResult => ({
         status,
         reference: key,
         amount: body.amount,
+        ...(held ? { id: String(held.transferId), createdAt: held.createdAt.toISOString() } : {}),
       });
-      let held;
       try {
         held = await ledger.hold({
           idempotencyKey: key,
@@ -262,7 +270,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       for (const waiting of await options.orders.waitingOf(memberId)) {
         if (listed.has(waiting.holdKey) || (await ledger.holdState(waiting.holdKey)) !== 'pending') continue;
         const hold = await ledger.findTransfer(waiting.holdKey);
-        if (hold) pendingLines.push({ ...hold, key: waiting.holdKey, hold: 'pending' });
+        if (hold) pendingLines.push({ ...hold, key: waiting.holdKey, hold: 'pending', walletAfter: null });
       }
       pendingLines.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const orders = new Map(

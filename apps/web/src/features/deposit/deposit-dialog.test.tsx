@@ -6,6 +6,7 @@ import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
 import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+import { giftLinkRefusal } from './gift-link-tab';
 
 beforeEach(signIn);
 afterEach(() => vi.unstubAllGlobals());
@@ -453,6 +454,57 @@ describe('deposit: gift link', () => {
     );
     expect(field.value).toBe('');
     await waitFor(() => expect(walletLoads(calls)).toBe(before + 1));
+  });
+
+  it('says as it opens which rule will refuse any link, with no field to fill (issue 31)', async () => {
+    const period = { value: null, used: 0, resetsAt: '2026-11-28T17:00:00.000Z', pending: null };
+    const limits = (overrides: object) => ({
+      deposit: { day: { ...period, value: 50_000, used: 49_900 }, week: period, month: period },
+      loss: { day: period, week: period, month: period },
+      depositRemaining: null,
+      realityCheckMinutes: null,
+      session: null,
+      timeout: null,
+      selfExclusion: null,
+      ...overrides,
+    });
+    let answer = limits({ depositRemaining: 100 });
+    const calls = depositServer({
+      handler: (url) => (url === '/api/account/limits' ? { body: answer } : undefined),
+    });
+    await renderHome();
+    let panel = await openGift();
+    expect(
+      await within(panel).findByText(
+        'Your deposit limit leaves ฿1.00 for now: less than the smallest gift link (฿2.00).',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByLabelText('Gift link')).toBeNull();
+
+    // Read again on the next opening: a time-out begun meanwhile is said as well.
+    answer = limits({ timeout: { until: '2026-11-29T00:00:00.000Z' } });
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }),
+    );
+    panel = await openGift();
+    expect(await within(panel).findByText('You are taking a time-out. You can still withdraw.')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/wallet/truelink')).toBe(false);
+
+    // Nothing stands in the way: the field shows.
+    answer = limits({ depositRemaining: 40_000 });
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Deposit' })).getByRole('button', { name: 'Close' }),
+    );
+    panel = await openGift();
+    expect(await within(panel).findByLabelText('Gift link')).toBeTruthy();
+    expect(panel.querySelector('[data-reason="gift"]')).toBeNull();
+  });
+
+  it('says at once that a wallet in kip cannot take a gift link', () => {
+    expect(giftLinkRefusal('LAK', undefined, () => '')).toBe(
+      'This deposit method takes baht only, and your wallet is in another currency.',
+    );
+    expect(giftLinkRefusal('BAHT', undefined, () => '')).toBeNull();
   });
 
   it('shows a refused link at the field, translated', async () => {

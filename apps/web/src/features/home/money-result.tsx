@@ -1,4 +1,5 @@
 import { CircleCheck, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MoneyResult as Result } from '@wallet/contract/http/wallet';
 import { Button } from '../../components/ui/button';
@@ -11,11 +12,14 @@ export function MoneyResult({
   status,
   title,
   text,
+  children,
   onDone,
 }: {
   status: Result['status'];
   title: string;
   text: string;
+  /** What follows the words (a withdrawal's receipt), before Done. */
+  children?: ReactNode;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export function MoneyResult({
       </span>
       <p className="text-lg font-semibold">{title}</p>
       <p className="text-[15px] text-mist-300">{text}</p>
+      {children ? <div className="w-full text-left">{children}</div> : null}
       <Button block className="mt-2" onClick={onDone}>
         {t('action.done')}
       </Button>

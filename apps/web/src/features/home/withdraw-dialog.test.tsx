@@ -17,14 +17,66 @@ async function openWithdraw() {
   return dialog;
 }
 
+/** Types an amount and taps Continue: the review shows when every check passes. */
 async function withdrawAmount(dialog: HTMLElement, amount: string) {
   const field = within(dialog).getByLabelText('Amount');
   await userEvent.clear(field);
   if (amount) await userEvent.type(field, amount);
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw now' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}
+
+/** The review's Withdraw now: the only tap that sends the withdrawal. */
+async function confirmWithdrawal(dialog: HTMLElement) {
+  const review = await within(dialog).findByRole('region', { name: 'Check before you withdraw' });
+  await userEvent.click(within(review).getByRole('button', { name: 'Withdraw now' }));
 }
 
 describe('withdraw', () => {
+  it('shows a review before anything is sent, then a receipt with reference, time and status (issue 31)', async () => {
+    const calls = memberServer(
+      () => walletResponse(1_000_000),
+      (url) =>
+        url === '/api/wallet/withdrawAll'
+          ? {
+              status: 202,
+              body: {
+                status: 'PENDING',
+                reference: 'm1:key:withdraw',
+                amount: 30_000,
+                id: '4321',
+                createdAt: '2026-11-28T07:05:09.000Z',
+              },
+            }
+          : undefined,
+    );
+    await renderHome();
+    const dialog = await openWithdraw();
+    await withdrawAmount(dialog, '300');
+    const review = await within(dialog).findByRole('region', { name: 'Check before you withdraw' });
+    expect(within(review).getByText('฿300.00')).toBeTruthy();
+    expect(within(review).getByText('Siam Commercial Bank')).toBeTruthy();
+    // The holder's name whole, on a line of its own that wraps (never cut to "SOMC…").
+    const holder = within(review).getByText('SOMCHAI JAIDEE');
+    expect(holder.className).toContain('break-words');
+    expect(holder.className).not.toContain('truncate');
+    expect(within(review).getByText('123-456-7890')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
+
+    // Change amount goes back with the amount kept; nothing was sent.
+    await userEvent.click(within(review).getByRole('button', { name: 'Change amount' }));
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('300');
+    await withdrawAmount(dialog, '300');
+    await confirmWithdrawal(dialog);
+    expect(calls.filter((call) => call.url === '/api/wallet/withdrawAll')).toHaveLength(1);
+
+    const receipt = await within(dialog).findByRole('region', { name: 'Withdrawal receipt' });
+    expect(within(receipt).getByText('00004321')).toBeTruthy();
+    expect(within(receipt).getByText(formatDateTime('2026-11-28T07:05:09.000Z'))).toBeTruthy();
+    expect(within(receipt).getByText('In progress')).toBeTruthy();
+    expect(within(receipt).getByText('SOMCHAI JAIDEE')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save image' })).toBeTruthy();
+  });
+
   it('names the limits of the withdraw lookup in its messages, and the balance with games included', async () => {
     const calls = memberServer(() =>
       walletResponse(20_000_00, [gameAccount('JOKER', { isActive: true, amount: 100_000_00 })]),
@@ -58,7 +110,10 @@ describe('withdraw', () => {
     await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '200');
+    await confirmWithdrawal(dialog);
+    // Back at the amount, with the limit named at it.
     expect(await within(dialog).findByText('Maximum ฿50,000.00')).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amount').value).toBe('200');
   });
 
   it('sends minor units, then tells the member to wait for the money at their bank', async () => {
@@ -72,6 +127,7 @@ describe('withdraw', () => {
     await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '250.50');
+    await confirmWithdrawal(dialog);
     expect(await within(dialog).findByText('Withdrawal requested')).toBeTruthy();
     expect(
       within(dialog).getByText(
@@ -98,6 +154,7 @@ describe('withdraw', () => {
     await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '500');
+    await confirmWithdrawal(dialog);
     expect(await within(dialog).findByText('Withdrawal in progress')).toBeTruthy();
     expect(within(dialog).getByText(/฿500.00 is being processed. Your money is held safely/)).toBeTruthy();
   });
@@ -117,6 +174,7 @@ describe('withdraw', () => {
     const { router } = await renderHome();
     const dialog = await openWithdraw();
     await withdrawAmount(dialog, '500');
+    await confirmWithdrawal(dialog);
 
     const alert = await within(dialog).findByRole('alert');
     expect(

@@ -12,6 +12,7 @@ import {
   type WalletResponse,
 } from '@wallet/contract/http/wallet';
 import { BankBadge } from '../../components/bank-badge';
+import { WithdrawalReceipt } from '../../components/withdrawal-receipt';
 import { TurnoverProgress } from '../../components/turnover-progress';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -28,9 +29,11 @@ import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useLookup } from '../../lib/lookups';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
 import { useProfile } from '../../lib/profile';
+import { useReceiptTranslation } from '../../lib/receipt-texts';
 import { totalMinor } from './game-amounts';
 import { MoneyResult } from './money-result';
 import { useWithdraw } from './wallet-api';
+import { WithdrawReview } from './withdraw-review';
 
 /**
  * Withdrawal to the member's registered bank account (spec sections 2 and 5), within the limits
@@ -148,6 +151,9 @@ function WithdrawForm({
   const [result, setResult] = useState<Result | null>(null);
   /** The server refused: a running bonus's turnover is not met yet. */
   const [bonusHeld, setBonusHeld] = useState(false);
+  /** The amount under review (minor units), or null while the form shows. */
+  const [reviewed, setReviewed] = useState<number | null>(null);
+  const { t: r } = useReceiptTranslation();
   const bankName = useBankName(bank.bank.code, bank.bank.name);
   const accountNo = formatBankAccountNo(bank.bankAccountNo);
   const min = formatMoney(limits.withdrawMin, currency);
@@ -171,7 +177,8 @@ function WithdrawForm({
     return undefined;
   }
 
-  async function submit(event: FormEvent) {
+  /** The form's Continue: an amount that passes every check is shown for review, not sent. */
+  function next(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const typed = amount.trim();
@@ -179,14 +186,22 @@ function WithdrawForm({
     const found = problem(minor);
     setError(found);
     if (found || minor === null) return;
+    setReviewed(minor);
+  }
+
+  /** The review's Withdraw now: the only place money is sent from. */
+  async function confirm(minor: number) {
+    setFailure(null);
     try {
       setResult(await withdraw.mutateAsync(minor));
       onMoved();
     } catch (failed) {
       const code = errorCodeOf(failed);
-      if (['WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'MONEY_NOT_ENOUGH'].includes(code))
+      if (['WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'MONEY_NOT_ENOUGH'].includes(code)) {
+        // About the amount: back to the field, with the message at it.
         setError(message(code));
-      else if (code === 'BONUS_CONDITION') setBonusHeld(true);
+        setReviewed(null);
+      } else if (code === 'BONUS_CONDITION') setBonusHeld(true);
       else setFailure(errorText(code));
     }
   }
@@ -202,19 +217,50 @@ function WithdrawForm({
         title={t(pending ? 'withdraw.pendingTitle' : 'withdraw.done')}
         text={t(pending ? 'withdraw.pendingText' : 'withdraw.doneText', values)}
         onDone={onDone}
-      />
+      >
+        {result.id && result.createdAt ? (
+          <WithdrawalReceipt
+            receipt={{
+              id: result.id,
+              createdAt: result.createdAt,
+              status: result.status,
+              amount: result.amount,
+              currency,
+              bank: { code: bank.bank.code, accountNo: bank.bankAccountNo },
+              holder: bank.bankAccountName,
+            }}
+          />
+        ) : null}
+      </MoneyResult>
     );
   }
 
+  if (reviewed !== null)
+    return (
+      <WithdrawReview
+        amount={reviewed}
+        currency={currency}
+        bank={bank}
+        bankName={bankName}
+        sending={withdraw.isPending}
+        failure={failure}
+        onConfirm={() => void confirm(reviewed)}
+        onBack={() => {
+          setFailure(null);
+          setReviewed(null);
+        }}
+      />
+    );
+
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <form noValidate onSubmit={next} className="space-y-4">
       <div>
         <p className="mb-1.5 text-sm font-medium text-mist-300">{t('withdraw.toAccount')}</p>
         <div className="flex items-center gap-3 rounded-xl bg-ink-900 px-4 py-3">
           <BankBadge code={bank.bank.code} />
           <div className="min-w-0 flex-1">
             <p className="text-[15px] leading-snug font-medium break-words">{bankName}</p>
-            <p className="truncate text-sm text-mist-300">
+            <p className="text-sm break-words text-mist-300">
               <span className="tabular-nums tracking-wide">{accountNo}</span> · {bank.bankAccountName}
             </p>
           </div>
@@ -242,8 +288,8 @@ function WithdrawForm({
         <p className="text-xs text-mist-400">{t('withdraw.gamesFirst')}</p>
       ) : null}
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block loading={withdraw.isPending}>
-        {t('withdraw.submit')}
+      <Button type="submit" block>
+        {r('review.next')}
       </Button>
     </form>
   );

@@ -86,4 +86,61 @@ describe('statement detail', () => {
     expect(valueOf(bonus, 'Channel')).toBe('Promotion');
     expect(valueOf(bonus, 'Details')).toBe('Welcome bonus 5%');
   });
+
+  it('shows the balance after each row, and a withdrawal’s receipt again from its row (issue 31)', async () => {
+    memberServer(
+      () => walletResponse(100_000, []),
+      (url) =>
+        url === '/api/statement'
+          ? {
+              body: {
+                total: 2,
+                statements: [
+                  {
+                    id: '5001',
+                    statementType: 'withdraw',
+                    status: 'SUCCESS',
+                    from: 'wallet',
+                    to: 'bank',
+                    amount: 40_000,
+                    createdAt,
+                    balanceAfter: 60_000,
+                    bank: { code: 'SCB', accountNo: '1234567890' },
+                  },
+                  {
+                    id: '5000',
+                    statementType: 'deposit',
+                    status: 'SUCCESS',
+                    from: 'bank',
+                    to: 'wallet',
+                    amount: 100_000,
+                    createdAt,
+                    balanceAfter: 100_000,
+                  },
+                ],
+              },
+            }
+          : undefined,
+    );
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('[data-balance-after]')?.textContent)).toEqual([
+      'Balance ฿600.00',
+      'Balance ฿1,000.00',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: /-฿400\.00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal' });
+    expect(valueOf(dialog, 'Balance after')).toBe('฿600.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View receipt' }));
+    const receipt = await within(dialog).findByRole('region', { name: 'Withdrawal receipt' });
+    expect(valueOf(receipt, 'Reference no.')).toBe('00005001');
+    expect(valueOf(receipt, 'Date and time')).toBe('02/01/2026 09:05:07');
+    expect(valueOf(receipt, 'Account number')).toBe('123-456-7890');
+    // Still the profile's account: its holder is named.
+    expect(await within(receipt).findByText('SOMCHAI JAIDEE')).toBeTruthy();
+    expect(within(receipt).getByText('Success')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to details' }));
+    expect(valueOf(dialog, 'Reference no.')).toBe('00005001');
+  });
 });

@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { ReceiptText } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementRow } from '@wallet/contract/http/statement';
 import { CopyButton } from '../../components/copy-button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { WithdrawalReceipt } from '../../components/withdrawal-receipt';
 import { formatDateTime } from '../../lib/format';
+import { useProfile } from '../../lib/profile';
+import { useReceiptTranslation } from '../../lib/receipt-texts';
 import { AMOUNT_STYLE, ICONS, STATUS_STYLE } from './statement-row';
 import { signOf, type StatementTexts } from './statement-texts';
 
@@ -24,17 +29,46 @@ export function StatementDetailDialog({
   const { t } = useTranslation();
   return (
     <Dialog open={row !== null} onClose={onClose} title={row ? t(`statement.type.${row.statementType}`) : ''}>
-      {row ? <Details row={row} texts={texts} /> : null}
+      {/* Keyed by row: another row opens on its details, not on the last one's receipt. */}
+      {row ? <Details key={row.id} row={row} texts={texts} /> : null}
     </Dialog>
   );
 }
 
 function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
   const { t } = useTranslation();
+  const { t: r } = useReceiptTranslation();
   const Icon = ICONS[row.statementType];
   const channel = texts.channel(row);
   const description = texts.description(row);
   const reference = row.id.padStart(8, '0');
+  const [receipt, setReceipt] = useState(false);
+  const profile = useProfile();
+  const bank = row.statementType === 'withdraw' ? row.bank : undefined;
+
+  if (bank && receipt) {
+    // The holder's name is the profile's, said only while the account is still the one paid to.
+    const own = profile.data?.bankAccount;
+    const holder = own && own.bankAccountNo === bank.accountNo ? own.bankAccountName : null;
+    return (
+      <div className="space-y-3">
+        <WithdrawalReceipt
+          receipt={{
+            id: row.id,
+            createdAt: row.createdAt,
+            status: row.status,
+            amount: row.amount,
+            currency: texts.currency,
+            bank,
+            holder,
+          }}
+        />
+        <Button block variant="secondary" onClick={() => setReceipt(false)}>
+          {r('receipt.back')}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div>
@@ -67,7 +101,23 @@ function Details({ row, texts }: { row: StatementRow; texts: StatementTexts }) {
         >
           <span className="break-all tabular-nums">{reference}</span>
         </Item>
+        {row.balanceAfter != null ? (
+          <Item label={r('balance.label')}>
+            <span className="tabular-nums">{texts.money(row.balanceAfter)}</span>
+          </Item>
+        ) : null}
       </dl>
+      {bank ? (
+        <Button
+          block
+          variant="secondary"
+          className="mt-2"
+          icon={<ReceiptText className="size-4" aria-hidden="true" />}
+          onClick={() => setReceipt(true)}
+        >
+          {r('receipt.open')}
+        </Button>
+      ) : null}
     </div>
   );
 }

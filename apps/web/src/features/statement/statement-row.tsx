@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { StatementRow as Row, StatementStatus, StatementType } from '@wallet/contract/http/statement';
 import { formatDateTime } from '../../lib/format';
+import { useReceiptTranslation } from '../../lib/receipt-texts';
 import { signOf, type StatementTexts } from './statement-texts';
 
 export const ICONS: Record<StatementType, LucideIcon> = {
@@ -43,6 +44,7 @@ export function StatementRow({
   onOpen: (row: Row) => void;
 }) {
   const { t } = useTranslation();
+  const { t: r } = useReceiptTranslation();
   const Icon = ICONS[row.statementType];
   const detail = texts.description(row) ?? texts.channel(row);
 
@@ -67,6 +69,13 @@ export function StatementRow({
           <span className={`text-[15px] font-semibold tabular-nums ${AMOUNT_STYLE[signOf(row)]}`}>
             {texts.signed(row)}
           </span>
+          {/* The wallet's balance after it, as a bank's statement shows (decision 071); a long one
+              wraps before its amount rather than squeeze the row's words at 320 px. */}
+          {row.balanceAfter != null ? (
+            <span data-balance-after className="max-w-[8.5rem] text-right text-xs text-mist-400 tabular-nums">
+              {r('balance.after', { amount: texts.money(row.balanceAfter) })}
+            </span>
+          ) : null}
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status]}`}>
             {t(`statement.status.${row.status}`)}
           </span>

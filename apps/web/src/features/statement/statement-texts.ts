@@ -64,6 +64,7 @@ export function useStatementTexts() {
     /** The amount with its sign and currency: "+฿1,000.00". */
     signed: (row: StatementRow) => `${signOf(row)}${money(row.amount)}`,
     money,
+    currency,
     channel,
     description,
   };
