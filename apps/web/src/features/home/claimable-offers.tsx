@@ -1,0 +1,169 @@
+import { Gift } from 'lucide-react';
+import { useState } from 'react';
+import type { ClaimableOffer } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useToast } from '../../components/ui/toast';
+import { errorCodeOf } from '../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { errorText } from '../../lib/i18n';
+import { useHomeTranslation } from './home-texts';
+import { useClaimableOffers, useClaimOffer } from './offers-api';
+
+/** An offer's amounts and end, as its texts name them. */
+function offerValues(offer: ClaimableOffer, currency: Currency) {
+  return {
+    name: offer.name,
+    bonus: formatMoney(offer.bonus, currency),
+    deposit: formatMoney(offer.deposit, currency),
+    time: formatDateTime(offer.until),
+  };
+}
+
+/** Claims one offer: a toast when received, the refusal in words where the button was. */
+function useClaim() {
+  const { t } = useHomeTranslation();
+  const toast = useToast();
+  const claim = useClaimOffer();
+  const [failure, setFailure] = useState<string | null>(null);
+  async function run(offer: ClaimableOffer, currency: Currency): Promise<boolean> {
+    setFailure(null);
+    try {
+      const answer = await claim.mutateAsync(offer.code);
+      toast.show('success', t('offer.claimed', { bonus: formatMoney(answer.credited, currency) }));
+      return true;
+    } catch (error) {
+      setFailure(errorText(errorCodeOf(error)));
+      return false;
+    }
+  }
+  return { run, pending: claim.isPending, failure };
+}
+
+/** One offer the member may claim, with its Claim button: on Home, and in the deposit's success. */
+function OfferCard({ offer, currency, text }: { offer: ClaimableOffer; currency: Currency; text: string }) {
+  const { t } = useHomeTranslation();
+  const claim = useClaim();
+  return (
+    <li data-claimable-offer={offer.code} className="card space-y-3 border-gold-400/30 px-4 py-3">
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
+          <Gift className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words tabular-nums">
+            {t('offer.title', offerValues(offer, currency))}
+          </p>
+          <p className="mt-1 text-sm leading-snug text-mist-300 tabular-nums">{text}</p>
+        </div>
+      </div>
+      {claim.failure ? <ErrorAlert>{claim.failure}</ErrorAlert> : null}
+      <Button block loading={claim.pending} onClick={() => void claim.run(offer, currency)}>
+        {t('offer.claim')}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Home's offers the latest deposit may still claim (issue 31): shown until claimed or no longer
+ * possible (the server's answer, read again whenever money moves).
+ */
+export function ClaimableOffers({ currency }: { currency: Currency }) {
+  const { t } = useHomeTranslation();
+  const offers = useClaimableOffers().data?.offers ?? [];
+  if (offers.length === 0) return null;
+  return (
+    <section aria-label={t('offer.label')} className="mt-4">
+      <ul className="space-y-2">
+        {offers.map((offer) => (
+          <OfferCard
+            key={offer.code}
+            offer={offer}
+            currency={currency}
+            text={t('offer.text', offerValues(offer, currency))}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Said with a deposit's success, in the deposit dialog (home hands it in: features do not import
+ * each other): the deposit qualifies for an offer, with the Claim button.
+ */
+export function DepositedOffer({ currency }: { currency: Currency }) {
+  const { t } = useHomeTranslation();
+  const offers = useClaimableOffers().data?.offers ?? [];
+  if (offers.length === 0) return null;
+  return (
+    // In view as it appears: the deposit's own success may be further down the dialog.
+    <ul
+      aria-label={t('offer.label')}
+      ref={(list) => list?.scrollIntoView?.({ block: 'nearest' })}
+      className="mb-3 space-y-2"
+    >
+      {offers.map((offer) => (
+        <OfferCard
+          key={offer.code}
+          offer={offer}
+          currency={currency}
+          text={t('offer.deposited', offerValues(offer, currency))}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Before money moves toward play while an offer may still be claimed (issue 31): the member is told
+ * that once it is played the offer is lost, and may claim first or go on. `guard(action)` runs the
+ * action at once when nothing may be claimed; `dialog` is the confirm to render.
+ */
+export function useOfferWarning({ currency, proceed }: { currency: Currency; proceed: 'move' | 'play' }) {
+  const { t } = useHomeTranslation();
+  const offers = useClaimableOffers().data?.offers ?? [];
+  const claim = useClaim();
+  const [waiting, setWaiting] = useState<{ offer: ClaimableOffer; action: () => void } | null>(null);
+
+  function guard(action: () => void) {
+    const [offer] = offers;
+    if (offer) setWaiting({ offer, action });
+    else action();
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={waiting !== null}
+      onClose={() => setWaiting(null)}
+      title={t('offer.warnTitle')}
+      confirmLabel={t('offer.claimFirst')}
+      pending={claim.pending}
+      onConfirm={() => {
+        if (!waiting) return;
+        void claim.run(waiting.offer, currency).then((claimed) => {
+          if (claimed) setWaiting(null);
+        });
+      }}
+      cancelLabel={t(proceed === 'move' ? 'offer.moveAnyway' : 'offer.playAnyway')}
+      onCancel={() => {
+        const action = waiting?.action;
+        setWaiting(null);
+        action?.();
+      }}
+      layout="stacked"
+      notice={claim.failure ? <ErrorAlert>{claim.failure}</ErrorAlert> : undefined}
+    >
+      {waiting ? (
+        <p data-offer-warning={waiting.offer.code} className="text-[15px] text-mist-300 tabular-nums">
+          {t('offer.warnText', offerValues(waiting.offer, currency))}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+
+  return { guard, dialog };
+}
