@@ -24,7 +24,8 @@ import { memberCalls, testOffer } from './offers';
 
 const t = appForFile();
 const { get, claim, play } = memberCalls(() => t.app);
-const held = async (token: string) => (await get<HeldTransfersResponse>(token, '/api/wallet/transfers/held')).body;
+const held = async (token: string) =>
+  (await get<HeldTransfersResponse>(token, '/api/wallet/transfers/held')).body;
 const claimable = async (token: string) =>
   (await get<ClaimableOffersResponse>(token, '/api/bonus/claimable')).body.offers.map((offer) => offer.code);
 
@@ -73,8 +74,13 @@ describe('transfers held at a silent game', () => {
   it('lists a transfer out of a game as out, its money in flight', async () => {
     const member = await fundedMember(t.app, 100_000, 'CIRCUS');
     expect(
-      (await moneyCall(t.app, member.token, '/api/wallet/transfer', { from: 'wallet', to: 'CIRCUS', amount: 40_000 }))
-        .statusCode,
+      (
+        await moneyCall(t.app, member.token, '/api/wallet/transfer', {
+          from: 'wallet',
+          to: 'CIRCUS',
+          amount: 40_000,
+        })
+      ).statusCode,
     ).toBe(200);
     await setFault(t.app, 'CIRCUS', 'timeout', SILENT_MS);
     const out = await moneyCall(t.app, member.token, '/api/wallet/transfer', {
@@ -93,10 +99,12 @@ describe('transfers held at a silent game', () => {
 
 describe('offers a deposit may still claim', () => {
   beforeAll(async () => {
-    await t.database.db.insert(promotionOffers).values([
-      testOffer('H_FIRST', { depositRule: 'first_ever', sort: 1 }),
-      testOffer('H_BIG', { minimumDeposit: 100_000n, sort: 2 }),
-    ]);
+    await t.database.db
+      .insert(promotionOffers)
+      .values([
+        testOffer('H_FIRST', { depositRule: 'first_ever', sort: 1 }),
+        testOffer('H_BIG', { minimumDeposit: 100_000n, sort: 2 }),
+      ]);
   });
 
   it('is what the claim itself would do: listed before the claim, gone after it', async () => {
@@ -132,8 +140,13 @@ describe('offers a deposit may still claim', () => {
     await credit(t.app, member.token, 20_000);
     await activate(t.app, member.token, 'JOKER');
     expect(
-      (await moneyCall(t.app, member.token, '/api/wallet/transfer', { from: 'wallet', to: 'JOKER', amount: 20_000 }))
-        .statusCode,
+      (
+        await moneyCall(t.app, member.token, '/api/wallet/transfer', {
+          from: 'wallet',
+          to: 'JOKER',
+          amount: 20_000,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await claimable(member.token)).toContain('H_FIRST');
     await play(member.token, 'JOKER', 1, 5_000, 0);

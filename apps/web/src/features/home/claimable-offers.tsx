@@ -47,7 +47,7 @@ function OfferCard({ offer, currency, text }: { offer: ClaimableOffer; currency:
   const { t } = useHomeTranslation();
   const claim = useClaim();
   return (
-    <li data-claimable-offer={offer.code} className="card space-y-3 border-gold-400/30 px-4 py-3">
+    <li data-claimable-offer={offer.code} className="card border-gold-400/30 px-4 py-3">
       <div className="flex items-start gap-3">
         <span className="mt-0.5 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
           <Gift className="size-5" aria-hidden="true" />
@@ -58,11 +58,19 @@ function OfferCard({ offer, currency, text }: { offer: ClaimableOffer; currency:
           </p>
           <p className="mt-1 text-sm leading-snug text-mist-300 tabular-nums">{text}</p>
         </div>
+        <Button
+          className="mt-0.5 px-3 text-sm"
+          loading={claim.pending}
+          onClick={() => void claim.run(offer, currency)}
+        >
+          {t('offer.claim')}
+        </Button>
       </div>
-      {claim.failure ? <ErrorAlert>{claim.failure}</ErrorAlert> : null}
-      <Button block loading={claim.pending} onClick={() => void claim.run(offer, currency)}>
-        {t('offer.claim')}
-      </Button>
+      {claim.failure ? (
+        <div className="mt-3">
+          <ErrorAlert>{claim.failure}</ErrorAlert>
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -130,7 +138,8 @@ export function useOfferWarning({ currency, proceed }: { currency: Currency; pro
   const [waiting, setWaiting] = useState<{ offer: ClaimableOffer; action: () => void } | null>(null);
 
   function guard(action: () => void) {
-    const [offer] = offers;
+    // The largest of them is what the member stands to lose.
+    const [offer] = [...offers].sort((a, b) => b.bonus - a.bonus);
     if (offer) setWaiting({ offer, action });
     else action();
   }

@@ -103,9 +103,14 @@ export function HeldTransfers({ transfers, wallet }: { transfers: HeldTransfer[]
                 <p className="mt-1 text-sm leading-snug text-mist-300">
                   {one.waitingFor === 'provider'
                     ? t('held.waitingFor.provider', { game })
-                    : t(one.direction === 'in' ? 'held.waitingFor.confirmationIn' : 'held.waitingFor.confirmationOut', {
-                        game,
-                      })}
+                    : t(
+                        one.direction === 'in'
+                          ? 'held.waitingFor.confirmationIn'
+                          : 'held.waitingFor.confirmationOut',
+                        {
+                          game,
+                        },
+                      )}
                 </p>
                 <p className="mt-1 text-xs text-mist-400 tabular-nums">
                   {t('held.since', { time: formatDateTime(one.createdAt) })}

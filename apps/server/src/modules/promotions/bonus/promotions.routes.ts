@@ -68,7 +68,10 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
     '/api/bonus/claimable',
     {
       preHandler: app.requireMember,
-      schema: schema('The bonus offers the member’s latest deposit would get if claimed now', ClaimableOffersResponse),
+      schema: schema(
+        'The bonus offers the member’s latest deposit would get if claimed now',
+        ClaimableOffersResponse,
+      ),
     },
     async (request) => promotions.claimable(memberOf(request).id, requestLocale(request, market)),
   );
