@@ -12,7 +12,7 @@ import { text } from './texts';
 
 const SHOTS = 'held-and-offers';
 const GAME = 'CIRCUS';
-const dialog = (page: Page) => page.getByRole('dialog').last();
+const dialog = (page: Page) => page.getByRole('dialog').first();
 const filled = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
@@ -56,6 +56,11 @@ for (const locale of LOCALES) {
       await transfer.locator('select[name="to"]').selectOption(GAME);
       await transfer.locator('input[name="amount"]').fill('300');
       await transfer.getByRole('button', { name: t('transfer.submit') }).click();
+      // The sandbox's credit is a first deposit, so WELCOME100 could still be claimed: asked first.
+      await page
+        .getByRole('dialog', { name: h('offer.warnTitle') })
+        .getByRole('button', { name: h('offer.moveAnyway') })
+        .click();
       await expect(transfer.getByText(h('held.waiting', { game: 'Circus' }))).toBeVisible();
       await both(page, `${SHOTS}/${locale}/transfer-waiting`);
       await expect(transfer.getByText(t('transfer.pendingTitle'))).toBeVisible({ timeout: 20_000 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimableOffer } from '@wallet/contract/http/bonus';
+import type { MinorUnits } from '@wallet/contract/money';
 import { countCalls } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
@@ -19,8 +20,8 @@ const LOADED = { timeout: 5_000 };
 const welcome: ClaimableOffer = {
   code: 'WELCOME100',
   name: 'Welcome 100%',
-  deposit: 50_000,
-  bonus: 50_000,
+  deposit: 50_000 as MinorUnits,
+  bonus: 50_000 as MinorUnits,
   until: '2026-11-29T10:15:00.000Z',
 };
 

@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ClaimableOffer } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -42,59 +43,78 @@ function useClaim() {
   return { run, pending: claim.isPending, failure };
 }
 
+/** The offer worth most: what Home and a deposit's success show (the bonus page lists every one). */
+const best = (offers: ClaimableOffer[]) => [...offers].sort((a, b) => b.bonus - a.bonus)[0];
+
 /** One offer the member may claim, with its Claim button: on Home, and in the deposit's success. */
-function OfferCard({ offer, currency, text }: { offer: ClaimableOffer; currency: Currency; text: string }) {
+function OfferCard({
+  offer,
+  currency,
+  title,
+  text,
+  others,
+}: {
+  offer: ClaimableOffer;
+  currency: Currency;
+  title?: string;
+  text: string;
+  /** How many other offers the deposit could claim instead. */
+  others: number;
+}) {
   const { t } = useHomeTranslation();
   const claim = useClaim();
   return (
-    <li data-claimable-offer={offer.code} className="card border-gold-400/30 px-4 py-3">
+    <div data-claimable-offer={offer.code} className="card border-gold-400/30 px-4 py-3">
       <div className="flex items-start gap-3">
         <span className="mt-0.5 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-300">
           <Gift className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="font-semibold break-words tabular-nums">
-            {t('offer.title', offerValues(offer, currency))}
-          </p>
-          <p className="mt-1 text-sm leading-snug text-mist-300 tabular-nums">{text}</p>
+          {title ? <p className="font-semibold break-words tabular-nums">{title}</p> : null}
+          <p className={`text-sm leading-snug text-mist-300 tabular-nums ${title ? 'mt-1' : ''}`}>{text}</p>
         </div>
-        <Button
-          className="mt-0.5 px-3 text-sm"
-          loading={claim.pending}
-          onClick={() => void claim.run(offer, currency)}
-        >
-          {t('offer.claim')}
-        </Button>
       </div>
       {claim.failure ? (
         <div className="mt-3">
           <ErrorAlert>{claim.failure}</ErrorAlert>
         </div>
       ) : null}
-    </li>
+      <div className="mt-2 flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+        {others > 0 ? (
+          <Link to="/user/bonus" className="min-h-11 content-center text-sm text-gold-300 underline">
+            {t('offer.others', { count: others })}
+          </Link>
+        ) : null}
+        <Button
+          className="px-4 text-sm"
+          loading={claim.pending}
+          onClick={() => void claim.run(offer, currency)}
+        >
+          {t('offer.claim')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
 /**
- * Home's offers the latest deposit may still claim (issue 31): shown until claimed or no longer
- * possible (the server's answer, read again whenever money moves).
+ * Home's offer the latest deposit may still claim (issue 31), the one worth most: shown until
+ * claimed or no longer possible (the server's answer, read again whenever money moves).
  */
 export function ClaimableOffers({ currency }: { currency: Currency }) {
   const { t } = useHomeTranslation();
   const offers = useClaimableOffers().data?.offers ?? [];
-  if (offers.length === 0) return null;
+  const offer = best(offers);
+  if (!offer) return null;
   return (
     <section aria-label={t('offer.label')} className="mt-4">
-      <ul className="space-y-2">
-        {offers.map((offer) => (
-          <OfferCard
-            key={offer.code}
-            offer={offer}
-            currency={currency}
-            text={t('offer.text', offerValues(offer, currency))}
-          />
-        ))}
-      </ul>
+      <OfferCard
+        offer={offer}
+        currency={currency}
+        title={t('offer.title', offerValues(offer, currency))}
+        text={t('offer.text', offerValues(offer, currency))}
+        others={offers.length - 1}
+      />
     </section>
   );
 }
@@ -106,23 +126,23 @@ export function ClaimableOffers({ currency }: { currency: Currency }) {
 export function DepositedOffer({ currency }: { currency: Currency }) {
   const { t } = useHomeTranslation();
   const offers = useClaimableOffers().data?.offers ?? [];
-  if (offers.length === 0) return null;
+  const offer = best(offers);
+  if (!offer) return null;
   return (
     // In view as it appears: the deposit's own success may be further down the dialog.
-    <ul
+    <section
       aria-label={t('offer.label')}
-      ref={(list) => list?.scrollIntoView?.({ block: 'nearest' })}
-      className="mb-3 space-y-2"
+      ref={(note) => note?.scrollIntoView?.({ block: 'nearest' })}
+      className="mb-3"
     >
-      {offers.map((offer) => (
-        <OfferCard
-          key={offer.code}
-          offer={offer}
-          currency={currency}
-          text={t('offer.deposited', offerValues(offer, currency))}
-        />
-      ))}
-    </ul>
+      <OfferCard
+        offer={offer}
+        currency={currency}
+        text={t('offer.deposited', offerValues(offer, currency))}
+        // The other offers are on Home and the bonus page: a link here would leave the dialog.
+        others={0}
+      />
+    </section>
   );
 }
 
@@ -139,7 +159,7 @@ export function useOfferWarning({ currency, proceed }: { currency: Currency; pro
 
   function guard(action: () => void) {
     // The largest of them is what the member stands to lose.
-    const [offer] = [...offers].sort((a, b) => b.bonus - a.bonus);
+    const offer = best(offers);
     if (offer) setWaiting({ offer, action });
     else action();
   }

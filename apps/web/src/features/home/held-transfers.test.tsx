@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeldTransfer } from '@wallet/contract/http/wallet';
+import type { MinorUnits } from '@wallet/contract/money';
 import { countCalls, holdAnswers } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
@@ -20,7 +21,7 @@ const heldTransfer = (id: string, amount: number, overrides: Partial<HeldTransfe
   id,
   game: 'JOKER',
   direction: 'in',
-  amount,
+  amount: amount as MinorUnits,
   createdAt: '2026-11-28T10:15:30.000Z',
   waitingFor: 'provider',
   ...overrides,
