@@ -47,11 +47,11 @@ describe('transfers held at a silent game', () => {
     expect(first.inFlight).toBe(30_000);
     expect(first.transfers).toEqual([
       {
-        id: expect.stringMatching(/^\d+$/),
+        id: expect.stringMatching(/^\d+$/) as string,
         game: 'CIRCUS',
         direction: 'in',
         amount: 30_000,
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as string,
         waitingFor: 'provider',
       },
     ]);
@@ -118,7 +118,7 @@ describe('offers a deposit may still claim', () => {
       name: 'H_FIRST',
       deposit: 50_000,
       bonus: 50_000,
-      until: expect.any(String),
+      until: expect.any(String) as string,
     });
     expect(answer.offers.map((offer) => offer.code)).not.toContain('H_BIG');
     expect((await claim(member.token, 'H_FIRST')).status).toBe(200);

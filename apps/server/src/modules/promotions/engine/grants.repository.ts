@@ -121,7 +121,7 @@ export function createGrantsRepository(db: Database) {
 
     /** A claim's queries outside any transaction, for a look that locks and writes nothing. */
     reads<T>(work: (q: ClaimQueries) => Promise<T>): Promise<T> {
-      return work(claimQueries(db as unknown as Executor));
+      return work(claimQueries(db));
     },
 
     async grantsOf(memberId: number): Promise<GrantRow[]> {
