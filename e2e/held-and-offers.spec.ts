@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, LOCALES } from '@wallet/contract/constants';
 import { dialogsClosed, expect, expectAccessible, memberOn, sandbox, screenshot, test } from './fixtures';
 import { text } from './texts';
@@ -16,9 +16,10 @@ const dialog = (page: Page) => page.getByRole('dialog').first();
 const filled = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-async function both(page: Page, name: string) {
+async function both(page: Page, name: string, shown?: Locator) {
   await screenshot(page, `${name}-390`, { fullPage: false });
   await page.setViewportSize({ width: 320, height: 640 });
+  await shown?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await screenshot(page, `${name}-320`, { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -73,10 +74,7 @@ for (const locale of LOCALES) {
       await transfer.getByRole('button', { name: t('action.done') }).click();
       await expect(page.getByText('฿700.00').first()).toBeVisible();
       // Pictures while it is still held (the reconciler's first look is some seconds away).
-      await screenshot(page, `${SHOTS}/${locale}/home-held-390`, { fullPage: false });
-      await page.setViewportSize({ width: 320, height: 640 });
-      await screenshot(page, `${SHOTS}/${locale}/home-held-320`, { fullPage: false });
-      await page.setViewportSize({ width: 390, height: 844 });
+      await both(page, `${SHOTS}/${locale}/home-held`, held);
       await dialogsClosed(page);
 
       // The reconciler posts it (the game took it): home follows by itself, with no reload.
@@ -117,8 +115,7 @@ for (const locale of LOCALES) {
     // Home shows it until claimed.
     const offers = page.getByRole('region', { name: h('offer.label') });
     await expect(offers.locator('[data-claimable-offer="WELCOME100"]')).toBeVisible();
-    await offers.scrollIntoViewIfNeeded();
-    await both(page, `${SHOTS}/${locale}/home-offer`);
+    await both(page, `${SHOTS}/${locale}/home-offer`, offers);
 
     // Moving the money into a game asks first; "move anyway" moves it, and the offer stays (not played yet).
     await page.getByRole('button', { name: t('home.transfer'), exact: true }).click();

@@ -58,6 +58,10 @@ describe('home: transfers held at a game that has not answered (issue 31)', () =
     expect(items[1]!.textContent).toContain(
       'Pg has not answered yet. We keep asking: if it did not pay the money out, it stays in Pg.',
     );
+    // Still the member's: the total counts it (wallet 700 + Pg 20 + 320 on its way), and says so.
+    const card = screen.getByRole('region', { name: 'Total balance' });
+    expect(within(card).getByText('฿1,040.00')).toBeTruthy();
+    expect(within(card).getByText('Includes ฿320.00 on its way between your wallet and a game')).toBeTruthy();
 
     // The reconciler settled them: the next look (5 s) finds none, and the balances are read again.
     const refreshes = () => countCalls(calls, '/api/wallet/refresh/slot');

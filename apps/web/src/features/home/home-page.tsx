@@ -140,12 +140,14 @@ export function HomePage({
         onRefresh={() => void wallet.refetch()}
         onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
         onCoinInfo={() => setDialog({ kind: 'coins' })}
+        onItsWay={heldTransfers.reduce((sum, one) => sum + one.amount, 0)}
       />
-      <ReferralBonus />
-      {/* In the wallet's currency only: a kip wallet's amounts are never shown with ฿. */}
+      {/* In the wallet's currency only: a kip wallet's amounts are never shown with ฿. Money on
+          its way and an offer that may be lost come right under the balances (issue 31). */}
       {data ? <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data.wallet.currency} /> : null}
       {data ? <HeldTransfers transfers={heldTransfers} wallet={data} /> : null}
       {data ? <ClaimableOffers currency={data.wallet.currency} /> : null}
+      <ReferralBonus />
       {wallet.isError && !data ? (
         <div className="mt-4">
           <ErrorAlert
