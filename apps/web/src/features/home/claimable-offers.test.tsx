@@ -25,11 +25,14 @@ const welcome: ClaimableOffer = {
   until: '2026-11-29T10:15:00.000Z',
 };
 
+/** What the fake server answers may be claimed now. */
+let offers: ClaimableOffer[] = [];
+
 /** A member whose latest deposit may claim WELCOME100 until it is claimed. */
 function offerServer(
   extra: (url: string) => { status?: number; body: unknown } | undefined = () => undefined,
 ) {
-  let offers = [welcome];
+  offers = [welcome];
   const calls = memberServer(
     () => walletResponse(50_000, [gameAccount('JOKER', { isActive: true })]),
     (url) => {
@@ -114,6 +117,10 @@ describe('an offer the latest deposit may still claim (issue 31)', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Move anyway' }));
     expect(await within(dialog).findByText('Transfer complete')).toBeTruthy();
     expect(countCalls(calls, '/api/wallet/transfer')).toBe(1);
+    // Money moved, so home reads what may be claimed again with the wallet: here, nothing now.
+    offers = [];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Bonus to claim' })).toBeNull());
   });
 
   it('is warned of before play moves the wallet into the game; Claim bonus first claims and moves nothing', async () => {

@@ -101,9 +101,15 @@ function OfferCard({
  * Home's offer the latest deposit may still claim (issue 31), the one worth most: shown until
  * claimed or no longer possible (the server's answer, read again whenever money moves).
  */
-export function ClaimableOffers({ currency }: { currency: Currency }) {
+export function ClaimableOffers({
+  currency,
+  walletUpdatedAt,
+}: {
+  currency: Currency;
+  walletUpdatedAt: number;
+}) {
   const { t } = useHomeTranslation();
-  const offers = useClaimableOffers().data?.offers ?? [];
+  const offers = useClaimableOffers(walletUpdatedAt).data?.offers ?? [];
   const offer = best(offers);
   if (!offer) return null;
   return (

@@ -146,7 +146,9 @@ export function HomePage({
           its way and an offer that may be lost come right under the balances (issue 31). */}
       {data ? <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data.wallet.currency} /> : null}
       {data ? <HeldTransfers transfers={heldTransfers} wallet={data} /> : null}
-      {data ? <ClaimableOffers currency={data.wallet.currency} /> : null}
+      {data ? (
+        <ClaimableOffers currency={data.wallet.currency} walletUpdatedAt={wallet.dataUpdatedAt} />
+      ) : null}
       <ReferralBonus />
       {wallet.isError && !data ? (
         <div className="mt-4">
