@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type Locale } from '@wallet/contract/constants';
+import { text } from './texts';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 
@@ -177,4 +178,15 @@ export async function memberOn(
 export async function dialogsClosed(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.waitForFunction(() => !JSON.stringify(window.history.state ?? {}).includes('walletDialog'));
+}
+
+/**
+ * The member's latest deposit (a sandbox credit is one) may still claim an offer, so moving money
+ * into a game asks first (issue 31, decision 070): the member goes on without claiming.
+ */
+export async function goOnWithoutOffer(page: Page, locale: Locale, proceed: 'moveAnyway' | 'playAnyway') {
+  await page
+    .getByRole('dialog', { name: text(locale, 'offer.warnTitle', 'home') })
+    .getByRole('button', { name: text(locale, `offer.${proceed}`, 'home') })
+    .click();
 }

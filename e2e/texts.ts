@@ -18,6 +18,7 @@ export function text(
   key: string,
   namespace:
     | 'common'
+    | 'home'
     | 'errors'
     | 'bonus'
     | 'rewards'

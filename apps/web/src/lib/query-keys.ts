@@ -26,6 +26,10 @@ export const queryKeys = {
     all: ['wallet'] as const,
     credentials: (code: string) => ['wallet', 'account', code] as const,
     pendingWithdrawals: ['wallet', 'withdrawals', 'pending'] as const,
+    /** Transfers held at a silent game (issue 31): read again with the wallet. */
+    heldTransfers: ['wallet', 'transfers', 'held'] as const,
+    /** Offers the latest deposit may still claim (issue 31): read again whenever money moves. */
+    claimableOffers: (language: string) => ['wallet', 'offers', 'claimable', language] as const,
   },
   /** Every bonus and promotion answer, so one invalidation after a claim or a cancel reloads them all. */
   bonus: {

@@ -120,6 +120,31 @@ export const ActivateResponse = z
   .meta({ id: 'ActivateResponse' });
 export type ActivateResponse = z.infer<typeof ActivateResponse>;
 
+/**
+ * An offer the member's latest deposit would get if claimed now (ours, issue 31), judged by the
+ * claim's own rule: home and the deposit's success say so, with a Claim button.
+ */
+export const ClaimableOffer = z
+  .object({
+    code: z.string(),
+    /** In the request's language. */
+    name: z.string(),
+    /** The deposit it is claimed on. */
+    deposit: Amount,
+    /** What the claim would credit. */
+    bonus: Amount,
+    /** ISO time after which the deposit no longer qualifies (too old, or the offer ends). */
+    until: z.string(),
+  })
+  .meta({ id: 'ClaimableOffer' });
+export type ClaimableOffer = z.infer<typeof ClaimableOffer>;
+
+/** GET /api/bonus/claimable: the offers the member may claim on their latest deposit now. */
+export const ClaimableOffersResponse = z
+  .object({ offers: z.array(ClaimableOffer), currency: z.enum(CURRENCIES) })
+  .meta({ id: 'ClaimableOffersResponse' });
+export type ClaimableOffersResponse = z.infer<typeof ClaimableOffersResponse>;
+
 /** GET /api/bonus/check/active: whether a grant runs, and whether it is a bonus or a promotion. */
 export const ActiveCheckResponse = z
   .object({

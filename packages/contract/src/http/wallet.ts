@@ -171,6 +171,41 @@ export const PendingWithdrawalsResponse = z
   .meta({ id: 'PendingWithdrawalsResponse' });
 export type PendingWithdrawalsResponse = z.infer<typeof PendingWithdrawalsResponse>;
 
+/**
+ * What a transfer between the wallet and a game that is not final waits for (ours, issue 31).
+ * `provider`: the game may still take it; `confirmation`: the time in which it could has passed,
+ * and we wait for its word on whether it did (if not, the money returns to where it came from).
+ */
+export const TRANSFER_WAITS = ['provider', 'confirmation'] as const;
+export type TransferWait = (typeof TRANSFER_WAITS)[number];
+
+/** A transfer between the wallet and a game held for the game's answer (a silent provider). */
+export const HeldTransfer = z
+  .object({
+    /** The statement row's id. */
+    id: z.string(),
+    /** The game's code. */
+    game: z.string(),
+    /** `in`: from the wallet into the game; `out`: from the game to the wallet. */
+    direction: z.enum(['in', 'out']),
+    amount: Amount,
+    /** ISO time the money was held. */
+    createdAt: z.string(),
+    waitingFor: z.enum(TRANSFER_WAITS),
+  })
+  .meta({ id: 'HeldTransfer' });
+export type HeldTransfer = z.infer<typeof HeldTransfer>;
+
+/**
+ * GET /api/wallet/transfers/held: the member's transfers held at a game, newest first, and
+ * `inFlight`, all the member's money on its way (the ledger's in-flight accounts: transfers and
+ * withdrawals), which is still theirs.
+ */
+export const HeldTransfersResponse = z
+  .object({ transfers: z.array(HeldTransfer), inFlight: Amount })
+  .meta({ id: 'HeldTransfersResponse' });
+export type HeldTransfersResponse = z.infer<typeof HeldTransfersResponse>;
+
 export const AutoLoginResponse = z.object({ link: z.string() }).meta({ id: 'AutoLoginResponse' });
 export type AutoLoginResponse = z.infer<typeof AutoLoginResponse>;
 

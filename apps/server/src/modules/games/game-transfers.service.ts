@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MoneyResult } from '@wallet/contract/http/wallet';
+import type { HeldTransfersResponse, MoneyResult } from '@wallet/contract/http/wallet';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { GameProvider, MoveOutcome } from '../../adapters/game-provider/game-provider';
 import type { Database } from '../../platform/db/database';
@@ -302,6 +302,26 @@ export function createGameTransfersService(options: GameTransfersOptions) {
       // A retry: it runs the second leg only if the plan's owner is gone (its lease is over).
       const claimed = first === 'SUCCESS' ? await repository.claimGameToGame(key, planLeaseMs) : null;
       return result(claimed ? await runSecondLeg(key, claimed) : await secondLegAnswer(key));
+    },
+
+    /**
+     * The member's transfers held at a silent game, from the ledger's pending holds, and all their
+     * money in flight (issue 31: home shows where it is). Past its reference's expiry the game can
+     * no longer take it: what is left is its word (the reconciler asks), else the money returns.
+     */
+    async held(memberId: number): Promise<HeldTransfersResponse> {
+      const { transfers, inFlight } = await ledger.heldGameTransfers(memberId);
+      return {
+        inFlight: Number(inFlight) as MinorUnits,
+        transfers: transfers.map((hold) => ({
+          id: String(hold.transferId),
+          game: hold.game,
+          direction: hold.direction,
+          amount: Number(hold.amount) as MinorUnits,
+          createdAt: hold.createdAt.toISOString(),
+          waitingFor: hold.ageMs > options.referenceTtlMs ? 'confirmation' : 'provider',
+        })),
+      };
     },
 
     /** Everything from the wallet and every other game into `to` (spec section 7). */

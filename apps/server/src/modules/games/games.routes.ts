@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AutoLoginResponse,
   GameCredentials,
+  HeldTransfersResponse,
   MoneyResult,
   TransferAllRequest,
   TransferRequest,
@@ -50,6 +51,18 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       },
     },
     async (request) => games.plays.refresh(memberOf(request).id),
+  );
+
+  app.get(
+    '/api/wallet/transfers/held',
+    {
+      ...secured,
+      schema: {
+        ...schema('Transfers held at a game that has not answered, and all money in flight'),
+        response: { 200: HeldTransfersResponse, ...errors },
+      },
+    },
+    async (request) => games.transfers.held(memberOf(request).id),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
 } from './ledger.types';
 import {
   balancesOf,
+  heldGameTransfers,
   memberBalancesSql,
   type BalancesRow,
   type MemberBalances,
@@ -293,6 +294,9 @@ export function createLedgerQueries(db: Database) {
         moving: holds.length > 0 || balances.inFlight > 0n,
       };
     },
+
+    /** The member's transfers held at a game and all their money in flight (member-holdings.ts). */
+    heldGameTransfers: (memberId: number) => heldGameTransfers(db, memberId),
 
     /**
      * The sum of deposits credited to an account from `since` on (a deposit limit's period), read

@@ -46,6 +46,7 @@ const MOVES_NOTHING_TOWARD_PLAY = [
   'GET /api/wallet/activate/{gameCode}',
   'GET /api/wallet/account/{gameCode}',
   'GET /api/wallet/resetpassword/{gameCode}',
+  'GET /api/wallet/transfers/held',
   // Money out to the member's bank.
   'POST /api/wallet/withdraw',
   'POST /api/wallet/withdrawAll',
@@ -59,6 +60,7 @@ const MOVES_NOTHING_TOWARD_PLAY = [
   'GET /api/bonus/check/minimum',
   'GET /api/bonus/clear',
   'GET /api/bonus/progress',
+  'GET /api/bonus/claimable',
   'GET /api/promotion/current',
   'GET /api/promotion/find/{code}',
   'POST /api/invite',

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@wallet/contract/money';
 import { Dialog } from '../../components/ui/dialog';
@@ -20,14 +20,37 @@ export interface DepositTabProps {
 export function DepositDialog({
   open,
   onClose,
+  onDeposited,
+  DepositedNote,
   ...props
-}: DepositTabProps & { open: boolean; onClose: () => void }) {
+}: DepositTabProps & {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * Said with a deposit's success (issue 31): home hands in what the deposit may claim (an offer
+   * with its Claim button), since features do not import each other.
+   */
+  DepositedNote?: ComponentType<{ currency: DepositTabProps['currency'] }>;
+}) {
   const { t } = useTranslation();
+  // A deposit reached the wallet while the dialog was open: its note shows under the tabs.
+  const [deposited, setDeposited] = useState(false);
+  const close = () => {
+    setDeposited(false);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} title={t('deposit.title')}>
+    <Dialog open={open} onClose={close} title={t('deposit.title')}>
       {open ? (
         <Suspense fallback={<Loading />}>
-          <DepositTabs {...props} />
+          {deposited && DepositedNote ? <DepositedNote currency={props.currency} /> : null}
+          <DepositTabs
+            {...props}
+            onDeposited={() => {
+              setDeposited(true);
+              onDeposited();
+            }}
+          />
         </Suspense>
       ) : null}
     </Dialog>

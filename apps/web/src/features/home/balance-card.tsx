@@ -20,6 +20,7 @@ export function BalanceCard({
   onRefresh,
   onTransfer,
   onCoinInfo,
+  onItsWay = 0,
 }: {
   name: string | undefined;
   coin: number | undefined;
@@ -31,6 +32,11 @@ export function BalanceCard({
   onTransfer: () => void;
   /** The coin badge was tapped: what coins are (the same dialog as the wheel tile's coin count). */
   onCoinInfo?: () => void;
+  /**
+   * Held between the wallet and a game, waiting for the game's answer (issue 31): still the
+   * member's, so it counts in the total, and the card says so.
+   */
+  onItsWay?: number;
 }) {
   const { t } = useHomeTranslation();
   const now = useNow();
@@ -73,7 +79,7 @@ export function BalanceCard({
           className="mt-0.5 text-[34px] leading-tight font-bold tracking-tight text-gold-300 tabular-nums"
         >
           {wallet ? (
-            formatMoney(totalMinor(wallet), currency)
+            formatMoney(totalMinor(wallet) + onItsWay, currency)
           ) : (
             <span className={`${skeleton} h-9 w-44 align-middle`} />
           )}
@@ -92,6 +98,11 @@ export function BalanceCard({
             </dd>
           </div>
         </dl>
+        {wallet && onItsWay > 0 ? (
+          <p data-balance="on-its-way" className="mt-2 text-xs text-amber-300 tabular-nums">
+            {t('held.inTotal', { amount: formatMoney(onItsWay, currency) })}
+          </p>
+        ) : null}
       </div>
       {/* The transfer button ends where the lines above end (the card's 1.25rem padding); the
           refresh button before it keeps its own 44 px tap area. */}

@@ -12,6 +12,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
+import { useOfferWarning } from './claimable-offers';
 import { GameArt } from './game-art';
 import { gameSideMinor } from './game-amounts';
 import { GameCredentials } from './game-credentials';
@@ -74,6 +75,7 @@ function GameAccountBody({
   // A closed game (decision 064) answers no login: nothing to ask for.
   const credentials = useGameCredentials(game.code, game.isActive && !game.closed);
   const { play, playing } = usePlayGame();
+  const warning = useOfferWarning({ currency: wallet.wallet.currency, proceed: 'play' });
   const [error, setError] = useState<string | null>(null);
   const currency = wallet.wallet.currency;
   const walletAmount = wallet.wallet.amount;
@@ -203,7 +205,10 @@ function GameAccountBody({
               disabled={!game.web || playing !== null}
               aria-describedby={game.web ? undefined : playReasonId}
               loading={playing === 'web'}
-              onClick={() => void launch('web')}
+              // Money moves into the game first: an offer the deposit may still claim is lost once
+              // it is played (issue 31), so the member is asked. "Play anyway" is a tap of its own,
+              // so the game's window still opens inside a tap.
+              onClick={() => (moving > 0 ? warning.guard(() => void launch('web')) : void launch('web'))}
               className="px-3 py-1.5 text-center leading-snug"
             >
               {/* The icon goes with the first line, so the amount line has the whole width
@@ -242,6 +247,7 @@ function GameAccountBody({
             ) : null}
           </section>
 
+          {warning.dialog}
           <div className="space-y-1">
             <Button
               variant="secondary"

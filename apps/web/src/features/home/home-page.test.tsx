@@ -66,9 +66,12 @@ describe('home', () => {
     );
     const first = await renderHome();
     await screen.findByText('฿50.00', { selector: 'p' });
-    // The balances' reads (the pending withdrawals are a list of their own).
+    // The balances' reads (the pending withdrawals and held transfers are lists of their own).
     const balanceReads = calls.filter(
-      (call) => call.url.startsWith('/api/wallet') && !call.url.startsWith('/api/wallet/withdrawals'),
+      (call) =>
+        call.url.startsWith('/api/wallet') &&
+        !call.url.startsWith('/api/wallet/withdrawals') &&
+        !call.url.startsWith('/api/wallet/transfers'),
     );
     expect(balanceReads.map((call) => call.url)).toEqual(['/api/wallet/refresh/slot']);
     first.unmount();

@@ -13,10 +13,12 @@ import { errorText } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
 import { AgreementDialog } from './agreement-dialog';
 import { BalanceCard } from './balance-card';
+import { ClaimableOffers, DepositedOffer } from './claimable-offers';
 import { CoinInfoDialog } from './coin-info-dialog';
 import { GameAccountDialog } from './game-account-dialog';
 import { groupGames } from './game-amounts';
 import { GameCard } from './game-card';
+import { HeldTransfers, useHeldTransfers } from './held-transfers';
 import { HomeWidgets, useSpinActive, type Widget } from './home-widgets';
 import { PendingWithdrawals, usePendingWithdrawals } from './pending-withdrawals';
 import { TransferDialog, type TransferPreset } from './transfer-dialog';
@@ -44,6 +46,8 @@ export interface DepositDialogProps {
   onClose: () => void;
   /** Money reached the wallet: read the balances again. */
   onDeposited: () => void;
+  /** Said with a deposit's success: an offer the deposit qualifies for, with its Claim button. */
+  DepositedNote: ComponentType<{ currency: Currency }>;
 }
 
 export interface RewardDialogsProps {
@@ -92,6 +96,12 @@ export function HomePage({
     // Paid, or returned to the wallet: either way the balances changed.
     onFinished: () => void wallet.refetch(),
   });
+  const heldTransfers = useHeldTransfers({
+    walletUpdatedAt: wallet.dataUpdatedAt,
+    walletSettled: wallet.dataUpdatedAt > 0 || wallet.isError,
+    // Arrived, or came back: either way the balances changed.
+    onFinished: () => void wallet.refetch(),
+  });
 
   async function refreshAll() {
     setRefreshingAll(true);
@@ -130,10 +140,16 @@ export function HomePage({
         onRefresh={() => void wallet.refetch()}
         onTransfer={() => setDialog({ kind: 'transfer', preset: {} })}
         onCoinInfo={() => setDialog({ kind: 'coins' })}
+        onItsWay={heldTransfers.reduce((sum, one) => sum + one.amount, 0)}
       />
-      <ReferralBonus />
-      {/* In the wallet's currency only: a kip wallet's amounts are never shown with ฿. */}
+      {/* In the wallet's currency only: a kip wallet's amounts are never shown with ฿. Money on
+          its way and an offer that may be lost come right under the balances (issue 31). */}
       {data ? <PendingWithdrawals withdrawals={pendingWithdrawals} currency={data.wallet.currency} /> : null}
+      {data ? <HeldTransfers transfers={heldTransfers} wallet={data} /> : null}
+      {data ? (
+        <ClaimableOffers currency={data.wallet.currency} walletUpdatedAt={wallet.dataUpdatedAt} />
+      ) : null}
+      <ReferralBonus />
       {wallet.isError && !data ? (
         <div className="mt-4">
           <ErrorAlert
@@ -205,6 +221,7 @@ export function HomePage({
         currency={data?.wallet.currency ?? 'BAHT'}
         onClose={() => setDialog(null)}
         onDeposited={() => void reloadWallet()}
+        DepositedNote={DepositedOffer}
       />
       <RewardDialogs
         open={dialog?.kind === 'reward' ? dialog.reward : null}

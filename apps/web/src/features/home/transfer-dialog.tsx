@@ -1,5 +1,5 @@
 import { ArrowUpDown } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
 import {
@@ -18,8 +18,14 @@ import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
+import { useOfferWarning } from './claimable-offers';
+import { useReadHeldTransfers } from './held-transfers';
+import { useHomeTranslation } from './home-texts';
 import { MoneyResult } from './money-result';
-import { useTransfer } from './wallet-api';
+import { useReadLedgerWallet, useTransfer } from './wallet-api';
+
+/** A transfer unanswered this long says whom it waits for (issue 31: 11 s of a wordless spinner). */
+export const WAITING_WORDS_AFTER_MS = 2_000;
 
 export interface TransferPreset {
   from?: string;
@@ -89,6 +95,7 @@ function TransferForm({
 }) {
   const { t } = useTranslation();
   const { t: why } = useReasonsTranslation();
+  const { t: home } = useHomeTranslation();
   const emptyId = useId();
   const currency = wallet.wallet.currency;
   const [values, setValues] = useState(() => {
@@ -102,6 +109,20 @@ function TransferForm({
   const [failure, setFailure] = useState<string | null>(null);
   const transfer = useTransfer(money);
   const [result, setResult] = useState<(Result & { from: string; to: string }) | null>(null);
+  const readHeld = useReadHeldTransfers();
+  const readLedgerWallet = useReadLedgerWallet();
+  const warning = useOfferWarning({ currency, proceed: 'move' });
+  // The game a transfer on its way waits for (the first leg's, game to game), once it is slow.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waitingFor) return;
+    const timer = setTimeout(() => setSlow(true), WAITING_WORDS_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [waitingFor]);
 
   const places = [
     { value: 'wallet', name: t('place.wallet'), balance: wallet.wallet.amount },
@@ -148,15 +169,30 @@ function TransferForm({
     setErrors(next);
     if (!parsed.success || next.amount) return;
 
+    const body = parsed.data;
+    // Into a game while the latest deposit may still claim an offer: once played, it is lost.
+    if (body.to !== 'wallet') warning.guard(() => void send(body));
+    else await send(body);
+  }
+
+  async function send(body: TransferRequest) {
+    setWaitingFor(body.from === 'wallet' ? body.to : body.from);
     try {
-      const answer = await transfer.mutateAsync(parsed.data);
+      const answer = await transfer.mutateAsync(body);
       onMoved();
-      setResult({ ...answer, from: parsed.data.from, to: parsed.data.to });
+      if (answer.status === 'PENDING') {
+        // Held at a game that did not answer: Home shows it on its way, and the wallet without it.
+        readHeld();
+        void readLedgerWallet();
+      }
+      setResult({ ...answer, from: body.from, to: body.to });
     } catch (error) {
       const code = errorCodeOf(error);
       const field = FIELD_OF[code];
       if (field) setErrors({ [field]: message(code) });
       else setFailure(errorText(code));
+    } finally {
+      setWaitingFor(null);
     }
   }
 
@@ -263,6 +299,12 @@ function TransferForm({
       <Button type="submit" block loading={transfer.isPending}>
         {t('transfer.submit')}
       </Button>
+      {slow && waitingFor ? (
+        <p role="status" data-waiting-for={waitingFor} className="text-center text-sm text-mist-300">
+          {home('held.waiting', { game: placeOf(waitingFor)?.name ?? waitingFor })}
+        </p>
+      ) : null}
+      {warning.dialog}
     </form>
   );
 }

@@ -56,6 +56,24 @@ export function useReadBalances() {
   }, [queryClient]);
 }
 
+/**
+ * The balances as the ledger has them now, without asking the games (a game that did not answer a
+ * transfer would keep the games' refresh waiting for its time limit): after a transfer held at a
+ * silent game, home shows at once that the money left the wallet (issue 31).
+ */
+export function useReadLedgerWallet() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await queryClient.cancelQueries({ queryKey: queryKeys.wallet.all, exact: true });
+    try {
+      const wallet = await apiRequest('/api/wallet', { schema: WalletResponse });
+      queryClient.setQueryData(queryKeys.wallet.all, wallet);
+    } catch {
+      // The wallet's own read (on closing) tells what went wrong.
+    }
+  }, [queryClient]);
+}
+
 /** The member's username and password at one game, once the account is open. */
 export const credentialsQuery = (code: string) => ({
   queryKey: queryKeys.wallet.credentials(code),

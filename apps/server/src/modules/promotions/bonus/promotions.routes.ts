@@ -4,6 +4,7 @@ import {
   ActiveCheckResponse,
   BonusListResponse,
   BonusProgressResponse,
+  ClaimableOffersResponse,
   ClearResponse,
   MinimumCheckResponse,
   OfferCodeParams,
@@ -61,6 +62,18 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
       schema: schema('The bonus offers, each with the member’s record', BonusListResponse),
     },
     async (request) => promotions.list(memberOf(request).id, requestLocale(request, market)),
+  );
+
+  app.get(
+    '/api/bonus/claimable',
+    {
+      preHandler: app.requireMember,
+      schema: schema(
+        'The bonus offers the member’s latest deposit would get if claimed now',
+        ClaimableOffersResponse,
+      ),
+    },
+    async (request) => promotions.claimable(memberOf(request).id, requestLocale(request, market)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type ActiveCheckResponse,
   type BonusOffer,
   type BonusProgress,
+  type ClaimableOffersResponse,
   type MinimumCheckResponse,
   type OfferChannel,
   type Promotion,
@@ -125,6 +126,21 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     activate,
+
+    /** GET /api/bonus/claimable: what the latest deposit would get now, by the claim's own rule. */
+    async claimable(memberId: number, locale: Locale): Promise<ClaimableOffersResponse> {
+      const [found, currency] = await Promise.all([engine.claimable(memberId), options.currencyOf(memberId)]);
+      return {
+        currency,
+        offers: found.map(({ offer, deposit, bonus, until }) => ({
+          code: offer.code,
+          name: offer.names[locale],
+          deposit: amount(deposit),
+          bonus: amount(bonus),
+          until: until.toISOString(),
+        })),
+      };
+    },
 
     async checkActive(memberId: number, locale: Locale): Promise<ActiveCheckResponse> {
       const grant = await engine.current(memberId);

@@ -101,6 +101,73 @@ export function createGrantClaims(context: GrantContext) {
     return { transferId: latest.transferId, amount: latest.amount };
   }
 
+  /**
+   * The one rule of whether a member may claim an offer now (the claim itself, and what home and
+   * the deposit's success tell the member: `claimable`): the offer open, no grant running, not
+   * received up to its count in its period, a qualifying deposit, a bonus above 0 within budget.
+   * Throws the refusal's AppError; answers the deposit and the bonus.
+   */
+  async function judge(
+    q: ClaimQueries,
+    offer: OfferRow,
+    memberId: number,
+    deposits: CreditedDeposit[],
+    held: Holdings,
+    at: Date,
+  ): Promise<{ deposit: { transferId: number | null; amount: bigint }; bonus: bigint }> {
+    const channel = offer.channel;
+    const open =
+      offer.active &&
+      (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
+      (!offer.endsAt || at.getTime() < offer.endsAt.getTime());
+    if (!open) throw new AppError('BONUS_UNAVAILABLE', 409);
+    const running = await q.activeGrant(memberId);
+    if (running) throw runningRefusal(running, offer.id);
+    const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
+    if (received >= offer.maxReceived)
+      throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
+    const deposit = await qualifyingDeposit(q, offer, deposits, held, at);
+    const bonus = rewardOf(offer.reward, deposit.amount);
+    if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
+    if (offer.budget !== null && offer.granted + bonus > offer.budget) throw new AppError('BONUS_FULL', 409);
+    return { deposit, bonus };
+  }
+
+  /**
+   * The bonus offers the member's latest deposit would get if claimed now (issue 31): each judged
+   * by `judge`, the claim's own rule, on what the member holds now, with nothing locked or written.
+   * Offers that need no deposit are left out (nothing was deposited for them). `until`: when the
+   * deposit becomes too old for the offer (or the offer ends), whichever is first.
+   * NOTE: plays not booked yet are not booked here (home's read of the wallet books them first).
+   */
+  async function claimable(
+    memberId: number,
+  ): Promise<{ offer: OfferRow; deposit: bigint; bonus: bigint; until: Date }[]> {
+    const walletKey = accountKey.wallet(memberId);
+    const [deposits, held, offers] = await Promise.all([
+      ledger.recentDeposits(walletKey, 2),
+      holdings(memberId),
+      repository.offers('bonus'),
+    ]);
+    if (deposits.length === 0) return [];
+    const at = now();
+    return repository.reads(async (q) => {
+      const found = [];
+      for (const offer of offers) {
+        try {
+          const { deposit, bonus } = await judge(q, offer, memberId, deposits, held, at);
+          if (deposit.transferId === null) continue;
+          const stale = deposits[0]!.createdAt.getTime() + offer.depositWithinMinutes * 60_000;
+          const until = new Date(Math.min(stale, offer.endsAt?.getTime() ?? stale));
+          found.push({ offer, deposit: deposit.amount, bonus, until });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return found;
+    });
+  }
+
   /** The bonus credit, from the operator's bonus account (a program's: the member's own), once per grant. */
   async function credit(grant: GrantRow): Promise<void> {
     const walletKey = accountKey.wallet(grant.memberId);
@@ -150,30 +217,16 @@ export function createGrantClaims(context: GrantContext) {
         const offer = await q.lockOffer(code);
         if (!offer || offer.channel !== channel)
           throw new AppError(channel === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA', 404);
-        const open =
-          offer.active &&
-          (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
-          (!offer.endsAt || at.getTime() < offer.endsAt.getTime());
-        if (!open) throw new AppError('BONUS_UNAVAILABLE', 409);
         // The wallet as it is under its lock: nothing moves it, and no other claim of this member
         // gets past here, until this claim is in.
         await ledger.lockedBalance(tx, walletKey);
         const balances = await ledger.memberBalancesIn(tx, memberId);
-        const running = await q.activeGrant(memberId);
-        if (running) throw runningRefusal(running, offer.id);
-        const received = await q.receivedSince(memberId, offer.id, periodStart(offer.type, at));
-        if (received >= offer.maxReceived)
-          throw new AppError(channel === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
         const current = {
           ...held,
           ...balances,
           total: balances.wallet + balances.games + balances.inFlight,
         };
-        const deposit = await qualifyingDeposit(q, offer, deposits, current, at);
-        const bonus = rewardOf(offer.reward, deposit.amount);
-        if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
-        if (offer.budget !== null && offer.granted + bonus > offer.budget)
-          throw new AppError('BONUS_FULL', 409);
+        const { deposit, bonus } = await judge(q, offer, memberId, deposits, current, at);
         await q.addGranted(offer.id, bonus);
         const inserted = await q.insertGrant({
           memberId,
@@ -275,5 +328,5 @@ export function createGrantClaims(context: GrantContext) {
   const runningRefusal = (running: GrantRow, offerId: number | null) =>
     new AppError(running.offerId === offerId ? 'BONUS_ALREADY_ACTIVE' : 'BONUS_REMAINING', 409);
 
-  return { claim, claimProgram, credit };
+  return { claim, claimProgram, claimable, credit };
 }

@@ -57,7 +57,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
   }
 
   const context: GrantContext = { ...options, holdings };
-  const { claim, claimProgram, credit } = createGrantClaims(context);
+  const { claim, claimProgram, claimable, credit } = createGrantClaims(context);
   const { pullTurnover, turnoverDone } = createGrantTurnover(context);
   const { close } = createGrantClosing(context, { turnoverDone });
 
@@ -94,6 +94,7 @@ export function createGrantEngine(options: GrantEngineOptions) {
     holdings,
     claim,
     claimProgram,
+    claimable,
     refresh,
     close,
     turnoverDone,

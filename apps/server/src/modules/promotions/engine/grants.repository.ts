@@ -119,6 +119,11 @@ export function createGrantsRepository(db: Database) {
       return db.transaction((tx) => work(claimQueries(tx as unknown as Executor), tx as unknown as Executor));
     },
 
+    /** A claim's queries outside any transaction, for a look that locks and writes nothing. */
+    reads<T>(work: (q: ClaimQueries) => Promise<T>): Promise<T> {
+      return work(claimQueries(db));
+    },
+
     async grantsOf(memberId: number): Promise<GrantRow[]> {
       return db
         .select()
