@@ -104,8 +104,8 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
           <X className="size-5" aria-hidden="true" />
         </button>
       </header>
-      {/* The dialog's toasts, under its header and over the top of its body (never over the title). */}
-      <div className="relative z-10 h-0">{open ? <ToastViewport /> : null}</div>
+      {/* The dialog's own toasts, under its header, in room of their own (decision 072). */}
+      {open ? <ToastViewport /> : null}
       {/* Focusable, so a keyboard can scroll a long body. */}
       <div
         ref={body}

@@ -49,8 +49,7 @@ export function BonusDialog({
       const { credited } = await claim.mutateAsync({ channel: 'bonus', code: picked.code });
       toast.show(
         'success',
-        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
-      );
+        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }), { after: 'close' });
       close();
     });
 

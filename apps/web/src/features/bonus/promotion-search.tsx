@@ -127,8 +127,7 @@ function PromotionDialog({
       const { credited } = await claim.mutateAsync({ channel: 'promotion', code: picked.code });
       toast.show(
         'success',
-        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
-      );
+        t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }), { after: 'close' });
       claim.reset();
       onReceived();
     });

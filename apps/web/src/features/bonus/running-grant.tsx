@@ -122,8 +122,7 @@ function CancelDialog({
         'success',
         answer.forfeited > 0
           ? `${ended} ${t('bonus.cancel.forfeited', { amount: formatMoney(answer.forfeited, currency) })}`
-          : ended,
-      );
+          : ended, { after: 'close' });
       close();
     });
 

@@ -78,8 +78,7 @@ export function EndBonusButton({ view }: { view: MemberViewResponse }) {
             onSuccess: (answer) => {
               toast.show(
                 'success',
-                t('memberActions.bonusEnded', { forfeit: formatMoney(answer.forfeited, progress.currency) }),
-              );
+                t('memberActions.bonusEnded', { forfeit: formatMoney(answer.forfeited, progress.currency) }), { after: 'close' });
               setReason('');
               close();
             },

@@ -186,7 +186,8 @@ export function RegisterPage() {
             onDone={() => {
               clearDraft();
               setSecret({ password: '', confirm: '' });
-              toast.show('success', t('register.success'));
+              // Told on the way to /login: it passes to the next screen.
+              toast.show('success', t('register.success'), { after: 'leave' });
               setDone(true);
             }}
           />

@@ -208,12 +208,11 @@ function DecisionDialog({
       onSuccess: (answer) => {
         toast.show(
           'success',
-          t(answer.status === 'applied' ? 'adjustments.done.approved' : 'adjustments.done.rejected'),
-        );
+          t(answer.status === 'applied' ? 'adjustments.done.approved' : 'adjustments.done.rejected'), { after: 'close' });
         close();
       },
       onError: (error) => {
-        toast.show('error', errorText(errorCodeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
         close();
       },
     });

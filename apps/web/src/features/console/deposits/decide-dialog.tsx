@@ -56,8 +56,7 @@ export function DecideDialog({
             'success',
             decided.status === 'credited'
               ? t('deposits.credited', { amount: formatMoney(decided.amount ?? 0, decided.currency) })
-              : t('deposits.refused'),
-          );
+              : t('deposits.refused'), { after: 'close' });
           close();
         },
       },

@@ -48,8 +48,7 @@ export function WithdrawalCard({
         setAsking(null);
         toast.show(
           'success',
-          t(decided.status === 'approved' ? 'withdrawals.approved' : 'withdrawals.firstApproved', { amount }),
-        );
+          t(decided.status === 'approved' ? 'withdrawals.approved' : 'withdrawals.firstApproved', { amount }), { after: 'close' });
       },
     });
   }
