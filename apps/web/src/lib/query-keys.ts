@@ -18,6 +18,8 @@ export const queryKeys = {
     one: (name: LookupName, language: string) => ['lookup', name, language] as const,
   },
   profile: ['account', 'profile'] as const,
+  /** Whether a link's inviter code names a member, on the register page (issue 31). */
+  inviteCode: (code: string) => ['register', 'invite-code', code] as const,
   /** The member's play limits, time-out and self-exclusion (issue 29). */
   limits: ['account', 'limits'] as const,
   /** Deposits minus withdrawals over 3 and 12 months, on the statement page (issue 29). */

@@ -69,7 +69,11 @@ const renderScreen = () => {
   );
   return userEvent.setup();
 };
-const toastTexts = () => screen.queryAllByRole('status').map((region) => region.textContent).join('|');
+const toastTexts = () =>
+  screen
+    .queryAllByRole('status')
+    .map((region) => region.textContent)
+    .join('|');
 
 describe('a toast belongs to the screen or dialog that raised it (decision 072)', () => {
   it('goes with its dialog, and never shows in the next one ("Copied" in the refund dialog)', async () => {

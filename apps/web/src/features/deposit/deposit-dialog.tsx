@@ -24,7 +24,8 @@ export function DepositDialog({
 }: DepositTabProps & { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} title={t('deposit.title')}>
+    // Steady: the bank, QR and gift link tabs differ in length, and the dialog kept jumping (issue 31).
+    <Dialog open={open} onClose={onClose} title={t('deposit.title')} steady>
       {open ? (
         <Suspense fallback={<Loading />}>
           <DepositTabs {...props} />
