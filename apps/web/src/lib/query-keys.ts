@@ -35,6 +35,8 @@ export const queryKeys = {
     list: (language: string) => ['bonus', 'list', language] as const,
     active: (language: string) => ['bonus', 'active', language] as const,
     progress: (language: string) => ['bonus', 'progress', language] as const,
+    /** What the member holds, read at the providers, judged against an offer's terms (issue 31). */
+    holdings: ['bonus', 'holdings'] as const,
   },
   promotion: {
     all: ['promotion'] as const,

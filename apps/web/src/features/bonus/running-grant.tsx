@@ -122,7 +122,9 @@ function CancelDialog({
         'success',
         answer.forfeited > 0
           ? `${ended} ${t('bonus.cancel.forfeited', { amount: formatMoney(answer.forfeited, currency) })}`
-          : ended, { after: 'close' });
+          : ended,
+        { after: 'close' },
+      );
       close();
     });
 
@@ -138,6 +140,7 @@ function CancelDialog({
       notice={
         refusal ? (
           <RefusalAlert
+            title={t('bonus.refused.cancel')}
             text={refusal === 'NO_DATA' ? t('bonus.cancel.nothingRunning') : errorText(refusal)}
           />
         ) : null
