@@ -67,6 +67,8 @@ async function nothingCovered(page: Page, name: string) {
     for (const at of [0, Math.round(end / 2), end]) {
       await page.evaluate((y) => window.scrollTo(0, y), at);
       expect(await coveredControls(page), `${name} at ${width} px, scrolled to ${at}`).toEqual([]);
+      if (at === 0)
+        await screenshot(page, `${SHOTS}/th${name.replace(/^\/?/, '/')}-${width}`, { fullPage: false });
     }
     await page.evaluate(() => window.scrollTo(0, 0));
   }

@@ -78,7 +78,9 @@ export function EndBonusButton({ view }: { view: MemberViewResponse }) {
             onSuccess: (answer) => {
               toast.show(
                 'success',
-                t('memberActions.bonusEnded', { forfeit: formatMoney(answer.forfeited, progress.currency) }), { after: 'close' });
+                t('memberActions.bonusEnded', { forfeit: formatMoney(answer.forfeited, progress.currency) }),
+                { after: 'close' },
+              );
               setReason('');
               close();
             },

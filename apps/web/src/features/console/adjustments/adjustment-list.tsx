@@ -208,7 +208,9 @@ function DecisionDialog({
       onSuccess: (answer) => {
         toast.show(
           'success',
-          t(answer.status === 'applied' ? 'adjustments.done.approved' : 'adjustments.done.rejected'), { after: 'close' });
+          t(answer.status === 'applied' ? 'adjustments.done.approved' : 'adjustments.done.rejected'),
+          { after: 'close' },
+        );
         close();
       },
       onError: (error) => {

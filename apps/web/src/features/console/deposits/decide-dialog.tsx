@@ -56,7 +56,9 @@ export function DecideDialog({
             'success',
             decided.status === 'credited'
               ? t('deposits.credited', { amount: formatMoney(decided.amount ?? 0, decided.currency) })
-              : t('deposits.refused'), { after: 'close' });
+              : t('deposits.refused'),
+            { after: 'close' },
+          );
           close();
         },
       },

@@ -48,7 +48,9 @@ export function WithdrawalCard({
         setAsking(null);
         toast.show(
           'success',
-          t(decided.status === 'approved' ? 'withdrawals.approved' : 'withdrawals.firstApproved', { amount }), { after: 'close' });
+          t(decided.status === 'approved' ? 'withdrawals.approved' : 'withdrawals.firstApproved', { amount }),
+          { after: 'close' },
+        );
       },
     });
   }
