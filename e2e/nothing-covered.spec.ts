@@ -193,7 +193,6 @@ for (const locale of LOCALES) {
     page,
     request,
   }) => {
-    const t = (key: string) => text(locale, key);
     const submit = () => page.locator('form button[type="submit"]').click();
     await open(page, '/register?code=PRBAD99', { locale });
     const phone = `08${String(randomInt(0, 1e8)).padStart(8, '0')}`;
@@ -204,7 +203,9 @@ for (const locale of LOCALES) {
     await submit();
     const invite = page.locator('input[name="inviteCode"]');
     await expect(invite).toBeVisible();
-    const note = page.getByText(t('register.inviteCodeDropped').replace('{{code}}', 'PRBAD99'));
+    const note = page.getByText(
+      text(locale, 'register.inviteCodeDropped', 'register').replace('{{code}}', 'PRBAD99'),
+    );
     await expect(note).toBeVisible();
     await expect(invite).toHaveValue('');
     await expect(invite).toBeEditable();

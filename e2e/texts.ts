@@ -33,6 +33,7 @@ export function text(
     | 'console-errors'
     | 'console-offers'
     | 'reasons'
+    | 'register'
     | 'limits'
     | 'console-limits' = 'common',
 ): string {

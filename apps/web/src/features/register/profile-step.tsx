@@ -1,6 +1,6 @@
 import { ArrowRight, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterTranslation } from './register-texts';
 import type { Market } from '@wallet/contract/constants';
 import { profileStepSchema } from '@wallet/contract/http/account';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -56,7 +56,7 @@ export const profilePayload = (
 /** Step 3: profile name, password twice, how they heard of us, and the inviter's code. */
 export function ProfileStep(props: ProfileStepProps) {
   const { market, phone, inviterCode, values, secret, onChange, onSecretChange, onError } = props;
-  const { t } = useTranslation();
+  const { t } = useRegisterTranslation();
   const sources = useLookup('sources');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const validate = useValidateRegistration();
