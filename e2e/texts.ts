@@ -34,6 +34,7 @@ export function text(
     | 'console-errors'
     | 'console-offers'
     | 'reasons'
+    | 'register'
     | 'limits'
     | 'receipt'
     | 'console-limits' = 'common',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { useToastScreen } from '../components/ui/toast';
 import { Loading } from '../components/ui/loading';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicLayout } from './layouts/public-layout';
@@ -57,8 +58,14 @@ const operatorConsole = lazyPage(async () => (await import('../features/console/
 /** Fetches the member shell and home ahead, so the move there after sign-in is instant. */
 export const prefetchMemberArea = () => Promise.all([member.preload(), home.preload()]).then(() => undefined);
 
+/** Every screen, under the one route that tells the toasts which screen is shown (decision 072). */
+function ScreenToasts() {
+  useToastScreen(useLocation().pathname);
+  return <Outlet />;
+}
+
 /** Routes, guards and redirects of spec section 2. */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   { path: '/', element: <Navigate to="/user" replace /> },
   {
     element: <PublicLayout />,
@@ -139,3 +146,5 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export const routes: RouteObject[] = [{ element: <ScreenToasts />, children: screens }];

@@ -18,6 +18,8 @@ export const queryKeys = {
     one: (name: LookupName, language: string) => ['lookup', name, language] as const,
   },
   profile: ['account', 'profile'] as const,
+  /** Whether a link's inviter code names a member, on the register page (issue 31). */
+  inviteCode: (code: string) => ['register', 'invite-code', code] as const,
   /** The member's play limits, time-out and self-exclusion (issue 29). */
   limits: ['account', 'limits'] as const,
   /** Deposits minus withdrawals over 3 and 12 months, on the statement page (issue 29). */
@@ -37,6 +39,8 @@ export const queryKeys = {
     list: (language: string) => ['bonus', 'list', language] as const,
     active: (language: string) => ['bonus', 'active', language] as const,
     progress: (language: string) => ['bonus', 'progress', language] as const,
+    /** What the member holds, read at the providers, judged against an offer's terms (issue 31). */
+    holdings: ['bonus', 'holdings'] as const,
   },
   promotion: {
     all: ['promotion'] as const,

@@ -68,6 +68,9 @@ export const storage = {
   setInviterCode(code: string): void {
     safe(() => localStorage.setItem(KEYS.inviterCode, code), undefined);
   },
+  clearInviterCode(): void {
+    safe(() => localStorage.removeItem(KEYS.inviterCode), undefined);
+  },
 
   /** The token of the code a visitor verified for `phone`, so a reload of the wizard keeps it. */
   getOtpToken(phone: string): string | null {

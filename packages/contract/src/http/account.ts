@@ -92,6 +92,19 @@ export const RegisterResponse = z.object({ id: z.string() }).meta({ id: 'Registe
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'OkResponse' });
+
+/**
+ * POST /api/account/invite-code: whether an inviter code remembered from a link belongs to a
+ * member, asked as the register page opens (issue 31: a bad link's code locked the form).
+ */
+export const InviteCodeCheckRequest = z
+  .object({ inviteCode: z.string().trim().min(1, 'FIELD_REQUIRED').max(32) })
+  .meta({ id: 'InviteCodeCheckRequest' });
+export type InviteCodeCheckRequest = z.infer<typeof InviteCodeCheckRequest>;
+export const InviteCodeCheckResponse = z
+  .object({ exists: z.boolean() })
+  .meta({ id: 'InviteCodeCheckResponse' });
+export type InviteCodeCheckResponse = z.infer<typeof InviteCodeCheckResponse>;
 export type OkResponse = z.infer<typeof OkResponse>;
 
 // Sign-in lives in ./login (so the login page does not load the password rules); re-exported here

@@ -4,6 +4,8 @@ import type { Market } from '@wallet/contract/constants';
 import {
   BankAccountNameRequest,
   ChangePasswordRequest,
+  InviteCodeCheckRequest,
+  InviteCodeCheckResponse,
   LoginRequest,
   LoginResponse,
   OkResponse,
@@ -75,6 +77,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       await accounts.validate(request.body);
       return { ok: true as const };
     },
+  );
+
+  // Limited per address as the registration forms are: a member's code is PR and their number.
+  app.post(
+    '/api/account/invite-code',
+    {
+      preHandler: formLimit,
+      schema: {
+        tags: ['account'],
+        body: InviteCodeCheckRequest,
+        response: { 200: InviteCodeCheckResponse, ...errors },
+      },
+    },
+    async (request) => ({ exists: await accounts.inviteCodeExists(request.body.inviteCode) }),
   );
 
   app.post(

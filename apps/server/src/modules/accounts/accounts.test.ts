@@ -163,6 +163,19 @@ describe('registration', () => {
     expect(row?.inviterId).toBe(Number(inviter.id));
   });
 
+  it("tells whether a link's inviter code names a member, changing nothing (issue 31)", async () => {
+    const inviter = await registerMember(t.app);
+    const check = async (inviteCode: string) =>
+      (await post(t.app, '/api/account/invite-code', { inviteCode })).json<unknown>();
+    expect(await check(`pr${inviter.id}`)).toEqual({ exists: true });
+    expect(await check('PRBAD99')).toEqual({ exists: false });
+    expect(await check(`PR${Number(inviter.id) + 100000}`)).toEqual({ exists: false });
+    expect(failure(await post(t.app, '/api/account/invite-code', { inviteCode: ' ' }))).toEqual([
+      400,
+      'FIELD_REQUIRED',
+    ]);
+  });
+
   it('records the bank account at registration in the audit trail, with the address', async () => {
     const member = await registerMember(t.app);
     const changes = await createAccountsRepository(t.database.db).bankChangesOf(Number(member.id));

@@ -47,6 +47,12 @@ export function createRegistration(options: RegistrationOptions) {
   }
 
   return {
+    /** Whether an inviter code names a member (the register page checks a remembered one). */
+    inviteCodeExists: async (code: string): Promise<boolean> => {
+      const inviterId = profileIdOfInviteCode(code.toUpperCase());
+      return inviterId !== null && (await repository.memberById(inviterId)) !== null;
+    },
+
     validate: async (payload: ValidateRequest): Promise<void> => {
       await checkRegistration(payload);
     },

@@ -35,8 +35,8 @@ export function MemberLayout() {
   }
 
   return (
-    // The bottom of the page scrolls clear of the menu and of the chat button above it (8.25rem).
-    <div className="min-h-dvh pb-[calc(9rem+env(safe-area-inset-bottom))]">
+    // The bottom of the page scrolls clear of the menu (4rem), which holds the chat button too.
+    <div className="min-h-dvh pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <AppHeader home="/user/home">
         <LanguageSwitcher />
         <button
@@ -62,9 +62,9 @@ export function MemberLayout() {
         <BottomNavHome to="/user/home" icon={House} text={t('nav.home')} />
         <BottomNavLink to="/user/statement" icon={ReceiptText} text={t('nav.statement')} />
         <BottomNavLink to="/user/contact" icon={Headset} text={t('nav.contact')} />
+        <ChatLauncher member />
       </BottomNav>
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
-      <ChatLauncher member />
       <RealityCheck />
     </div>
   );

@@ -15,8 +15,8 @@ export function PublicLayout() {
   useEffect(() => storage.clearSession(), []);
 
   return (
-    // The bottom of the page scrolls clear of the menu and of the chat button above it (8.25rem).
-    <div className="min-h-dvh pb-[calc(9rem+env(safe-area-inset-bottom))]">
+    // The bottom of the page scrolls clear of the menu (4rem), which holds the chat button too.
+    <div className="min-h-dvh pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <AppHeader home="/login">
         <LanguageSwitcher />
       </AppHeader>
@@ -28,8 +28,8 @@ export function PublicLayout() {
         <BottomNavLink to="/register" icon={UserPlus} text={t('nav.register')} />
         <BottomNavLink to="/howto" icon={BookOpen} text={t('nav.howto')} />
         <BottomNavLink to="/contact" icon={Headset} text={t('nav.contact')} />
+        <ChatLauncher />
       </BottomNav>
-      <ChatLauncher />
     </div>
   );
 }

@@ -14,6 +14,11 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Wide dialogs (videos) use the whole width of the phone. */
   size?: 'md' | 'lg';
+  /**
+   * Keeps its greatest height whatever it shows: a dialog of tabs does not jump between them
+   * (issue 31); its body scrolls when a tab is longer.
+   */
+  steady?: boolean;
 }
 
 /** Dialogs open now (a confirm may open over another): the page behind scrolls when none is. */
@@ -24,7 +29,7 @@ let openDialogs = 0;
  * leaves the page where it is), the page behind does not scroll, and only the body scrolls when
  * the content is long.
  */
-export function Dialog({ open, onClose, title, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, size = 'md', steady = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -88,7 +93,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
         // A tap on the backdrop (the dialog element itself, outside its panel) closes it.
         if (event.target === ref.current) onClose();
       }}
-      className={`m-auto max-h-[min(88dvh,760px)] w-[calc(100%-2rem)] overflow-hidden rounded-[var(--radius-card)] border border-white/10 bg-ink-800 p-0 text-snow shadow-2xl open:flex open:flex-col ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`}
+      className={`m-auto max-h-[min(88dvh,760px)] w-[calc(100%-2rem)] overflow-hidden rounded-[var(--radius-card)] border border-white/10 bg-ink-800 p-0 text-snow shadow-2xl open:flex open:flex-col ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'} ${steady ? 'h-[min(88dvh,760px)]' : ''}`}
     >
       <header className="flex items-start gap-3 border-b border-white/5 px-5 pt-4 pb-3">
         <h2 id={titleId} className="flex-1 pt-1.5 text-lg leading-snug font-semibold">
@@ -104,8 +109,8 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
           <X className="size-5" aria-hidden="true" />
         </button>
       </header>
-      {/* The dialog's toasts, under its header and over the top of its body (never over the title). */}
-      <div className="relative z-10 h-0">{open ? <ToastViewport /> : null}</div>
+      {/* The dialog's own toasts, under its header, in room of their own (decision 072). */}
+      {open ? <ToastViewport /> : null}
       {/* Focusable, so a keyboard can scroll a long body. */}
       <div
         ref={body}

@@ -139,7 +139,7 @@ export function ForgotPasswordPage() {
     if (!parsed.success || Object.keys(found).length > 0) return;
     try {
       await reset.mutateAsync(parsed.data);
-      toast.show('success', t('password.done'));
+      toast.show('success', t('password.done'), { after: 'leave' });
       void navigate('/login', { replace: true, state: { username: sent.phone } });
     } catch (failure) {
       const refusal = refusalOf(failure);

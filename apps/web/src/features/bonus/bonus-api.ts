@@ -8,8 +8,24 @@ import {
   PromotionResponse,
   type OfferChannel,
 } from '@wallet/contract/http/bonus';
+import { WalletResponse } from '@wallet/contract/http/wallet';
 import { apiRequest } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+
+/**
+ * The member's total balance (wallet and games, read at the providers), which an offer's terms are
+ * judged on before its receive button is offered (issue 31); null while it is read or unreadable.
+ */
+export function useTotalBalance(enabled: boolean): number | null {
+  const wallet = useQuery({
+    queryKey: queryKeys.bonus.holdings,
+    queryFn: () => apiRequest('/api/wallet/refresh/slot', { schema: WalletResponse }),
+    enabled,
+    staleTime: 10_000,
+  });
+  if (!wallet.data) return null;
+  return wallet.data.games.reduce<number>((sum, game) => sum + game.amount, wallet.data.wallet.amount);
+}
 
 /** A code as it goes in a path: upper-cased, then escaped. */
 const codePath = (code: string) => encodeURIComponent(code.trim().toUpperCase());

@@ -6,8 +6,16 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
-import { useClaim } from './bonus-api';
-import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
+import { useId } from 'react';
+import { useClaim, useTotalBalance } from './bonus-api';
+import {
+  BannerSlides,
+  claimRefusal,
+  codeOf,
+  OfferTerms,
+  RefusalAlert,
+  useReceiveBlock,
+} from './offer-details';
 import { useDialogTop } from './dialog-top';
 import { isReceivedOut } from '../../lib/received-count';
 import { useSingleSubmit } from '../../lib/single-submit';
@@ -37,6 +45,9 @@ export function BonusDialog({
   const claim = useClaim();
   const once = useSingleSubmit();
   const out = offer ? isReceivedOut(offer, now) : false;
+  // Off, with the reason beside it, when the terms shown are not met (issue 31).
+  const blocked = useReceiveBlock(offer, useTotalBalance(offer !== null && !running && !out), currency);
+  const reasonId = useId();
   const content = useDialogTop<HTMLDivElement>(offer?.code);
 
   const close = () => {
@@ -50,6 +61,7 @@ export function BonusDialog({
       toast.show(
         'success',
         t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
+        { after: 'close' },
       );
       close();
     });
@@ -66,8 +78,24 @@ export function BonusDialog({
     </div>
   ) : (
     <div className="w-full space-y-3">
-      {claim.isError ? <RefusalAlert text={claimRefusal(codeOf(claim.error), t('bonus.offerGone'))} /> : null}
-      <Button block loading={claim.isPending} disabled={out} onClick={() => receive(offer)}>
+      {claim.isError ? (
+        <RefusalAlert
+          title={t('bonus.refused.receive')}
+          text={claimRefusal(codeOf(claim.error), t('bonus.offerGone'))}
+        />
+      ) : null}
+      {blocked && !out ? (
+        <p id={reasonId} data-reason="receive" className="text-sm text-mist-300">
+          {blocked}
+        </p>
+      ) : null}
+      <Button
+        block
+        loading={claim.isPending}
+        disabled={out || blocked !== null}
+        aria-describedby={blocked && !out ? reasonId : undefined}
+        onClick={() => receive(offer)}
+      >
         {out ? t('bonus.receivedOut') : t('bonus.receive')}
       </Button>
     </div>

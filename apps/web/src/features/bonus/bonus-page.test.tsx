@@ -140,7 +140,7 @@ describe('bonus page with a running grant', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this bonus?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the bonus' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('Something went wrong')).toBeTruthy();
+    expect(within(alert).getByText('Bonus not cancelled')).toBeTruthy();
     expect(within(alert).getByText('No bonus is running now.')).toBeTruthy();
   });
 
@@ -256,6 +256,36 @@ describe('bonus page without a running grant', () => {
     expect(await screen.findByRole('button', { name: 'Cancel bonus' })).toBeTruthy();
   });
 
+  it('turns Receive off, saying why, when the terms shown are not met (issue 31)', async () => {
+    const calls = bonusServer({
+      active: noGrant,
+      offers: [
+        // A deposit of ฿2,000 at least, while ฿950 is held: no such deposit can be there.
+        bonusOffer('BIG', { minimumDeposit: 200_000 }),
+        // Free, for a total under ฿500: ฿950 is held.
+        bonusOffer('FREE', { reward: { kind: 'fixed', amount: 5_000 }, minimumDeposit: 0, floor: 50_000 }),
+      ],
+    });
+    await renderWithProviders(<BonusPage />, { path: '/user/bonus' });
+    await userEvent.click(await screen.findByRole('button', { name: /Big bonus/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Big bonus' });
+    let receive = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Receive bonus' });
+    await waitFor(() => expect(receive.disabled).toBe(true));
+    expect(document.getElementById(receive.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Deposit first: this offer is received right after a deposit of at least ฿2,000.00, before playing it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: /Free bonus/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Free bonus' });
+    receive = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Receive bonus' });
+    await waitFor(() => expect(receive.disabled).toBe(true));
+    expect(document.getElementById(receive.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Your total balance is ฿950.00: this offer is for a total balance under ฿500.00.',
+    );
+    expect(calls.some((call) => call.url.startsWith('/api/bonus/activate/'))).toBe(false);
+  });
+
   it('tells a refused claim in an alert with the code translated (Thai)', async () => {
     bonusServer({ active: noGrant, offers: offers() }, (url) =>
       url === '/api/bonus/activate/DAILY'
@@ -267,7 +297,7 @@ describe('bonus page without a running grant', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Daily bonus' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'รับโบนัส' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('เกิดข้อผิดพลาด')).toBeTruthy();
+    expect(within(alert).getByText('รับโบนัสไม่สำเร็จ')).toBeTruthy();
     expect(within(alert).getByText('ยอดฝากล่าสุดของคุณต่ำกว่ายอดฝากขั้นต่ำของโบนัสนี้')).toBeTruthy();
     // The button is there to try again once the member has deposited.
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'รับโบนัส' }).disabled).toBe(false);

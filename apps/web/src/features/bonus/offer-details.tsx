@@ -1,4 +1,6 @@
-import type { BonusBanner } from '@wallet/contract/http/bonus';
+import type { BonusBanner, BonusOffer } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
+import { formatMoney } from '../../lib/format';
 import { BannerSlides as SharedBannerSlides } from '../../components/banner-slides';
 export { OfferTerms } from '../../components/offer-terms';
 import { ApiError } from '../../lib/api-client';
@@ -20,15 +22,39 @@ export function BannerSlides({ banners }: { banners: BonusBanner[] }) {
   );
 }
 
-/** A refused claim or cancel, told with the generic error title (spec section 8). */
-export function RefusalAlert({ text }: { text: string }) {
-  const { t } = useBonusTranslation();
+/**
+ * A refused claim or cancel, titled with what was refused ("Bonus not received"): the generic
+ * error title told the member nothing (issue 31).
+ */
+export function RefusalAlert({ title, text }: { title: string; text: string }) {
   return (
     <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-200">
-      <p className="font-semibold">{t('error.title')}</p>
+      <p className="font-semibold">{title}</p>
       <p>{text}</p>
     </div>
   );
+}
+
+/** The terms a receive button is judged on before the member taps it. */
+type ReceiveTerms = Pick<BonusOffer, 'reward' | 'minimumDeposit' | 'floor'>;
+
+/**
+ * Why the server would refuse a claim of these terms now, from what the member holds (`total`,
+ * wallet and games), or null. Only what is certain: a deposit of at least the minimum cannot be
+ * there untouched while less than it is held (BONUS_DEPOSIT_SPENT); an offer without a deposit is
+ * refused while the total reaches its floor (BONUS_BALANCE_NOT_EMPTY). Anything else the server
+ * tells on receiving.
+ */
+export function useReceiveBlock(terms: ReceiveTerms | null, total: number | null, currency: Currency) {
+  const { t } = useBonusTranslation();
+  if (!terms || total === null) return null;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const noDeposit = terms.reward.kind === 'fixed' && terms.minimumDeposit === 0;
+  if (noDeposit && terms.floor > 0 && total >= terms.floor)
+    return t('bonus.why.balanceOver', { total: money(total), amount: money(terms.floor) });
+  if (!noDeposit && terms.minimumDeposit > 0 && total < terms.minimumDeposit)
+    return t('bonus.why.depositFirst', { amount: money(terms.minimumDeposit) });
+  return null;
 }
 
 /** The member's words for a refused claim: the code's translation, NO_DATA said of the offer. */

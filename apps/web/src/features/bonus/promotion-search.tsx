@@ -1,5 +1,5 @@
 import { SearchX, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { OfferCode, type Promotion } from '@wallet/contract/http/bonus';
 import type { Currency } from '@wallet/contract/money';
 import { ServerHtml } from '../../components/server-html';
@@ -10,9 +10,16 @@ import { TextField } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
-import { useClaim, useFindPromotion } from './bonus-api';
+import { useClaim, useFindPromotion, useTotalBalance } from './bonus-api';
 import { useDialogTop } from './dialog-top';
-import { BannerSlides, claimRefusal, codeOf, OfferTerms, RefusalAlert } from './offer-details';
+import {
+  BannerSlides,
+  claimRefusal,
+  codeOf,
+  OfferTerms,
+  RefusalAlert,
+  useReceiveBlock,
+} from './offer-details';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
 
@@ -116,6 +123,9 @@ function PromotionDialog({
   const once = useSingleSubmit();
   const promotion = found?.promotion ?? null;
   const content = useDialogTop<HTMLDivElement>(found);
+  // Off, with the reason beside it, when the terms shown are not met (issue 31).
+  const blocked = useReceiveBlock(promotion, useTotalBalance(promotion !== null), currency);
+  const reasonId = useId();
 
   const close = () => {
     claim.reset();
@@ -128,6 +138,7 @@ function PromotionDialog({
       toast.show(
         'success',
         t('bonus.receiveDone', { name: picked.name, amount: formatMoney(credited, currency) }),
+        { after: 'close' },
       );
       claim.reset();
       onReceived();
@@ -142,9 +153,23 @@ function PromotionDialog({
         !found ? null : promotion ? (
           <div className="w-full space-y-3">
             {claim.isError ? (
-              <RefusalAlert text={claimRefusal(codeOf(claim.error), errorText('NO_PROMOTION'))} />
+              <RefusalAlert
+                title={t('bonus.refused.promotion')}
+                text={claimRefusal(codeOf(claim.error), errorText('NO_PROMOTION'))}
+              />
             ) : null}
-            <Button block loading={claim.isPending} onClick={() => receive(promotion)}>
+            {blocked ? (
+              <p id={reasonId} data-reason="receive" className="text-sm text-mist-300">
+                {blocked}
+              </p>
+            ) : null}
+            <Button
+              block
+              loading={claim.isPending}
+              disabled={blocked !== null}
+              aria-describedby={blocked ? reasonId : undefined}
+              onClick={() => receive(promotion)}
+            >
               {t('bonus.promotion.receive')}
             </Button>
           </div>

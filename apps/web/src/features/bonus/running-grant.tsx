@@ -123,6 +123,7 @@ function CancelDialog({
         answer.forfeited > 0
           ? `${ended} ${t('bonus.cancel.forfeited', { amount: formatMoney(answer.forfeited, currency) })}`
           : ended,
+        { after: 'close' },
       );
       close();
     });
@@ -139,6 +140,7 @@ function CancelDialog({
       notice={
         refusal ? (
           <RefusalAlert
+            title={t('bonus.refused.cancel')}
             text={refusal === 'NO_DATA' ? t('bonus.cancel.nothingRunning') : errorText(refusal)}
           />
         ) : null

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { ChatUnreadResponse } from '@wallet/contract/http/chat';
 import { Spinner } from '../../components/ui/spinner';
 import { apiRequest, errorCodeOf } from '../../lib/api-client';
@@ -40,7 +41,7 @@ async function fetchUnread(member: boolean): Promise<number> {
 const askedByLink = () => new URLSearchParams(window.location.search).get('chat') === '1';
 
 /**
- * The floating chat button, with the count of unread answers (a member who was away when staff
+ * The chat button (in the bottom menu), with the count of unread answers (a member who was away when staff
  * answered sees it at the next visit); the first tap loads the panel.
  */
 export default function ChatButton({ member }: { member: boolean }) {
@@ -71,54 +72,58 @@ export default function ChatButton({ member }: { member: boolean }) {
 
   return (
     <>
-      <div className="pointer-events-none fixed inset-x-0 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-40 mx-auto flex max-w-md justify-end px-4">
-        <button
-          ref={button}
-          type="button"
-          aria-label={label}
-          aria-expanded={open}
-          aria-controls={loaded ? panelId : undefined}
-          tabIndex={open ? -1 : undefined}
-          onPointerEnter={() => void loadPanel()}
-          onFocus={() => void loadPanel()}
-          onClick={() => {
-            setLoaded(true);
-            setOpen(true);
-          }}
-          data-chat-launcher
-          className={`gold-gradient pointer-events-auto relative inline-flex size-14 items-center justify-center rounded-full text-ink-950 shadow-[0_10px_24px_-6px_rgb(232_165_36/0.65)] ring-4 ring-ink-950/60 transition-[scale,rotate,opacity] duration-300 ease-out active:scale-95 ${
-            open ? 'scale-50 rotate-90 opacity-0' : ''
-          }`}
-        >
-          <MessageCircle className="size-7" aria-hidden="true" />
-          {count > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute -top-1 -right-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink-950"
-              data-chat-badge
+      {/* In the bottom menu, not floating over the page (decision 072). */}
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={loaded ? panelId : undefined}
+        tabIndex={open ? -1 : undefined}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        data-chat-launcher
+        className={`gold-gradient relative inline-flex size-11 items-center justify-center rounded-full text-ink-950 shadow-[0_6px_16px_-6px_rgb(232_165_36/0.65)] transition-[scale,rotate,opacity] duration-300 ease-out active:scale-95 ${
+          open ? 'scale-50 rotate-90 opacity-0' : ''
+        }`}
+      >
+        <MessageCircle className="size-6" aria-hidden="true" />
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute -top-1 -right-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink-950"
+            data-chat-badge
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+      {/* NOTE: the panel goes to the body: the menu's backdrop blur would make it the box of the
+          panel's fixed position, and a dialog inside the menu's landmark reads wrong. */}
+      {loaded
+        ? createPortal(
+            <Suspense
+              fallback={
+                <div className="fixed inset-0 z-50 flex items-center justify-center" aria-busy="true">
+                  <Spinner className="size-8 text-gold-300" />
+                </div>
+              }
             >
-              {count > 99 ? '99+' : count}
-            </span>
-          ) : null}
-        </button>
-      </div>
-      {loaded ? (
-        <Suspense
-          fallback={
-            <div className="fixed inset-0 z-50 flex items-center justify-center" aria-busy="true">
-              <Spinner className="size-8 text-gold-300" />
-            </div>
-          }
-        >
-          <ChatPanel
-            id={panelId}
-            member={member}
-            open={open}
-            onClose={close}
-            onUnreadChange={setLiveUnread}
-          />
-        </Suspense>
-      ) : null}
+              <ChatPanel
+                id={panelId}
+                member={member}
+                open={open}
+                onClose={close}
+                onUnreadChange={setLiveUnread}
+              />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   );
 }

@@ -64,9 +64,9 @@ export function ConversationView({
     try {
       await resolving.mutateAsync();
       setConfirming(false);
-      toast.show('success', t('conversation.resolvedDone'));
+      toast.show('success', t('conversation.resolvedDone'), { after: 'close' });
     } catch (error) {
-      toast.show('error', errorText(errorCodeOf(error)));
+      toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
     }
   }
 

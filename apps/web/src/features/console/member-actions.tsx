@@ -225,7 +225,9 @@ export function LockButton({ view }: Props) {
             { lock: locking, reason: reason.trim() },
             {
               onSuccess: () => {
-                toast.show('success', t(locking ? 'memberActions.locked' : 'memberActions.unlocked'));
+                toast.show('success', t(locking ? 'memberActions.locked' : 'memberActions.unlocked'), {
+                  after: 'close',
+                });
                 setReason('');
                 close();
               },

@@ -36,7 +36,7 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
         schema: MemberBankResponse,
       }),
     onSuccess: () => {
-      toast.show('success', t('memberActions.bankChanged'));
+      toast.show('success', t('memberActions.bankChanged'), { after: 'close' });
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.console.memberView(memberId) });
     },

@@ -79,6 +79,7 @@ export function EndBonusButton({ view }: { view: MemberViewResponse }) {
               toast.show(
                 'success',
                 t('memberActions.bonusEnded', { forfeit: formatMoney(answer.forfeited, progress.currency) }),
+                { after: 'close' },
               );
               setReason('');
               close();

@@ -236,9 +236,9 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
           timeout.mutate(TIMEOUTS[days], {
             onSuccess: () => {
               setConfirming(null);
-              toast.show('success', t('memberLimits.timedOutDone'));
+              toast.show('success', t('memberLimits.timedOutDone'), { after: 'close' });
             },
-            onError: (error) => toast.show('error', errorText(errorCodeOf(error))),
+            onError: (error) => toast.show('error', errorText(errorCodeOf(error)), { after: 'close' }),
           });
         }}
       >
@@ -262,9 +262,9 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
           exclude.mutate(EXCLUSIONS[months], {
             onSuccess: () => {
               setConfirming(null);
-              toast.show('success', t('memberLimits.excludedDone'));
+              toast.show('success', t('memberLimits.excludedDone'), { after: 'close' });
             },
-            onError: (error) => toast.show('error', errorText(errorCodeOf(error))),
+            onError: (error) => toast.show('error', errorText(errorCodeOf(error)), { after: 'close' }),
           });
         }}
       >

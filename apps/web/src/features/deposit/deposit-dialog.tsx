@@ -40,7 +40,8 @@ export function DepositDialog({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} title={t('deposit.title')}>
+    // Steady: the bank, QR and gift link tabs differ in length, and the dialog kept jumping (issue 31).
+    <Dialog open={open} onClose={close} title={t('deposit.title')} steady>
       {open ? (
         <Suspense fallback={<Loading />}>
           {deposited && DepositedNote ? <DepositedNote currency={props.currency} /> : null}

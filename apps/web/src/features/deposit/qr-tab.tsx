@@ -203,10 +203,10 @@ function QrShown({
     onCancel(state.qrcodeId);
     try {
       await cancelQr.mutateAsync(state.qrcodeId);
-      toast.show('info', t('deposit.qr.cancelled'));
+      toast.show('info', t('deposit.qr.cancelled'), { after: 'close' });
     } catch (error) {
       onCancel(null);
-      toast.show('error', errorText(errorCodeOf(error)));
+      toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
     } finally {
       setConfirming(false);
     }

@@ -110,7 +110,8 @@ function GameAccountBody({
         toast.show('success', t('game.opened', { name: game.name }));
         void reloadWallet();
       } else {
-        toast.show('success', t('game.passwordReset'));
+        // Raised in the reset's confirm, which closes on it: told in this dialog.
+        toast.show('success', t('game.passwordReset'), { after: 'close' });
       }
     } catch (failure) {
       setError(errorText(errorCodeOf(failure)));

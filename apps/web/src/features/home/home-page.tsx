@@ -85,7 +85,15 @@ export function HomePage({
   const reloadWallet = useReloadWallet();
   useReadOnReturn(useReadBalances());
   const profile = useProfile();
-  const spinActive = useSpinActive().data?.isActive === true;
+  const spin = useSpinActive();
+  const spinActive = spin.data?.isActive === true;
+  // Not known while the wheel's state (or, with the wheel open, the coins) is on its way.
+  const spinCoins =
+    spin.isPending || (spinActive && profile.isPending)
+      ? undefined
+      : spinActive
+        ? (profile.data?.profile.coin ?? 0)
+        : null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [refreshingAll, setRefreshingAll] = useState(false);
   const [rewardBusy, setRewardBusy] = useState<RewardWidget | null>(null);
@@ -167,7 +175,7 @@ export function HomePage({
         onSelect={select}
         onCoinInfo={() => setDialog({ kind: 'coins' })}
         busy={refreshingAll ? 'refreshAll' : (rewardBusy ?? undefined)}
-        spinCoins={spinActive ? (profile.data?.profile.coin ?? 0) : null}
+        spinCoins={spinCoins}
       />
       {data ? (
         groupGames(data.games).map((group) => (

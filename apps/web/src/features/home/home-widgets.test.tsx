@@ -26,3 +26,21 @@ describe('home tiles in Thai and Lao', () => {
     expect(chunksOf(card)).toEqual(['เปิดบัญชี']);
   });
 });
+
+// Issue 31: the third tile read "Refresh all" and then turned into the wheel as home loaded.
+describe('the third home tile while the wheel is not known yet', () => {
+  it('holds its place empty: neither refresh all nor the wheel', () => {
+    const { container } = render(
+      <HomeWidgets onSelect={() => {}} onCoinInfo={() => {}} spinCoins={undefined} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Refresh all' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Spin/ })).toBeNull();
+    expect(container.querySelectorAll('li')).toHaveLength(6);
+    expect(container.querySelector('[data-widget-pending]')).not.toBeNull();
+  });
+
+  it('shows refresh all once the wheel is known to be closed', () => {
+    render(<HomeWidgets onSelect={() => {}} onCoinInfo={() => {}} spinCoins={null} />);
+    expect(screen.getByRole('button', { name: 'Refresh all' })).toBeTruthy();
+  });
+});

@@ -59,7 +59,7 @@ export function BreakChoices({ excluded }: { excluded: boolean }) {
     setFailure(null);
     try {
       await action();
-      toast.show('success', done);
+      toast.show('success', done, { after: 'close' });
       close();
       // The page's first lines now say what runs and until when. NOTE: once the confirm has closed
       // and its history entry is gone (decision 025), which gives the page its scroll back.

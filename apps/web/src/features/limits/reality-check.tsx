@@ -65,7 +65,7 @@ export function RealityCheck() {
       onConfirm={() =>
         bringBack.mutate(undefined, {
           onSuccess: () => {
-            toast.show('success', t('check.breakDone'));
+            toast.show('success', t('check.breakDone'), { after: 'leave' });
             answer();
             void navigate('/user/profile/limits');
           },

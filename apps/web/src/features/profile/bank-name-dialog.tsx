@@ -32,7 +32,7 @@ export function BankNameDialog({
     setError(undefined);
     try {
       await save.mutateAsync(parsed.data);
-      toast.show('success', t('profile.accountNameChanged'));
+      toast.show('success', t('profile.accountNameChanged'), { after: 'close' });
       onClose();
     } catch (failure) {
       setError(errorText(errorCodeOf(failure)));

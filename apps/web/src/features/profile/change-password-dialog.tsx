@@ -55,7 +55,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     if (!parsed.success || Object.keys(found).length > 0) return;
     try {
       await save.mutateAsync(parsed.data);
-      toast.show('success', t('profile.passwordChanged'));
+      toast.show('success', t('profile.passwordChanged'), { after: 'close' });
       close();
     } catch (failure) {
       const code = errorCodeOf(failure);

@@ -1,9 +1,10 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterTranslation } from './register-texts';
 import type { Market } from '@wallet/contract/constants';
 import { profileStepSchema } from '@wallet/contract/http/account';
 import { SelectField, TextField } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
 import { errorText } from '../../lib/i18n';
@@ -21,6 +22,10 @@ interface ProfileStepProps {
   market: Market;
   phone: string;
   inviterCode: string | null;
+  /** A code from a link that no member has, dropped as the page opened (issue 31). */
+  droppedCode?: string | null;
+  /** Forgets the remembered inviter code: the field can be typed in again. */
+  onRemoveInviterCode?: () => void;
   values: ProfileValues;
   secret: Secret;
   /** The draft came back after a reload: the password, never stored, is to be typed again. */
@@ -51,7 +56,7 @@ export const profilePayload = (
 /** Step 3: profile name, password twice, how they heard of us, and the inviter's code. */
 export function ProfileStep(props: ProfileStepProps) {
   const { market, phone, inviterCode, values, secret, onChange, onSecretChange, onError } = props;
-  const { t } = useTranslation();
+  const { t } = useRegisterTranslation();
   const sources = useLookup('sources');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const validate = useValidateRegistration();
@@ -139,16 +144,36 @@ export function ProfileStep(props: ProfileStepProps) {
         onChange={set('sourceCode')}
         error={error('sourceCode')}
       />
-      <TextField
-        label={t('register.inviteCode')}
-        name="inviteCode"
-        autoCapitalize="characters"
-        placeholder={t('register.optional')}
-        value={inviterCode ?? values.inviteCode}
-        onChange={(event) => onChange({ ...values, inviteCode: event.target.value.toUpperCase() })}
-        readOnly={inviterCode !== null}
-        error={error('inviteCode')}
-      />
+      <div className="space-y-2">
+        <TextField
+          label={t('register.inviteCode')}
+          name="inviteCode"
+          autoCapitalize="characters"
+          placeholder={t('register.optional')}
+          value={inviterCode ?? values.inviteCode}
+          onChange={(event) => onChange({ ...values, inviteCode: event.target.value.toUpperCase() })}
+          readOnly={inviterCode !== null}
+          error={error('inviteCode')}
+        />
+        {props.droppedCode && inviterCode === null ? (
+          <p role="status" className="rounded-xl bg-ink-900 px-4 py-3 text-sm text-mist-300">
+            {t('register.inviteCodeDropped', { code: props.droppedCode })}
+          </p>
+        ) : null}
+        {inviterCode !== null && props.onRemoveInviterCode ? (
+          <Button
+            variant="ghost"
+            className="-ml-2 px-2 text-sm text-gold-300"
+            icon={<X className="size-4" aria-hidden="true" />}
+            onClick={() => {
+              setErrors(({ inviteCode: _dropped, ...rest }) => rest);
+              props.onRemoveInviterCode?.();
+            }}
+          >
+            {t('register.inviteCodeClear')}
+          </Button>
+        ) : null}
+      </div>
       <StepActions
         onBack={props.onBack}
         busy={validate.isPending}

@@ -19,6 +19,7 @@ function happyServer(overrides: Record<string, { status?: number; body: unknown 
     if (url === '/api/otp/send') return { body: OTP };
     if (url === '/api/otp/verify') return { body: { code: 'OTP_CODE_VALID' } };
     if (url === '/api/account/validate') return { body: { ok: true } };
+    if (url === '/api/account/invite-code') return { body: { exists: true } };
     if (url === '/api/account') return { body: { id: '100001' } };
     return undefined;
   });
@@ -364,6 +365,38 @@ describe('registration wizard', () => {
     expect(invite.value).toBe('PR100042');
     expect(invite.readOnly).toBe(true);
     expect(localStorage.getItem('inviterCode')).toBe('PR100042');
+  });
+
+  it("drops a link's code no member has, with a note, for good on this phone (issue 31)", async () => {
+    localStorage.setItem('inviterCode', 'PRBAD99');
+    happyServer({
+      '/api/otp/send': { body: { code: 'OTP_VERIFIED' } },
+      '/api/account/invite-code': { body: { exists: false } },
+    });
+    await renderWithProviders(<RegisterPage />, { path: '/register' });
+    await fillPhone();
+    expect(
+      await screen.findByText(
+        'The invite code PRBAD99 from your link was not found, so it was removed. Type another code, or leave it empty.',
+      ),
+    ).toBeTruthy();
+    const invite = screen.getByLabelText<HTMLInputElement>('Invite code');
+    expect(invite.value).toBe('');
+    expect(invite.readOnly).toBe(false);
+    expect(localStorage.getItem('inviterCode')).toBeNull();
+  });
+
+  it('lets the member remove a remembered code that a member has', async () => {
+    happyServer({ '/api/otp/send': { body: { code: 'OTP_VERIFIED' } } });
+    await renderWithProviders(<RegisterPage />, { path: '/register?code=PR100042' });
+    await fillPhone();
+    const invite = await screen.findByLabelText<HTMLInputElement>('Invite code');
+    expect(invite.readOnly).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the invite code' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Invite code').readOnly).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Invite code').value).toBe('');
+    expect(localStorage.getItem('inviterCode')).toBeNull();
+    expect(screen.queryByText(/was not found/)).toBeNull();
   });
 
   it('offers kip or baht in Lao mode, kip first', async () => {

@@ -15,6 +15,7 @@ import { BankStep } from './bank-step';
 import { OtpStep } from './otp-step';
 import { PhoneStep } from './phone-step';
 import { ProfileStep } from './profile-step';
+import { useInviteCodeCheck } from './register-api';
 import {
   clearDraft,
   isDirty,
@@ -64,12 +65,22 @@ export function RegisterPage() {
   const [secret, setSecret] = useState<Secret>({ password: '', confirm: '' });
   const [done, setDone] = useState(false);
 
-  // An inviter code in the link is remembered, then shown locked (spec section 2).
+  // An inviter code in the link is remembered, then shown locked (spec section 2), once the server
+  // knows it: a code no member has is dropped with a note, else a bad link locked the form on this
+  // phone for good (issue 31). The member may remove a remembered code.
   const linkCode = search.get('code');
-  const [inviterCode] = useState(() => {
+  const [remembered, setRemembered] = useState(() => {
     if (linkCode) storage.setInviterCode(linkCode.toUpperCase());
     return storage.getInviterCode();
   });
+  // A code no member has is forgotten by the check itself (register-api.ts).
+  const unknownCode = useInviteCodeCheck(remembered).data?.exists === false;
+  const inviterCode = unknownCode ? null : remembered;
+  const droppedCode = unknownCode ? remembered : null;
+  const removeInviterCode = () => {
+    storage.clearInviterCode();
+    setRemembered(null);
+  };
 
   useEffect(() => {
     if (!done) saveDraft(draft);
@@ -160,6 +171,8 @@ export function RegisterPage() {
             market={market}
             phone={draft.phone}
             inviterCode={inviterCode}
+            droppedCode={droppedCode}
+            onRemoveInviterCode={removeInviterCode}
             values={draft.profile}
             secret={secret}
             askPasswordAgain={askPasswordAgain && secret.password === ''}
@@ -186,7 +199,8 @@ export function RegisterPage() {
             onDone={() => {
               clearDraft();
               setSecret({ password: '', confirm: '' });
-              toast.show('success', t('register.success'));
+              // Told on the way to /login: it passes to the next screen.
+              toast.show('success', t('register.success'), { after: 'leave' });
               setDone(true);
             }}
           />

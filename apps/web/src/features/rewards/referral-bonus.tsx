@@ -44,9 +44,9 @@ export function ReferralBonus() {
     once(async () => {
       try {
         const { credited } = await claim.mutateAsync();
-        toast.show('success', t('invite.claim.done', { amount: format(credited) }));
+        toast.show('success', t('invite.claim.done', { amount: format(credited) }), { after: 'close' });
       } catch (error) {
-        toast.show('error', errorText(errorCodeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
       } finally {
         setConfirming(false);
       }

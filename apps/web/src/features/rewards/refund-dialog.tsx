@@ -96,9 +96,9 @@ function RefundView({ check }: { check: RefundCheckResponse }) {
     once(async () => {
       try {
         const { credited } = await toWallet.mutateAsync();
-        toast.show('success', t('refund.wallet.done', { amount: format(credited) }));
+        toast.show('success', t('refund.wallet.done', { amount: format(credited) }), { after: 'close' });
       } catch (error) {
-        toast.show('error', errorText(errorCodeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
       } finally {
         setConfirming(false);
       }

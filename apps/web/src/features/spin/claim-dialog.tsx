@@ -60,7 +60,7 @@ export function ClaimDialog({
         once(async () => {
           try {
             const paid = await claim.mutateAsync(target.coupon);
-            toast.show('success', prizes.doneText(paid));
+            toast.show('success', prizes.doneText(paid), { after: 'close' });
             onClose();
           } catch (error) {
             onRefused(errorCodeOf(error));

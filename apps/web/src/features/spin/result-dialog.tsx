@@ -46,7 +46,7 @@ export function ResultDialog({
     once(async () => {
       try {
         const paid = await claim.mutateAsync(coupon);
-        toast.show('success', prizes.doneText(paid));
+        toast.show('success', prizes.doneText(paid), { after: 'close' });
         onClose();
       } catch (error) {
         onClose();

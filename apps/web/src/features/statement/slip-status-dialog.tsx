@@ -203,7 +203,8 @@ function SlipRow({
           <p className="text-[15px] font-semibold tabular-nums">{amount}</p>
           <p className="text-xs text-mist-400 tabular-nums">{formatDateTime(row.createdAt)}</p>
           {reference ? (
-            <p className="mt-0.5 text-xs break-all text-mist-500">
+            // Balanced: broken anywhere, its last character was left alone on a line (issue 31).
+            <p className="mt-0.5 text-xs break-all text-balance text-mist-500" data-slip-reference>
               {t('statement.slipsDialog.reference', { reference })}
             </p>
           ) : null}

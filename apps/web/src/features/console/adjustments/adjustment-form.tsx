@@ -67,7 +67,7 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
     if (!asking) return;
     create.mutate(asking, {
       onSuccess: (answer) => {
-        toast.show('success', t(`adjustments.done.${answer.status}`));
+        toast.show('success', t(`adjustments.done.${answer.status}`), { after: 'close' });
         setAsking(null);
         setMemberId('');
         setAmount('');

@@ -209,11 +209,12 @@ function DecisionDialog({
         toast.show(
           'success',
           t(answer.status === 'applied' ? 'adjustments.done.approved' : 'adjustments.done.rejected'),
+          { after: 'close' },
         );
         close();
       },
       onError: (error) => {
-        toast.show('error', errorText(errorCodeOf(error)));
+        toast.show('error', errorText(errorCodeOf(error)), { after: 'close' });
         close();
       },
     });

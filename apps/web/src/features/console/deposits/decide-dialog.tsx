@@ -57,6 +57,7 @@ export function DecideDialog({
             decided.status === 'credited'
               ? t('deposits.credited', { amount: formatMoney(decided.amount ?? 0, decided.currency) })
               : t('deposits.refused'),
+            { after: 'close' },
           );
           close();
         },

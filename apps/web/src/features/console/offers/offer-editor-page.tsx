@@ -46,7 +46,7 @@ function OfferEditor({ offer }: { offer: ConsoleOffer | null }) {
     // A change sends every field: the server keeps (and audits) only those that differ.
     save.mutate(offer ? { kind: 'update', code: offer.code, body } : { kind: 'create', body }, {
       onSuccess: ({ offer: saved }) => {
-        toast.show('success', t('offers.saved', { code: saved.code }));
+        toast.show('success', t('offers.saved', { code: saved.code }), { after: 'leave' });
         void navigate('/console/offers');
       },
     });

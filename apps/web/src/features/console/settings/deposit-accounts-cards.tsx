@@ -30,7 +30,8 @@ function useAccountSave() {
     save: (change: Parameters<typeof save.mutate>[0], onSaved?: () => void) =>
       save.mutate(change, {
         onSuccess: () => {
-          toast.show('success', t('settings.saved'));
+          // Often saved from a confirm that closes on it: passed to what is beneath (decision 072).
+          toast.show('success', t('settings.saved'), { after: 'close' });
           onSaved?.();
         },
         onError: (error) => toast.show('error', errorText(errorCodeOf(error))),

@@ -55,10 +55,11 @@ function useGameSave() {
         { code, change },
         {
           onSuccess: () => {
-            toast.show('success', t('settings.saved'));
+            // Often saved from a confirm that closes on it: told where it was asked.
+            toast.show('success', t('settings.saved'), { after: 'close' });
             onSaved?.();
           },
-          onError: (error) => toast.show('error', errorText(errorCodeOf(error))),
+          onError: (error) => toast.show('error', errorText(errorCodeOf(error)), { after: 'close' }),
         },
       ),
   };

@@ -52,7 +52,8 @@ export function useSave<K extends SiteSettingKey>(key: K) {
     save: (value: SiteSettings[K], onSaved?: () => void) =>
       save.mutate(value, {
         onSuccess: () => {
-          toast.show('success', t('settings.saved'));
+          // Often saved from a confirm that closes on it: passed to what is beneath (decision 072).
+          toast.show('success', t('settings.saved'), { after: 'close' });
           onSaved?.();
         },
         onError: (error) => toast.show('error', errorText(errorCodeOf(error))),

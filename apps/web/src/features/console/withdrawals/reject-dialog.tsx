@@ -49,7 +49,7 @@ export function RejectDialog({
       { id: item.id, reason, note },
       {
         onSuccess: () => {
-          toast.show('success', t('withdrawals.rejected'));
+          toast.show('success', t('withdrawals.rejected'), { after: 'close' });
           close();
         },
       },

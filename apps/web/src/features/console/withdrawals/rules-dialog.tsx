@@ -86,7 +86,8 @@ function RulesForm({ rules, onSaved }: { rules: WithdrawalRules; onSaved: () => 
           },
           {
             onSuccess: () => {
-              toast.show('success', t('withdrawals.rules.saved'));
+              // The dialog closes on it: told on the screen beneath (decision 072).
+              toast.show('success', t('withdrawals.rules.saved'), { after: 'close' });
               onSaved();
             },
           },

@@ -49,6 +49,7 @@ export function WithdrawalCard({
         toast.show(
           'success',
           t(decided.status === 'approved' ? 'withdrawals.approved' : 'withdrawals.firstApproved', { amount }),
+          { after: 'close' },
         );
       },
     });
