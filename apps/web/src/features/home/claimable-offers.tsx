@@ -33,7 +33,10 @@ function useClaim() {
     setFailure(null);
     try {
       const answer = await claim.mutateAsync(offer.code);
-      toast.show('success', t('offer.claimed', { bonus: formatMoney(answer.credited, currency) }));
+      // Claimed from the play warning, which closes at once: the toast passes to what is beneath.
+      toast.show('success', t('offer.claimed', { bonus: formatMoney(answer.credited, currency) }), {
+        after: 'close',
+      });
       return true;
     } catch (error) {
       setFailure(errorText(errorCodeOf(error)));
