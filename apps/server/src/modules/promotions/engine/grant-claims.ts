@@ -6,7 +6,8 @@ import { accountKey, type CreditedDeposit } from '../../ledger/ledger.service';
 import type { GrantContext, Holdings } from './grant-engine';
 import { creditSourceOf, grantKeys, statementOf } from './grant-movements';
 import { periodStart, requiredTurnover, rewardOf, sameMarketDay } from './grant-rules';
-import type { ClaimQueries, Executor, GrantRow, OfferRow } from './grants.repository';
+import type { ClaimQueries, Executor, GrantRow } from './grants.repository';
+import { offerIn, type OfferIn } from './offer-amounts';
 import type { GrantTerms } from './grants.tables';
 
 const DAY_MS = 86_400_000;
@@ -39,8 +40,11 @@ export interface ProgramClaim {
   nothing: ErrorCode;
 }
 
-/** An offer's terms as a grant copies them: a later edit of the offer never changes a running grant. */
-export function termsOf(offer: OfferRow): GrantTerms {
+/**
+ * An offer's terms as a grant copies them, in the member's currency (decision 067): a later edit
+ * of the offer never changes a running grant.
+ */
+export function termsOf(offer: OfferIn): GrantTerms {
   return {
     code: offer.code,
     channel: offer.channel,
@@ -72,7 +76,7 @@ export function createGrantClaims(context: GrantContext) {
    */
   async function qualifyingDeposit(
     q: ClaimQueries,
-    offer: OfferRow,
+    offer: OfferIn,
     deposits: CreditedDeposit[],
     held: Holdings,
     at: Date,
@@ -147,9 +151,11 @@ export function createGrantClaims(context: GrantContext) {
     let grant: GrantRow;
     try {
       grant = await repository.claim(async (q, tx) => {
-        const offer = await q.lockOffer(code);
-        if (!offer || offer.channel !== channel)
+        const locked = await q.lockOffer(code);
+        if (!locked || locked.channel !== channel)
           throw new AppError(channel === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA', 404);
+        // The member's currency's figures (decision 067): a kip deposit meets the kip minimum.
+        const offer = offerIn(locked, currency);
         const open =
           offer.active &&
           (!offer.startsAt || offer.startsAt.getTime() <= at.getTime()) &&
@@ -174,7 +180,7 @@ export function createGrantClaims(context: GrantContext) {
         if (bonus <= 0n) throw new AppError('BONUS_DEPOSIT_MINIMUM', 409);
         if (offer.budget !== null && offer.granted + bonus > offer.budget)
           throw new AppError('BONUS_FULL', 409);
-        await q.addGranted(offer.id, bonus);
+        await q.addGranted(offer.id, currency, bonus);
         const inserted = await q.insertGrant({
           memberId,
           offerId: offer.id,

@@ -14,7 +14,7 @@ const PRIZE_GRANT: Extract<WheelPrizeInput, { kind: 'bonus' }>['terms'] = {
     { category: 'slot', percent: 100 },
     { category: 'casino', percent: 50 },
   ],
-  floor: 500 as MinorUnits,
+  floor: { BAHT: 500 as MinorUnits, LAK: 300_000 as MinorUnits },
   success: 100,
   fail: 100,
   grantDays: 7,
