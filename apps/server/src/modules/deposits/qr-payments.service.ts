@@ -219,14 +219,15 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
     /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
+      const currency = await options.currencyOf(memberId);
+      // PromptPay pays baht: a wallet in kip cannot be credited from it. Said before any minimum:
+      // a member the channel cannot take is told so, not that the amount is small (decision 067).
+      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
       if (amount < (await minimumOf(memberId, provider)))
         return stateOf(memberId, provider, null, 'QR_MINIMUM', false);
       if (amount > QR_MAXIMUM_MINOR) return stateOf(memberId, provider, null, 'QR_MAXIMUM', false);
       const open = await openQr(memberId, provider);
       if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');
-      const currency = await options.currencyOf(memberId);
-      // PromptPay pays baht: a wallet in kip cannot be credited from it.
-      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
       const row: QrRow = {
         id: randomBytes(12).toString('base64url'),
         memberId,
