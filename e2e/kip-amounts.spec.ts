@@ -59,10 +59,17 @@ async function kipMember(request: APIRequestContext, credit: number) {
   return token;
 }
 
-/** Shoots the screen at 390 x 844 and at 320 x 640 (nothing wider than the screen), back to 390. */
-async function shootBoth(page: Page, name: string) {
+/**
+ * Shoots the screen at 390 x 844 and at 320 x 640 (nothing wider than the screen), back to 390;
+ * `reload`: opened again at 320, as a phone that size would (the wheel is sized when drawn).
+ */
+async function shootBoth(page: Page, name: string, reload = false) {
   await screenshot(page, `kip-amounts/${name}-390`, { fullPage: false });
   await page.setViewportSize({ width: 320, height: 640 });
+  if (reload) {
+    await page.reload();
+    await expect(page.locator('canvas')).toBeVisible();
+  }
   await screenshot(page, `kip-amounts/${name}-320`, { fullPage: false });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -154,6 +161,6 @@ for (const locale of LOCALES) {
 
     await page.goto(`${base}/user/spin`);
     await expect(page.locator('canvas')).toBeVisible();
-    await shootBoth(page, `${locale}/spin`);
+    await shootBoth(page, `${locale}/spin`, true);
   });
 }
