@@ -107,7 +107,7 @@ export function OfferFields({ draft, errors, isNew, onChange }: FieldsProps) {
               label={t('offers.field.notice', { language: t(`offers.language.${locale}`) })}
               lang={locale}
               rows={3}
-              hint={t('offers.hint.html')}
+              hint={t('offers.hint.htmlAmounts')}
               value={draft.notices[locale]}
               onChange={localText('notices', locale)}
             />
