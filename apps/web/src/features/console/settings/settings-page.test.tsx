@@ -89,7 +89,8 @@ describe('site settings (decision 059)', () => {
   it('saves withdrawal limits per currency in minor units, and refuses a maximum below the minimum', async () => {
     const calls = server();
     await renderApp('/console/settings');
-    const card = await screen.findByRole('region', { name: 'Withdrawal limits' });
+    // NOTE: the file's first render loads the console's lazy chunk, seconds on a busy machine.
+    const card = await screen.findByRole('region', { name: 'Withdrawal limits' }, { timeout: 15_000 });
     const max = within(card).getByLabelText('Maximum · Baht (฿)');
     await userEvent.clear(max);
     await userEvent.type(max, '50');
