@@ -63,7 +63,7 @@ async function claimedOffer(page: Page, csrf: string, request: Parameters<typeof
       type: 'limit',
       maxReceived: 1,
       bonusPercent: 10,
-      maxBonus: 50_000,
+      maxBonus: { BAHT: 50_000, LAK: 30_000_000 },
       turnoverMultiple: 1,
       percentFail: 100,
       active: true,

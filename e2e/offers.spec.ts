@@ -45,7 +45,9 @@ for (const [locale, width] of [
       .getByLabel(notice)
       .fill('<p><strong>Half again</strong> on your deposit</p><script>x()</script>');
     await page.getByLabel(o(locale, 'field.bonusPercent')).fill('50');
-    await page.getByLabel(o(locale, 'field.maxBonus')).fill('300');
+    // One field per currency (decision 067): the baht one here, kip keeps its default.
+    const baht = text(locale, 'settings.currency.BAHT', 'console-settings');
+    await page.getByLabel(`${o(locale, 'field.maxBonus')} · ${baht}`).fill('300');
     await page.getByLabel(o(locale, 'field.turnoverMultiple')).fill('2');
     // The preview shows the card as members will see it, in each language, before saving.
     const preview = page.getByRole('complementary', { name: o(locale, 'preview.title') });
@@ -135,7 +137,7 @@ for (const [locale, width] of [
         type: 'limit',
         maxReceived: 1,
         bonusPercent: 10,
-        maxBonus: 10_000,
+        maxBonus: { BAHT: 10_000, LAK: 6_000_000 },
         turnoverMultiple: 1,
         percentFail: 100,
         active: true,

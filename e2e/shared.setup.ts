@@ -17,4 +17,5 @@ test('shared settings for the run', async ({ request }) => {
   await post('/api/sandbox/settings/slip-window', open);
   await post(`http://127.0.0.1:${LAO_PORT}/api/sandbox/settings/slip-window`, open);
   await post('/api/sandbox/settings/spinwheel', { active: true });
+  await post(`http://127.0.0.1:${LAO_PORT}/api/sandbox/settings/spinwheel`, { active: true });
 });

@@ -32,7 +32,7 @@ describe.runIf(serverUrl)('an offer changed on one process, on two server proces
           type: 'day',
           maxReceived: 1,
           bonusPercent: 10,
-          maxBonus: 50_000,
+          maxBonus: { BAHT: 50_000, LAK: 30_000_000 },
           turnoverMultiple: 1,
           percentFail: 100,
           active: true,

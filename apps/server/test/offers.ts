@@ -2,15 +2,51 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { ActivateResponse } from '@wallet/contract/http/bonus';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
-import type { MinorUnits } from '@wallet/contract/money';
+import type { BonusReward } from '@wallet/contract/http/bonus';
+import type { PerCurrency } from '@wallet/contract/money';
 import type { NewOffer } from '../src/modules/promotions/engine/grants.service';
+import type { StoredReward } from '../src/modules/promotions/engine/grants.tables';
 import { getAs, moneyCall } from './money';
+
+/** A figure the same in every currency (a test's member is in one; decision 067). */
+const same = (minor: number | bigint): PerCurrency<number> => ({ BAHT: Number(minor), LAK: Number(minor) });
+
+/** An offer's terms as tests write them: an amount may be one figure, the same in every currency. */
+export type TestTerms = Omit<NewOffer, 'reward' | 'minimumDeposit' | 'floor' | 'budget'> & {
+  reward: BonusReward | StoredReward;
+  minimumDeposit: bigint | PerCurrency<number>;
+  floor: bigint | PerCurrency<number>;
+  budget: bigint | PerCurrency<number> | null;
+};
+
+function everyCurrency(terms: Partial<TestTerms>): Partial<NewOffer> {
+  const { reward, minimumDeposit, floor, budget, ...rest } = terms;
+  const amount = (value: bigint | PerCurrency<number>) => (typeof value === 'bigint' ? same(value) : value);
+  return {
+    ...rest,
+    ...(reward
+      ? {
+          reward:
+            reward.kind === 'percent'
+              ? { ...reward, max: typeof reward.max === 'number' ? same(reward.max) : reward.max }
+              : {
+                  ...reward,
+                  amount: typeof reward.amount === 'number' ? same(reward.amount) : reward.amount,
+                },
+        }
+      : {}),
+    ...(minimumDeposit !== undefined ? { minimumDeposit: amount(minimumDeposit) } : {}),
+    ...(floor !== undefined ? { floor: amount(floor) } : {}),
+    ...(budget !== undefined ? { budget: budget === null ? null : amount(budget) } : {}),
+  };
+}
 
 /**
  * A bonus offer for a test, every term explicit (100% of the deposit up to 500 baht, turnover 1x in
  * slots, floor 5 baht, the whole bonus back on cancel), so each test overrides only what it is about.
  */
-export function testOffer(code: string, terms: Partial<NewOffer> = {}): NewOffer {
+export function testOffer(code: string, flat: Partial<TestTerms> = {}): NewOffer {
+  const terms = everyCurrency(flat);
   return {
     code,
     channel: 'bonus',
@@ -18,14 +54,14 @@ export function testOffer(code: string, terms: Partial<NewOffer> = {}): NewOffer
     notices: { th: '', lo: '', en: '' },
     type: 'limit',
     maxReceived: 100,
-    reward: { kind: 'percent', percent: 100, max: 50_000 as MinorUnits },
+    reward: { kind: 'percent', percent: 100, max: same(50_000) },
     depositRule: 'any',
-    minimumDeposit: 1_000n,
+    minimumDeposit: same(1_000),
     depositWithinMinutes: 60 * 24,
     turnoverMultiple: 1,
     contributions: [{ category: 'slot', percent: 100 }],
     withdrawCapMultiple: null,
-    floor: 500n,
+    floor: same(500),
     percentFail: 100,
     grantDays: 7,
     banners: [],

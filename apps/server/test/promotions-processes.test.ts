@@ -24,8 +24,9 @@ describe.runIf(serverUrl)('the bonus schedule in two server processes', () => {
            minimum_deposit, turnover_multiple, contributions, withdraw_cap_multiple, floor,
            percent_fail, grant_days)
          values ('T_TWO', 'bonus', '{"th":"T","lo":"T","en":"T"}', '{"th":"","lo":"","en":""}',
-           'limit', 1, '{"kind":"percent","percent":100,"max":10000}', 100, 1,
-           '[{"category":"slot","percent":100}]', 1, 500, 100, 7)`,
+           'limit', 1, '{"kind":"percent","percent":100,"max":{"BAHT":10000,"LAK":10000}}',
+           '{"BAHT":100,"LAK":100}', 1, '[{"category":"slot","percent":100}]', 1, '{"BAHT":500,"LAK":500}',
+           100, 7)`,
       );
       // Each: 10,000 baht deposited, 100 baht bonus; all of it to JOKER, then two rounds that
       // stake 12,000 and pay 24,000: turnover met, 22,100 held against a cap of 10,100.

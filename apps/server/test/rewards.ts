@@ -52,7 +52,25 @@ export function rewardsCalls(test: () => TestApp) {
       };
     },
     rewards,
-    setInvite: (settings: Record<string, unknown>) => rewards().updateProgram('invite', { settings }),
-    setRefund: (settings: Record<string, unknown>) => rewards().updateProgram('refund', { settings }),
+    setInvite: (settings: Record<string, unknown>) =>
+      rewards().updateProgram('invite', { settings: everyCurrency(settings) }),
+    setRefund: (settings: Record<string, unknown>) =>
+      rewards().updateProgram('refund', { settings: everyCurrency(settings) }),
   };
+}
+
+/** The programmes' amount settings (decision 067). */
+const AMOUNTS = ['dailyCap', 'minimumClaim', 'cap', 'minimum', 'floor'];
+
+/**
+ * A programme's settings as tests write them: an amount may be one figure, meaning the same in
+ * every currency (a test's member is in one).
+ */
+function everyCurrency(settings: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => [
+      key,
+      AMOUNTS.includes(key) && typeof value === 'number' ? { BAHT: value, LAK: value } : value,
+    ]),
+  );
 }

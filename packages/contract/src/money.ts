@@ -46,3 +46,22 @@ export function formatMajorAmount(minor: number, currency: Currency = 'BAHT'): s
   const fraction = String(abs % perMajor).padStart(2, '0');
   return `${sign}${whole.toLocaleString('en-US')}.${fraction}`;
 }
+
+/**
+ * An amount rule's value in each currency (decision 067): a baht figure is never a kip figure, so
+ * every rule that is an amount (withdrawal limits, minimums, quick amounts, offers' and programmes'
+ * amounts, the wheel's coin rule) has one value per currency, stored, edited and answered in this
+ * shape, each keyed by its currency. A member's checks read the value of the member's currency.
+ */
+export type PerCurrency<T> = Record<Currency, T>;
+
+/** The schema of a rule with a value per currency, both required. */
+export const perCurrency = <T extends z.core.SomeType>(value: T) => z.object({ BAHT: value, LAK: value });
+
+/** The same rule with each currency's value turned by `turn`. */
+export function mapCurrencies<A, B>(
+  rule: PerCurrency<A>,
+  turn: (value: A, currency: Currency) => B,
+): PerCurrency<B> {
+  return { BAHT: turn(rule.BAHT, 'BAHT'), LAK: turn(rule.LAK, 'LAK') };
+}

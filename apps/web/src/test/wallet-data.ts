@@ -64,7 +64,13 @@ export function memberServer(
     if (answer) return answer;
     if (url === '/api/wallet/refresh/slot' || url === '/api/wallet') return { body: wallet() };
     if (url === '/api/account/profile') return { body: profileResponse };
-    if (url === '/api/lookup/withdraw') return { body: { withdrawMin: 10_000, withdrawMax: 5_000_000 } };
+    if (url === '/api/lookup/withdraw')
+      return {
+        body: {
+          BAHT: { withdrawMin: 10_000, withdrawMax: 5_000_000 },
+          LAK: { withdrawMin: 5_000_000, withdrawMax: 3_000_000_000 },
+        },
+      };
     if (url === '/api/wallet/transfers/held') return { body: { transfers: [], inFlight: 0 } };
     if (url === '/api/bonus/claimable') return { body: { offers: [], currency: 'BAHT' } };
     return undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount } from '../money';
+import { Amount, CURRENCIES, perCurrency as everyCurrency } from '../money';
 import { GAME_CATEGORIES } from './wallet';
 import { BONUS_TYPES, OFFER_CHANNELS, TurnoverContribution } from './bonus';
 import { INVITE_RULES, REFUND_PERIODS } from './rewards';
@@ -81,6 +81,9 @@ export const OfferBannerParams = z.object({
   index: z.coerce.number().int('INVALID_INPUT').min(0, 'INVALID_INPUT').max(9, 'INVALID_INPUT'),
 });
 
+/** An amount of an offer or programme in each currency (decision 067). */
+const amounts = everyCurrency(Amount);
+
 const instant = z.iso.datetime({ offset: true }).nullable();
 
 /** Every term of an offer, as stored and shown to staff (the engine's columns, flattened). */
@@ -99,12 +102,12 @@ const OfferFields = z.object({
     .min(1, 'OFFER_PERCENT_RANGE')
     .max(100, 'OFFER_PERCENT_RANGE')
     .nullable(),
-  /** The most a percent bonus gives. */
-  maxBonus: Amount,
+  /** The most a percent bonus gives, per currency (decision 067), as every amount of an offer. */
+  maxBonus: amounts,
   /** A fixed bonus, or null for a percent. */
-  bonusAmount: z.nullable(Amount),
+  bonusAmount: z.nullable(amounts),
   depositRule: z.enum(DEPOSIT_RULES),
-  minimumDeposit: Amount,
+  minimumDeposit: amounts,
   /** The qualifying deposit is at most this old at the claim. */
   depositWithinMinutes: z.number().int().min(1).max(10_080),
   turnoverMultiple: z.number().int().min(0).max(100),
@@ -112,7 +115,7 @@ const OfferFields = z.object({
   /** What may be withdrawn once the turnover is met: this many times (deposit + bonus); null: no cap. */
   withdrawCapMultiple: z.number().int().min(1, 'OFFER_CAP_BELOW_BONUS').max(1_000).nullable(),
   /** Under this total the grant ends by itself. */
-  floor: Amount,
+  floor: amounts,
   /** Percent of the bonus taken back when the member cancels. */
   percentFail: percent,
   grantDays: z.number().int().min(1).max(365),
@@ -120,8 +123,8 @@ const OfferFields = z.object({
   startsAt: instant,
   endsAt: instant,
   active: z.boolean(),
-  /** The most all grants of the offer may credit together; null: no budget. */
-  budget: z.nullable(Amount),
+  /** The most all grants of the offer may credit together, in each currency; null: no budget. */
+  budget: z.nullable(amounts),
   /** Order on the bonus page. */
   sort: z.number().int().min(0).max(10_000),
 });
@@ -132,10 +135,14 @@ function checkAcross(offer: z.infer<typeof OfferFields>, context: z.RefinementCt
     context.addIssue({ code: 'custom', message, path: [path] });
   if ((offer.bonusPercent === null) === (offer.bonusAmount === null))
     issue('OFFER_REWARD_INVALID', 'bonusPercent');
-  if (offer.bonusPercent !== null && offer.maxBonus <= 0) issue('OFFER_REWARD_INVALID', 'maxBonus');
-  if (offer.bonusAmount !== null && offer.bonusAmount <= 0) issue('OFFER_REWARD_INVALID', 'bonusAmount');
-  const most = offer.bonusAmount ?? offer.maxBonus;
-  if (offer.budget !== null && offer.budget < most) issue('OFFER_CAP_BELOW_BONUS', 'budget');
+  const { bonusAmount, budget } = offer;
+  for (const currency of CURRENCIES) {
+    if (offer.bonusPercent !== null && offer.maxBonus[currency] <= 0)
+      issue('OFFER_REWARD_INVALID', 'maxBonus');
+    if (bonusAmount !== null && bonusAmount[currency] <= 0) issue('OFFER_REWARD_INVALID', 'bonusAmount');
+    const most = (bonusAmount ?? offer.maxBonus)[currency];
+    if (budget !== null && budget[currency] < most) issue('OFFER_CAP_BELOW_BONUS', 'budget');
+  }
   if (offer.startsAt && offer.endsAt && Date.parse(offer.endsAt) <= Date.parse(offer.startsAt))
     issue('OFFER_DATES_ORDER', 'endsAt');
   const categories = offer.contributions.map((share) => share.category);
@@ -146,22 +153,25 @@ function checkAcross(offer: z.infer<typeof OfferFields>, context: z.RefinementCt
 export const OfferSettings = OfferFields.extend({ code: ConsoleOfferCode }).superRefine(checkAcross);
 export type OfferSettings = z.infer<typeof OfferSettings>;
 
-/** The defaults of a create: a listed bonus on any deposit of ฿100 or more, slots 100% and casino 50%. */
+/**
+ * The defaults of a create: a listed bonus on any deposit of ฿100 (₭50,000) or more, slots 100% and
+ * casino 50%.
+ */
 export const OFFER_DEFAULTS = {
   channel: 'bonus',
   notices: { th: '', lo: '', en: '' },
   bonusPercent: null,
-  maxBonus: 0,
+  maxBonus: { BAHT: 0, LAK: 0 },
   bonusAmount: null,
   depositRule: 'any',
-  minimumDeposit: 10_000,
+  minimumDeposit: { BAHT: 10_000, LAK: 5_000_000 },
   depositWithinMinutes: 1_440,
   contributions: [
     { category: 'slot', percent: 100 },
     { category: 'casino', percent: 50 },
   ],
   withdrawCapMultiple: null,
-  floor: 500,
+  floor: { BAHT: 500, LAK: 300_000 },
   grantDays: 7,
   banners: [],
   startsAt: null,
@@ -197,8 +207,8 @@ export const ConsoleOffer = OfferFields.extend({
   running: z.number().int().min(0),
   /** Grants of this offer ever made. */
   claims: z.number().int().min(0),
-  /** What all its grants were promised so far (against the budget). */
-  granted: Amount,
+  /** What all its grants were promised so far (against the budget), per currency. */
+  granted: amounts,
   createdAt: z.string(),
 }).meta({ id: 'ConsoleOffer' });
 export type ConsoleOffer = z.infer<typeof ConsoleOffer>;
@@ -217,7 +227,8 @@ export const ProgramTermsInput = z.object({
   names: OfferNames,
   turnoverMultiple: z.number().int().min(0).max(100),
   contributions: z.array(TurnoverContribution).min(1).max(GAME_CATEGORIES.length),
-  floor: Amount,
+  /** Per currency (decision 067): the grant is in the member's. */
+  floor: amounts,
   success: percent,
   fail: percent,
   grantDays: z.number().int().min(1).max(90),
@@ -314,10 +325,10 @@ export const InviteProgramSettings = z.object({
   rule: z.enum(INVITE_RULES),
   /** Of each invitee deposit, or of each invitee's net loss of a day. */
   percent: z.number().min(0, 'OFFER_PERCENT_RANGE').max(100, 'OFFER_PERCENT_RANGE'),
-  /** The most one inviter earns in a market day (0: no cap). */
-  dailyCap: Amount,
-  /** The least a claim takes. */
-  minimumClaim: Amount,
+  /** The most one inviter earns in a market day (0: no cap), in the inviter's currency. */
+  dailyCap: amounts,
+  /** The least a claim takes, in the member's currency. */
+  minimumClaim: amounts,
   /** The loss rule's day closes at this hour, market time. */
   closeHour: hour,
   categories: z.array(z.enum(GAME_CATEGORIES)).max(GAME_CATEGORIES.length),
@@ -330,10 +341,10 @@ export const RefundProgramSettings = z.object({
   period: z.enum(REFUND_PERIODS),
   closeHour: hour,
   percent: z.number().min(0, 'OFFER_PERCENT_RANGE').max(100, 'OFFER_PERCENT_RANGE'),
-  /** The most one period refunds (0: no cap). */
-  cap: Amount,
-  /** A refund must be above this. */
-  minimum: Amount,
+  /** The most one period refunds (0: no cap), in the member's currency. */
+  cap: amounts,
+  /** A refund must be above this, in the member's currency. */
+  minimum: amounts,
   categories: z.array(z.enum(GAME_CATEGORIES)).min(1).max(GAME_CATEGORIES.length),
   ...ProgramTermsInput.shape,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOWTO_TOPICS } from '../constants';
-import { Amount, CURRENCIES } from '../money';
+import { Amount, CURRENCIES, perCurrency } from '../money';
 import { QR_PROVIDERS, SlipWindow, type QrProvider } from './deposit';
 
 /**
@@ -33,9 +33,12 @@ export const SITE_SETTINGS = {
   howto: z.object({
     videos: z.array(z.object({ topic: z.enum(HOWTO_TOPICS), url: z.string().max(500) })).max(20),
   }),
-  withdraw: z
-    .object({ withdrawMin: Amount, withdrawMax: Amount })
-    .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  /** Per currency (decision 067): a kip member's limits are kip figures. */
+  withdraw: perCurrency(
+    z
+      .object({ withdrawMin: Amount, withdrawMax: Amount })
+      .refine((w) => w.withdrawMin <= w.withdrawMax, 'withdrawMin must not exceed withdrawMax'),
+  ),
   slip: z.object({
     maxAgeMinutes: z.number().int().positive().max(10_080),
     ...SlipWindow.shape,
@@ -47,12 +50,14 @@ export const SITE_SETTINGS = {
   enableChatWidget: z.object({ enabled: z.boolean() }),
   /** Whether members may send a manual deposit notice. */
   deposit: z.object({ isManual: z.boolean() }),
-  /** The smallest QR deposit of each channel, minor units (the environment's QR_MIN_DEPOSIT_* seed it). */
+  /**
+   * The smallest QR deposit of each channel in each currency, minor units (the environment's
+   * QR_MIN_DEPOSIT_* seed the baht ones; decision 067).
+   */
   qrMinimums: z.object(
-    Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, Amount.check(z.positive())])) as Record<
-      QrProvider,
-      typeof Amount
-    >,
+    Object.fromEntries(
+      QR_PROVIDERS.map((provider) => [provider, perCurrency(Amount.check(z.positive()))]),
+    ) as Record<QrProvider, ReturnType<typeof perCurrency<typeof Amount>>>,
   ),
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount } from '../money';
+import { Amount, type PerCurrency } from '../money';
 import { SLIP_NOTES } from '../errors';
 import { StatementRequest } from './statement';
 
@@ -14,26 +14,48 @@ import { StatementRequest } from './statement';
 export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
 
-/** The quick-amount buttons of each provider (spec section 9), in minor units. */
-export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
-  KBANK: [1_000, 2_000, 5_000, 10_000, 50_000, 100_000],
-  WW: [10_000, 20_000, 30_000, 50_000, 100_000],
-  PAYONEX: [10_000, 20_000, 30_000, 50_000, 100_000],
-  PAYTIMZ: [1_000, 5_000, 10_000, 50_000, 100_000],
-  FP: [1_000, 5_000, 10_000, 50_000, 100_000],
+/** ₭ minor units of a whole number of kip. */
+const kip = (whole: number) => whole * 100;
+
+/**
+ * The quick-amount buttons of each provider (spec section 9), in minor units of each currency
+ * (decision 067): kip buttons are kip figures, not baht ones.
+ */
+export const QR_QUICK_AMOUNTS: Record<QrProvider, PerCurrency<readonly number[]>> = {
+  KBANK: {
+    BAHT: [1_000, 2_000, 5_000, 10_000, 50_000, 100_000],
+    LAK: [kip(10_000), kip(20_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
+  },
+  WW: {
+    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
+    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
+  },
+  PAYONEX: {
+    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
+    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
+  },
+  PAYTIMZ: {
+    BAHT: [1_000, 5_000, 10_000, 50_000, 100_000],
+    LAK: [kip(10_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
+  },
+  FP: {
+    BAHT: [1_000, 5_000, 10_000, 50_000, 100_000],
+    LAK: [kip(10_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
+  },
 };
 
 /**
- * Default minimum of each provider (spec section 9; PAYTIMZ and FP can be overridden by the
- * server's configuration, so the app reads the minimum from the QR state, not from here).
- * KBANK takes anything above 0, and every QR at least 1 baht.
+ * Default minimum of each provider in each currency (spec section 9; staff change them, and
+ * PAYTIMZ's and FP's baht ones can be set by the server's configuration, so the app reads the
+ * minimum from the QR state, not from here). KBANK takes anything above 0, and every QR at least
+ * 1 baht (₭1,000).
  */
-export const QR_DEFAULT_MINIMUMS: Record<QrProvider, number> = {
-  KBANK: 100,
-  WW: 10_000,
-  PAYONEX: 10_000,
-  PAYTIMZ: 1_000,
-  FP: 1_000,
+export const QR_DEFAULT_MINIMUMS: Record<QrProvider, PerCurrency<number>> = {
+  KBANK: { BAHT: 100, LAK: kip(1_000) },
+  WW: { BAHT: 10_000, LAK: kip(50_000) },
+  PAYONEX: { BAHT: 10_000, LAK: kip(50_000) },
+  PAYTIMZ: { BAHT: 1_000, LAK: kip(5_000) },
+  FP: { BAHT: 1_000, LAK: kip(5_000) },
 };
 
 /** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
@@ -98,8 +120,8 @@ export const QrIdParam = z.object({ qrcodeId: z.string().regex(/^[A-Za-z0-9_-]{8
 // ---------------------------------------------------------------------------------------------
 // Prepaid-wallet gift links
 
-/** Gift links worth less than this are refused (spec section 9: 2 baht). */
-export const TRUELINK_MINIMUM_MINOR = 200;
+/** Gift links worth less than this are refused (spec section 9: 2 baht; ₭1,000), per currency. */
+export const TRUELINK_MINIMUM: PerCurrency<number> = { BAHT: 200, LAK: kip(1_000) };
 
 /**
  * POST /api/wallet/truelink. Plain JSON over HTTPS: the spec's client-side cipher with a key

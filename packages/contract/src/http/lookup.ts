@@ -1,7 +1,7 @@
 // NOTE: zod/mini, not zod: the first page of the member site asks for lookups and checks each
 // answer against these schemas (issue 15, decision 033). The server reads them as any other.
 import { z } from 'zod/mini';
-import { Amount, CURRENCIES } from '../money';
+import { Amount, CURRENCIES, perCurrency } from '../money';
 import { HOWTO_TOPICS, MARKETS } from '../constants';
 
 /**
@@ -81,9 +81,15 @@ export const NoticeLookup = z
   .register(z.globalRegistry, { id: 'NoticeLookup' });
 export type NoticeLookup = z.infer<typeof NoticeLookup>;
 
-export const WithdrawLookup = z
-  .object({ withdrawMin: Amount, withdrawMax: Amount })
-  .register(z.globalRegistry, { id: 'WithdrawLookup', description: 'Withdrawal limits in minor units.' });
+/** One currency's withdrawal limits, in its minor units. */
+export const WithdrawLimits = z.object({ withdrawMin: Amount, withdrawMax: Amount });
+export type WithdrawLimits = z.infer<typeof WithdrawLimits>;
+
+/** Withdrawal limits per currency, each keyed by its currency (decision 067): a member reads their own. */
+export const WithdrawLookup = perCurrency(WithdrawLimits).register(z.globalRegistry, {
+  id: 'WithdrawLookup',
+  description: 'Withdrawal limits of each currency, in its minor units.',
+});
 export type WithdrawLookup = z.infer<typeof WithdrawLookup>;
 
 /** Hours are "HH:mm" in the operator's time zone; uploads are refused from closedFrom to closedTo. */

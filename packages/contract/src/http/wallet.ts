@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount, CURRENCIES } from '../money';
+import { Amount, CURRENCIES, type PerCurrency } from '../money';
 
 /**
  * Wallet and game accounts (spec sections 3 and 7, Wallet and Auto login). Amounts are integer
@@ -31,8 +31,8 @@ export type GameCode = (typeof GAME_CODES)[number];
 export const GAME_CATEGORIES = ['slot', 'sport', 'casino', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-/** Smallest transfer between the wallet and a game: 1 baht (or kip). */
-export const TRANSFER_MINIMUM_MINOR = 100;
+/** Smallest transfer between the wallet and a game, per currency (decision 067): ฿1, ₭1,000. */
+export const TRANSFER_MINIMUM: PerCurrency<number> = { BAHT: 100, LAK: 100_000 };
 
 /** Header of every money-moving call; the web app sends a fresh key per member action. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -107,7 +107,10 @@ const place = z.string().trim().min(1, 'FIELD_REQUIRED').max(32, 'NO_GAME');
 export const TransferRequest = z
   .object({ from: place, to: place, amount: Amount })
   .refine((body) => body.from !== body.to, { message: 'TRANSFER_SAME_ACCOUNT', path: ['to'] })
-  .refine((body) => body.amount >= TRANSFER_MINIMUM_MINOR, { message: 'TRANSFER_MINIMUM', path: ['amount'] })
+  .refine((body) => body.amount >= Math.min(...Object.values(TRANSFER_MINIMUM)), {
+    message: 'TRANSFER_MINIMUM',
+    path: ['amount'],
+  })
   .meta({ id: 'TransferRequest' });
 export type TransferRequest = z.infer<typeof TransferRequest>;
 

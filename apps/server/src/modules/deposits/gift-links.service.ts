@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TRUELINK_MINIMUM_MINOR, type DepositResult } from '@wallet/contract/http/deposit';
+import { TRUELINK_MINIMUM, type DepositResult } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import { voucherCodeOf, type VoucherService } from '../../adapters/voucher/voucher-service';
 import type { Database } from '../../platform/db/database';
@@ -117,7 +117,7 @@ export function createGiftLinksService(options: GiftLinksOptions) {
     // A voucher this claim redeemed already (a retry after a crash) shows as redeemed: the
     // redemption below answers it again under the same reference.
     if (state.status === 'not_found') return refuse(code, 'not_found', new AppError('TRUELINK_INVALID', 400));
-    if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM_MINOR)) {
+    if (state.status === 'available' && state.amount < BigInt(TRUELINK_MINIMUM[VOUCHER_CURRENCY])) {
       return refuse(code, 'below_minimum', new AppError('TRUELINK_MINIMUM', 400));
     }
     if (admit && state.status === 'available') {

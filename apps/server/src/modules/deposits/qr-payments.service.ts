@@ -9,7 +9,7 @@ import {
   type QrProvider,
   type QrState,
 } from '@wallet/contract/http/deposit';
-import type { Currency, MinorUnits } from '@wallet/contract/money';
+import type { Currency, MinorUnits, PerCurrency } from '@wallet/contract/money';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payment-provider/payment-provider';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
@@ -25,9 +25,8 @@ export interface QrPaymentsOptions {
   /** Where a payment of another amount goes for staff to decide. */
   reviews: PaymentReviewsService;
   currencyOf: (memberId: number) => Promise<Currency>;
-  /** The smallest amount of each provider now (configuration may raise PAYTIMZ's and FP's). */
-  /** The smallest deposit of each channel now (staff change them: decision 059). */
-  minimums: () => Promise<Record<QrProvider, number>>;
+  /** The smallest deposit of each channel now, per currency (staff change them: decisions 059, 067). */
+  minimums: () => Promise<Record<QrProvider, PerCurrency<number>>>;
   /** How long a QR can be paid. */
   ttlMs: number;
   log: { warn: (details: object, message: string) => void };
@@ -148,16 +147,23 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     };
   }
 
+  /** The channel's minimum in the member's currency (decision 067). */
+  async function minimumOf(memberId: number, provider: QrProvider): Promise<MinorUnits> {
+    const [minimums, currency] = await Promise.all([options.minimums(), options.currencyOf(memberId)]);
+    return minimums[provider][currency] as MinorUnits;
+  }
+
   async function stateOf(
-    memberId: number | null,
+    memberId: number,
     provider: QrProvider,
     row: QrRow | null,
     message?: string,
+    closed = true,
   ): Promise<QrState> {
-    const minDeposit = (await options.minimums())[provider] as MinorUnits;
+    const minDeposit = await minimumOf(memberId, provider);
     if (!row || !row.payload) {
       return {
-        lastClosed: memberId === null ? null : await lastClosed(memberId, provider),
+        lastClosed: closed ? await lastClosed(memberId, provider) : null,
         qrcodeId: null,
         hasQrcode: false,
         qrcode: null,
@@ -198,12 +204,12 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     },
 
     /** The channels a member can choose, in the order shown, with their names and minimums now. */
-    async channels(): Promise<QrChannel[]> {
-      const minimums = await options.minimums();
+    async channels(memberId: number): Promise<QrChannel[]> {
+      const [minimums, currency] = await Promise.all([options.minimums(), options.currencyOf(memberId)]);
       return QR_PROVIDERS.map((provider) => ({
         provider,
         name: QR_CHANNEL_NAMES[provider],
-        minDeposit: minimums[provider] as MinorUnits,
+        minDeposit: minimums[provider][currency] as MinorUnits,
       }));
     },
 
@@ -213,13 +219,15 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
     /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
-      if (amount < (await options.minimums())[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');
-      if (amount > QR_MAXIMUM_MINOR) return stateOf(null, provider, null, 'QR_MAXIMUM');
+      const currency = await options.currencyOf(memberId);
+      // PromptPay pays baht: a wallet in kip cannot be credited from it. Said before any minimum:
+      // a member the channel cannot take is told so, not that the amount is small (decision 067).
+      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
+      if (amount < (await minimumOf(memberId, provider)))
+        return stateOf(memberId, provider, null, 'QR_MINIMUM', false);
+      if (amount > QR_MAXIMUM_MINOR) return stateOf(memberId, provider, null, 'QR_MAXIMUM', false);
       const open = await openQr(memberId, provider);
       if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');
-      const currency = await options.currencyOf(memberId);
-      // PromptPay pays baht: a wallet in kip cannot be credited from it.
-      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
       const row: QrRow = {
         id: randomBytes(12).toString('base64url'),
         memberId,

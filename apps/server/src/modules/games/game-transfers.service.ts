@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HeldTransfersResponse, MoneyResult } from '@wallet/contract/http/wallet';
+import { TRANSFER_MINIMUM, type HeldTransfersResponse, type MoneyResult } from '@wallet/contract/http/wallet';
 import type { MinorUnits } from '@wallet/contract/money';
 import type { GameProvider, MoveOutcome } from '../../adapters/game-provider/game-provider';
 import type { Database } from '../../platform/db/database';
@@ -279,6 +279,12 @@ export function createGameTransfersService(options: GameTransfersOptions) {
         // between them) goes on below: the first leg replays, the second runs.
         const firstLeg = states.get(`${key}:out`) ?? null;
         if (firstLeg === 'pending' || firstLeg === 'voided') return result(answerOf(firstLeg));
+      }
+      // The minimum of the member's currency (decision 067); the body's schema let through the
+      // smallest of any currency, so only an amount under the largest needs the currency read.
+      if (body.amount < Math.max(...Object.values(TRANSFER_MINIMUM))) {
+        const currency = await accounts.currencyOf(memberId);
+        if (body.amount < TRANSFER_MINIMUM[currency]) throw new AppError('TRANSFER_MINIMUM', 400);
       }
       // Into a game only while it is open; out of one at any time (decision 064).
       if (body.to !== 'wallet') await accounts.openGame(body.to);

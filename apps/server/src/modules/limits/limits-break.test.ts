@@ -38,7 +38,7 @@ beforeAll(async () => {
     type: 'limit',
     maxReceived: 5,
     bonusPercent: 100,
-    maxBonus: 50_000,
+    maxBonus: { BAHT: 50_000, LAK: 30_000_000 },
     turnoverMultiple: 1,
     percentFail: 100,
     active: true,

@@ -98,7 +98,9 @@ describe('lookups (Thai market)', () => {
     expect(deposit.banks.every((bank) => bank.currency === 'BAHT')).toBe(true);
     expect(LOOKUPS.registerOTP.parse((await get('registerOTP')).json())).toEqual({ registerOTP: true });
     const withdraw = LOOKUPS.withdraw.parse((await get('withdraw')).json());
-    expect(withdraw.withdrawMin).toBeLessThanOrEqual(withdraw.withdrawMax);
+    // Each currency's own figures (decision 067): kip limits are kip-sized, not baht numbers.
+    expect(withdraw.BAHT).toEqual({ withdrawMin: 10_000, withdrawMax: 5_000_000 });
+    expect(withdraw.LAK).toEqual({ withdrawMin: 5_000_000, withdrawMax: 3_000_000_000 });
     expect(LOOKUPS.market.parse((await get('market')).json())).toEqual({
       market: 'TH',
       currencies: ['BAHT'],

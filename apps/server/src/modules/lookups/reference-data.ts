@@ -361,8 +361,11 @@ export const referenceData: ReferenceData = {
       en: 'Deposits are credited automatically within 1 minute. Withdrawals are available 24 hours a day.',
     },
 
-    // 100 baht to 50,000 baht per withdrawal.
-    withdraw: { withdrawMin: 10000 as MinorUnits, withdrawMax: 5000000 as MinorUnits },
+    // ฿100 to ฿50,000 per withdrawal; ₭50,000 to ₭30,000,000 (1 baht is some 600 kip; decision 067).
+    withdraw: {
+      BAHT: { withdrawMin: 10_000 as MinorUnits, withdrawMax: 5_000_000 as MinorUnits },
+      LAK: { withdrawMin: 5_000_000 as MinorUnits, withdrawMax: 3_000_000_000 as MinorUnits },
+    },
 
     // Issue 27's defaults: up to 20,000 baht paid at once, 3 a day, a member's first withdrawal
     // reviewed, two approvals over 50,000 baht (the sandbox's differ: sandboxWithdrawalRules).
@@ -381,7 +384,7 @@ export const referenceData: ReferenceData = {
     registerOTP: { enabled: true },
     enableChatWidget: { enabled: true },
     deposit: { isManual: false },
-    qrMinimums: QR_DEFAULT_MINIMUMS as SettingsSeed['qrMinimums'],
+    qrMinimums: QR_DEFAULT_MINIMUMS as unknown as SettingsSeed['qrMinimums'],
 
     howto: SHIPPED_HOWTO,
 

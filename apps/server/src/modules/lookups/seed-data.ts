@@ -1,6 +1,5 @@
-import { QR_DEFAULT_MINIMUMS, type QrProvider } from '@wallet/contract/http/deposit';
-import type { MinorUnits } from '@wallet/contract/money';
-import type { ReferenceData } from './lookups.settings';
+import { QR_DEFAULT_MINIMUMS, QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
+import type { ReferenceData, SettingsSeed } from './lookups.settings';
 import { referenceData } from './reference-data';
 
 /**
@@ -30,7 +29,17 @@ export function referenceDataFor(options: {
     settings: {
       ...referenceData.settings,
       ...(options.sandbox ? { withdrawalRules: sandboxWithdrawalRules } : {}),
-      qrMinimums: { ...QR_DEFAULT_MINIMUMS, ...options.qrMinimumOverrides } as Record<QrProvider, MinorUnits>,
+      qrMinimums: qrMinimumsWith(options.qrMinimumOverrides),
     },
   };
+}
+
+/** The QR minimums a new site starts with: the environment's (in baht) over the defaults (decision 067). */
+function qrMinimumsWith(overrides: Partial<Record<QrProvider, number>>): SettingsSeed['qrMinimums'] {
+  return Object.fromEntries(
+    QR_PROVIDERS.map((provider) => {
+      const byCurrency = QR_DEFAULT_MINIMUMS[provider];
+      return [provider, { ...byCurrency, BAHT: overrides[provider] ?? byCurrency.BAHT }];
+    }),
+  ) as SettingsSeed['qrMinimums'];
 }

@@ -69,6 +69,10 @@ describe('site settings in the console (decision 059)', () => {
     const before = await settings();
     const refused = await put('withdraw', { withdrawMin: 500_000, withdrawMax: 10_000 });
     expect(refused.statusCode).toBe(400);
+    // Per currency (decision 067): each currency's order is checked, and neither may be missing.
+    const kipOutOfOrder = { ...before.withdraw, LAK: { withdrawMin: 500_000, withdrawMax: 10_000 } };
+    expect((await put('withdraw', kipOutOfOrder)).statusCode).toBe(400);
+    expect((await put('withdraw', { BAHT: before.withdraw.BAHT })).statusCode).toBe(400);
     expect((await put('slip', { ...before.slip, maxAgeMinutes: -1 })).statusCode).toBe(400);
     expect((await put('registerOTP', { enabled: 'yes' })).statusCode).toBe(400);
     expect(await settings()).toEqual(before);
@@ -193,13 +197,17 @@ describe('site settings in the console (decision 059)', () => {
 
   it('sets each QR channel’s minimum, which members meet at once', async () => {
     const { qrMinimums } = await settings();
-    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: 50_000 })).statusCode).toBe(200);
+    expect(
+      (await put('qrMinimums', { ...qrMinimums, PAYONEX: { BAHT: 50_000, LAK: 5_000_000 } })).statusCode,
+    ).toBe(200);
     const member = await signedInMember(test.app);
     const channels = (await getAs(test.app, member.token, '/api/qrcode')).json<{
       channels: { provider: string; minDeposit: number }[];
     }>();
     expect(channels.channels.find((channel) => channel.provider === 'PAYONEX')?.minDeposit).toBe(50_000);
-    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: 0 })).statusCode).toBe(400);
+    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: { BAHT: 50_000, LAK: 0 } })).statusCode).toBe(
+      400,
+    );
     expect((await put('qrMinimums', qrMinimums)).statusCode).toBe(200);
   });
 

@@ -1,3 +1,4 @@
+import type { Currency } from '@wallet/contract/money';
 import type { Locale } from '@wallet/contract/constants';
 import type { CouponClaimResponse, PrizeUnit, SpinCouponsResponse } from '@wallet/contract/http/spinwheel';
 import { AppError } from '../../platform/errors';
@@ -88,7 +89,7 @@ export function createSpinCoupons(options: SpinCouponsOptions) {
         if (!terms) throw new AppError('INVALID_PRIZE_CODE', 409);
         await options.grants.grantPrize(
           memberId,
-          { amount: coupon.amount, terms },
+          { amount: coupon.amount, terms, currency: coupon.unit as Currency },
           {
             first: async (tx) => {
               if (!(await repository.lockClaimable(tx, coupon.id, at)))

@@ -64,7 +64,7 @@ const PRIZE_GRANT: ProgramTerms = {
     { category: 'slot', percent: 100 },
     { category: 'casino', percent: 50 },
   ],
-  floor: 500,
+  floor: { BAHT: 500, LAK: 300_000 },
   success: 100,
   fail: 100,
   grantDays: 7,
@@ -98,7 +98,8 @@ const slice = (
 export const DEMO_WHEEL = {
   name: 'Lucky wheel',
   couponHours: 72,
-  coinRules: { deposit: { per: baht(500, 50_000), coins: 1 }, daily: 1 },
+  // One coin per ฿500 or per ₭300,000 (some 600 kip a baht): the same coin for the same money (decision 067).
+  coinRules: { deposit: { per: baht(500, 300_000), coins: 1 }, daily: 1 },
   slices: [
     slice(
       'CASH20',

@@ -31,7 +31,7 @@ function prizeOf(stored: StoredPrize): WheelSliceInput['prize'] {
       return {
         kind: 'bonus',
         amounts: toNumbers(stored.amounts),
-        terms: { ...stored.terms, floor: stored.terms.floor as MinorUnits },
+        terms: { ...stored.terms, floor: stored.terms.floor as Record<'BAHT' | 'LAK', MinorUnits> },
       };
     default:
       return stored;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MinorUnits } from '@wallet/contract/money';
+import type { Currency, MinorUnits, PerCurrency } from '@wallet/contract/money';
 import type { MoneyResult, PendingWithdrawal, WithdrawRequest } from '@wallet/contract/http/wallet';
 import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
 import type { PayoutService, PayoutStatus } from '../../adapters/payout/payout-service';
@@ -28,8 +28,8 @@ export interface WithdrawalsServiceOptions {
   tagged?: (memberId: number, tags: readonly string[]) => Promise<boolean>;
   /** The rules that hold a withdrawal for review (decision 045). */
   rules: () => Promise<WithdrawalRules>;
-  /** withdrawMin and withdrawMax of the withdraw lookup, minor units. */
-  limits: () => Promise<{ withdrawMin: number; withdrawMax: number }>;
+  /** withdrawMin and withdrawMax of the withdraw lookup, minor units of each currency (decision 067). */
+  limits: () => Promise<PerCurrency<{ withdrawMin: number; withdrawMax: number }>>;
   /** The member's currency and the bank account payouts go to. */
   moneyProfile: (memberId: number) => Promise<{
     currency: string;
@@ -77,8 +77,9 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
   const { ledger, payout, log } = options;
   const now = options.now ?? (() => new Date());
 
-  async function checkLimits(amount: number): Promise<void> {
-    const { withdrawMin, withdrawMax } = await options.limits();
+  /** The limits of the member's currency: a kip withdrawal is judged by kip figures (decision 067). */
+  async function checkLimits(amount: number, currency: string): Promise<void> {
+    const { withdrawMin, withdrawMax } = (await options.limits())[currency as Currency];
     if (amount < withdrawMin) throw new AppError('WITHDRAW_MINIMUM', 400);
     if (amount > withdrawMax) throw new AppError('WITHDRAW_MAXIMUM', 400);
   }
@@ -174,9 +175,9 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           id: String(earlier.id),
           createdAt: earlier.createdAt.toISOString(),
         };
-      await checkLimits(body.amount);
-      await options.beforeWithdraw(memberId);
       const profile = await options.moneyProfile(memberId);
+      await checkLimits(body.amount, profile.currency);
+      await options.beforeWithdraw(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
       const amount = BigInt(body.amount);
       const walletKey = accountKey.wallet(memberId);
@@ -246,7 +247,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     async withdrawAll(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
       if (await ledger.findTransfer(`${key}:withdraw`))
         return service.withdraw(memberId, body, `${key}:withdraw`);
-      await checkLimits(body.amount);
+      await checkLimits(body.amount, (await options.moneyProfile(memberId)).currency);
       // Before the sweep: a refused withdrawal leaves the games' money where it is.
       await options.beforeWithdraw(memberId);
       await options.sweepToWallet(memberId, key);

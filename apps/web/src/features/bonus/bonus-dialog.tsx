@@ -20,6 +20,7 @@ import { useDialogTop } from './dialog-top';
 import { isReceivedOut } from '../../lib/received-count';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
+import { fillOfferAmounts } from '../../lib/offer-amounts';
 
 /**
  * A listed bonus (spec section 2, Bonus): its banners, notice and terms, and a receive button;
@@ -108,7 +109,10 @@ export function BonusDialog({
           <BannerSlides banners={offer.banners} />
           {/* The operator's HTML (decision 057): cleaned by the server, and again here. */}
           {offer.notice ? (
-            <ServerHtml html={offer.notice} className="text-[15px] whitespace-pre-line text-mist-300" />
+            <ServerHtml
+              html={fillOfferAmounts(offer.notice, offer, currency)}
+              className="text-[15px] whitespace-pre-line text-mist-300"
+            />
           ) : null}
           <OfferTerms terms={offer} currency={currency} />
         </div>

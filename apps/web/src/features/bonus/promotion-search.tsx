@@ -22,6 +22,7 @@ import {
 } from './offer-details';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
+import { fillOfferAmounts } from '../../lib/offer-amounts';
 
 /** What a search found: the promotion of `code`, or null when none has it. */
 interface Found {
@@ -189,7 +190,10 @@ function PromotionDialog({
               : t('bonus.terms.noPercentFail')}
           </p>
           {promotion.description ? (
-            <ServerHtml html={promotion.description} className="text-[15px] text-mist-300" />
+            <ServerHtml
+              html={fillOfferAmounts(promotion.description, promotion, currency)}
+              className="text-[15px] text-mist-300"
+            />
           ) : null}
           <OfferTerms terms={promotion} currency={currency} percentFail={false} />
         </div>

@@ -16,6 +16,7 @@ import { useClearGrant, useCurrentPromotion } from './bonus-api';
 import { codeOf, RefusalAlert } from './offer-details';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { useBonusTranslation } from '../../lib/bonus-texts';
+import { fillOfferAmounts } from '../../lib/offer-amounts';
 
 /**
  * The grant that runs now (spec section 2, Bonus): whether it is a bonus or a promotion, its
@@ -30,7 +31,8 @@ export function RunningGrant({ active, currency }: { active: ActiveCheckResponse
   const [confirming, setConfirming] = useState(false);
   const numbers = progress.data?.progress ?? null;
   const Icon = isPromotion ? TicketPercent : Gift;
-  const description = isPromotion ? promotion.data?.promotion?.description : undefined;
+  const current = isPromotion ? promotion.data?.promotion : undefined;
+  const description = current ? fillOfferAmounts(current.description, current, currency) : undefined;
 
   return (
     <section aria-labelledby={titleId} className="card space-y-4 p-4">

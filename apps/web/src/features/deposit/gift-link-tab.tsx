@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRUELINK_MINIMUM_MINOR, TruelinkRequest } from '@wallet/contract/http/deposit';
+import { TRUELINK_MINIMUM, TruelinkRequest } from '@wallet/contract/http/deposit';
 import type { LimitsResponse } from '@wallet/contract/http/limits';
 import type { Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -41,10 +41,10 @@ export function giftLinkRefusal(
   if (limits.selfExclusion) return errorText('SELF_EXCLUDED');
   if (limits.timeout) return errorText('TIMED_OUT');
   const room = limits.depositRemaining;
-  if (room !== null && room < TRUELINK_MINIMUM_MINOR)
+  if (room !== null && room < TRUELINK_MINIMUM[VOUCHER_CURRENCY])
     return why('deposit.giftLimit', {
       room: formatMoney(Math.max(0, room), VOUCHER_CURRENCY),
-      min: formatMoney(TRUELINK_MINIMUM_MINOR, VOUCHER_CURRENCY),
+      min: formatMoney(TRUELINK_MINIMUM[VOUCHER_CURRENCY], VOUCHER_CURRENCY),
     });
   return null;
 }

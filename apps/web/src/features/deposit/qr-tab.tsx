@@ -396,7 +396,7 @@ function QrForm({
         ) : null}
       </div>
       <div role="group" aria-label={t('deposit.qr.quickAmounts')} className="grid grid-cols-3 gap-2">
-        {QR_QUICK_AMOUNTS[provider].map((quick) => (
+        {QR_QUICK_AMOUNTS[provider][currency].map((quick) => (
           // NOTE: not disabled below the minimum: a tap fills it and the reason under the
           // field says why Create is off (a phone has no hover for a disabled button's why).
           <button

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
 import {
-  TRANSFER_MINIMUM_MINOR,
+  TRANSFER_MINIMUM,
   TransferRequest,
   type MoneyResult as Result,
   type WalletResponse,
@@ -142,7 +142,7 @@ function TransferForm({
 
   const message = (code: string) =>
     code === 'TRANSFER_MINIMUM'
-      ? t('transfer.minimum', { amount: formatMoney(TRANSFER_MINIMUM_MINOR, currency) })
+      ? t('transfer.minimum', { amount: formatMoney(TRANSFER_MINIMUM[currency], currency) })
       : errorText(code);
 
   async function submit(event: FormEvent) {
@@ -162,9 +162,11 @@ function TransferForm({
           ? t('money.invalidAmount')
           : codes.amount
             ? message(codes.amount)
-            : source && minor > source.balance
-              ? errorText('MONEY_NOT_ENOUGH')
-              : undefined,
+            : minor < TRANSFER_MINIMUM[currency]
+              ? message('TRANSFER_MINIMUM')
+              : source && minor > source.balance
+                ? errorText('MONEY_NOT_ENOUGH')
+                : undefined,
     };
     setErrors(next);
     if (!parsed.success || next.amount) return;

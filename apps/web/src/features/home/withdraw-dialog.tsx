@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { formatBankAccountNo } from '@wallet/contract/rules';
 import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import type { ProfileResponse } from '@wallet/contract/http/account';
-import type { WithdrawLookup } from '@wallet/contract/http/lookup';
+import type { WithdrawLimits } from '@wallet/contract/http/lookup';
 import {
   WithdrawRequest,
   type MoneyResult as Result,
@@ -115,7 +115,7 @@ function WithdrawBody({
     <WithdrawForm
       money={money}
       wallet={wallet}
-      limits={limits.data}
+      limits={limits.data[wallet.wallet.currency]}
       bank={profile.data.bankAccount}
       onMoved={onMoved}
       onDone={onDone}
@@ -135,7 +135,8 @@ function WithdrawForm({
 }: {
   money: MoneyRequester;
   wallet: WalletResponse;
-  limits: WithdrawLookup;
+  /** The limits of the member's currency (decision 067). */
+  limits: WithdrawLimits;
   bank: ProfileResponse['bankAccount'];
   onMoved: () => void;
   onDone: () => void;

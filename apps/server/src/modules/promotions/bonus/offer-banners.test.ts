@@ -31,7 +31,7 @@ beforeAll(async () => {
     type: 'limit',
     maxReceived: 1,
     bonusPercent: 10,
-    maxBonus: 10_000,
+    maxBonus: { BAHT: 10_000, LAK: 6_000_000 },
     turnoverMultiple: 1,
     percentFail: 100,
     active: true,

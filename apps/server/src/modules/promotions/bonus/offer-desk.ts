@@ -7,7 +7,7 @@ import {
   type OfferCreateRequest,
   type OfferUpdateRequest,
 } from '@wallet/contract/http/console-offers';
-import type { MinorUnits } from '@wallet/contract/money';
+import type { MinorUnits, PerCurrency } from '@wallet/contract/money';
 import { AppError } from '../../../platform/errors';
 import { sanitizeHtml, plainText } from '../../../platform/sanitize-html';
 import type {
@@ -22,7 +22,8 @@ import type {
 /** Writes the change's audit row in its transaction (the routes name the staff member and action). */
 export type AuditIn = (tx: Executor, detail: { before: unknown; after: unknown }) => Promise<void>;
 
-const minor = (value: bigint) => Number(value) as MinorUnits;
+/** A stored per-currency amount as the console's schema types it (decision 067). */
+const amounts = (value: PerCurrency<number>) => value as PerCurrency<MinorUnits>;
 
 /** The terms of a stored offer, in the console's shape. */
 export function settingsOf(row: OfferRow): OfferSettings {
@@ -35,22 +36,22 @@ export function settingsOf(row: OfferRow): OfferSettings {
     type: row.type,
     maxReceived: row.maxReceived,
     bonusPercent: percent ? percent.percent : null,
-    maxBonus: percent ? percent.max : (0 as MinorUnits),
-    bonusAmount: row.reward.kind === 'fixed' ? row.reward.amount : null,
+    maxBonus: amounts(percent ? percent.max : { BAHT: 0, LAK: 0 }),
+    bonusAmount: row.reward.kind === 'fixed' ? amounts(row.reward.amount) : null,
     depositRule: row.depositRule,
-    minimumDeposit: minor(row.minimumDeposit),
+    minimumDeposit: amounts(row.minimumDeposit),
     depositWithinMinutes: row.depositWithinMinutes,
     turnoverMultiple: row.turnoverMultiple,
     contributions: row.contributions,
     withdrawCapMultiple: row.withdrawCapMultiple,
-    floor: minor(row.floor),
+    floor: amounts(row.floor),
     percentFail: row.percentFail,
     grantDays: row.grantDays,
     banners: row.banners,
     startsAt: row.startsAt?.toISOString() ?? null,
     endsAt: row.endsAt?.toISOString() ?? null,
     active: row.active,
-    budget: row.budget === null ? null : minor(row.budget),
+    budget: row.budget === null ? null : amounts(row.budget),
     sort: row.sort,
   };
 }
@@ -68,19 +69,19 @@ function columnsOf(settings: OfferSettings): Omit<NewOffer, 'id' | 'granted' | '
         ? { kind: 'fixed', amount: settings.bonusAmount }
         : { kind: 'percent', percent: settings.bonusPercent!, max: settings.maxBonus },
     depositRule: settings.depositRule,
-    minimumDeposit: BigInt(settings.minimumDeposit),
+    minimumDeposit: settings.minimumDeposit,
     depositWithinMinutes: settings.depositWithinMinutes,
     turnoverMultiple: settings.turnoverMultiple,
     contributions: settings.contributions,
     withdrawCapMultiple: settings.withdrawCapMultiple,
-    floor: BigInt(settings.floor),
+    floor: settings.floor,
     percentFail: settings.percentFail,
     grantDays: settings.grantDays,
     banners: settings.banners,
     startsAt: settings.startsAt ? new Date(settings.startsAt) : null,
     endsAt: settings.endsAt ? new Date(settings.endsAt) : null,
     active: settings.active,
-    budget: settings.budget === null ? null : BigInt(settings.budget),
+    budget: settings.budget,
     sort: settings.sort,
   };
 }
@@ -123,7 +124,7 @@ const view = (row: OfferRow, counts: OfferCounts): ConsoleOffer => ({
   ...settingsOf(row),
   running: counts.running,
   claims: counts.claims,
-  granted: minor(row.granted),
+  granted: amounts(row.granted),
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -146,7 +146,11 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
     async (request) => {
       await guessGuard(memberOf(request).id);
       return {
-        promotion: await promotions.findPromotion(request.params.code, requestLocale(request, market)),
+        promotion: await promotions.findPromotion(
+          memberOf(request).id,
+          request.params.code,
+          requestLocale(request, market),
+        ),
       };
     },
   );

@@ -15,6 +15,7 @@ import type { GamesService } from '../../games/games.service';
 import {
   capOf,
   forfeitOnCancel,
+  offerIn,
   termsOf,
   type GrantRow,
   type GrantsService,
@@ -42,7 +43,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   const { engine } = grants;
 
   /** An offer's terms as shown (from the offer, or as a grant of it copied them). */
-  function termsView(offer: OfferRow, terms: GrantTerms, locale: Locale) {
+  function termsView(offer: Pick<OfferRow, 'channel' | 'endsAt'>, terms: GrantTerms, locale: Locale) {
     return {
       code: terms.code,
       channel: offer.channel,
@@ -117,7 +118,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const bonuses = offers
         .filter((offer) => isOpen(offer, at))
         .map((offer) => ({
-          ...termsView(offer, termsOf(offer), locale),
+          ...termsView(offer, termsOf(offerIn(offer, currency)), locale),
           notice: sanitizeHtml(offer.notices[locale]),
           banners: bannersOf(offer, locale),
           userBonus: userBonusOf(received.filter((grant) => grant.offerId === offer.id)),
@@ -255,12 +256,13 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /** GET /api/promotion/find/{code}: an open promotion by its code, or null. */
-    async findPromotion(code: string, locale: Locale): Promise<Promotion | null> {
+    async findPromotion(memberId: number, code: string, locale: Locale): Promise<Promotion | null> {
       const parsed = OfferCode.safeParse(code);
       if (!parsed.success) return null;
       const offer = await grants.offers.byCode(parsed.data);
       if (!offer || offer.channel !== 'promotion' || !isOpen(offer, options.now())) return null;
-      return promotionOf(offer, termsOf(offer), locale);
+      const currency = await options.currencyOf(memberId);
+      return promotionOf(offer, termsOf(offerIn(offer, currency)), locale);
     },
   };
 }

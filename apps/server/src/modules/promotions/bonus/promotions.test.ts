@@ -19,7 +19,7 @@ import {
   statementOf,
   walletOf,
 } from '../../../../test/money';
-import { memberCalls, testOffer } from '../../../../test/offers';
+import { memberCalls, testOffer, type TestTerms } from '../../../../test/offers';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { promotionOffers } from '../engine/grants.tables';
 import type { NewOffer } from '../engine/grants.service';
@@ -32,7 +32,7 @@ import type { NewOffer } from '../engine/grants.service';
 const minor = (amount: number) => amount as MinorUnits;
 
 /** This file's offers: a month to claim on a deposit, casino counting half. */
-const offer = (code: string, terms: Partial<NewOffer> = {}): NewOffer =>
+const offer = (code: string, terms: Partial<TestTerms> = {}): NewOffer =>
   testOffer(code, {
     depositWithinMinutes: 60 * 24 * 30,
     contributions: [

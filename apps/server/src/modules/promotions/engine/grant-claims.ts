@@ -6,7 +6,8 @@ import { accountKey, type CreditedDeposit } from '../../ledger/ledger.service';
 import type { GrantContext, Holdings } from './grant-engine';
 import { creditSourceOf, grantKeys, statementOf } from './grant-movements';
 import { periodStart, requiredTurnover, rewardOf, sameMarketDay } from './grant-rules';
-import type { ClaimQueries, Executor, GrantRow, OfferRow } from './grants.repository';
+import type { ClaimQueries, Executor, GrantRow } from './grants.repository';
+import { offerIn, type OfferIn } from './offer-amounts';
 import type { GrantTerms } from './grants.tables';
 
 const DAY_MS = 86_400_000;
@@ -39,8 +40,11 @@ export interface ProgramClaim {
   nothing: ErrorCode;
 }
 
-/** An offer's terms as a grant copies them: a later edit of the offer never changes a running grant. */
-export function termsOf(offer: OfferRow): GrantTerms {
+/**
+ * An offer's terms as a grant copies them, in the member's currency (decision 067): a later edit
+ * of the offer never changes a running grant.
+ */
+export function termsOf(offer: OfferIn): GrantTerms {
   return {
     code: offer.code,
     channel: offer.channel,
@@ -72,7 +76,7 @@ export function createGrantClaims(context: GrantContext) {
    */
   async function qualifyingDeposit(
     q: ClaimQueries,
-    offer: OfferRow,
+    offer: OfferIn,
     deposits: CreditedDeposit[],
     held: Holdings,
     at: Date,
@@ -109,7 +113,7 @@ export function createGrantClaims(context: GrantContext) {
    */
   async function judge(
     q: ClaimQueries,
-    offer: OfferRow,
+    offer: OfferIn,
     memberId: number,
     deposits: CreditedDeposit[],
     held: Holdings,
@@ -142,13 +146,16 @@ export function createGrantClaims(context: GrantContext) {
    */
   async function claimable(
     memberId: number,
-  ): Promise<{ offer: OfferRow; deposit: bigint; bonus: bigint; until: Date }[]> {
+  ): Promise<{ offer: OfferIn; deposit: bigint; bonus: bigint; until: Date }[]> {
     const walletKey = accountKey.wallet(memberId);
-    const [deposits, held, offers] = await Promise.all([
+    const [deposits, held, rows, currency] = await Promise.all([
       ledger.recentDeposits(walletKey, 2),
       holdings(memberId),
       repository.offers('bonus'),
+      options.currencyOf(memberId),
     ]);
+    // In the member's currency's figures, as the claim judges them (decision 067).
+    const offers = rows.map((row) => offerIn(row, currency));
     if (deposits.length === 0) return [];
     const at = now();
     return repository.reads(async (q) => {
@@ -214,9 +221,11 @@ export function createGrantClaims(context: GrantContext) {
     let grant: GrantRow;
     try {
       grant = await repository.claim(async (q, tx) => {
-        const offer = await q.lockOffer(code);
-        if (!offer || offer.channel !== channel)
+        const locked = await q.lockOffer(code);
+        if (!locked || locked.channel !== channel)
           throw new AppError(channel === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA', 404);
+        // The member's currency's figures (decision 067): a kip deposit meets the kip minimum.
+        const offer = offerIn(locked, currency);
         // The wallet as it is under its lock: nothing moves it, and no other claim of this member
         // gets past here, until this claim is in.
         await ledger.lockedBalance(tx, walletKey);
@@ -227,7 +236,7 @@ export function createGrantClaims(context: GrantContext) {
           total: balances.wallet + balances.games + balances.inFlight,
         };
         const { deposit, bonus } = await judge(q, offer, memberId, deposits, current, at);
-        await q.addGranted(offer.id, bonus);
+        await q.addGranted(offer.id, currency, bonus);
         const inserted = await q.insertGrant({
           memberId,
           offerId: offer.id,

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletResponse } from '@wallet/contract/http/wallet';
-import type { MinorUnits } from '@wallet/contract/money';
 import {
   activate,
   ageHolds,
@@ -84,13 +83,13 @@ describe('the grant state machine against a model', () => {
       notices: { th: '', lo: '', en: '' },
       type: 'limit',
       maxReceived: 1_000,
-      reward: { kind: 'percent', percent: TERMS.percent, max: TERMS.max as MinorUnits },
-      minimumDeposit: BigInt(TERMS.minimum),
+      reward: { kind: 'percent', percent: TERMS.percent, max: { BAHT: TERMS.max, LAK: TERMS.max } },
+      minimumDeposit: { BAHT: TERMS.minimum, LAK: TERMS.minimum },
       depositWithinMinutes: 60 * 24,
       turnoverMultiple: TERMS.multiple,
       contributions: [{ category: 'slot', percent: 100 }],
       withdrawCapMultiple: TERMS.cap,
-      floor: BigInt(TERMS.floor),
+      floor: { BAHT: TERMS.floor, LAK: TERMS.floor },
       percentFail: TERMS.percentFail,
       grantDays: 7,
     });

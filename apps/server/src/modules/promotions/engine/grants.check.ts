@@ -87,16 +87,19 @@ export async function checkGrants(db: Database, options: { olderThanMs: number }
           and closing_since < now() - ${options.olderThanMs} * interval '1 millisecond'`,
   );
   for (const row of stuck) problems.push(`grant ${row.id} has been closing for longer than allowed`);
-  // Each offer's budget counter is what its grants were promised.
-  const budgets = await rowsOf<{ code: string; granted: string; total: string }>(
+  // Each offer's budget counter is what its grants were promised, currency by currency (decision 067).
+  const budgets = await rowsOf<{ code: string; currency: string; granted: string; total: string }>(
     db,
-    sql`select o.code, o.granted::text, coalesce(sum(g.bonus), 0)::text as total
-        from promotion_offers o left join promotion_grants g on g.offer_id = o.id
-        group by o.id having o.granted <> coalesce(sum(g.bonus), 0)`,
+    sql`select o.code, c.currency, coalesce((o.granted ->> c.currency)::bigint, 0)::text as granted,
+          coalesce(sum(g.bonus), 0)::text as total
+        from promotion_offers o cross join (values ('BAHT'), ('LAK')) as c(currency)
+          left join promotion_grants g on g.offer_id = o.id and g.currency = c.currency
+        group by o.id, o.code, o.granted, c.currency
+        having coalesce((o.granted ->> c.currency)::bigint, 0) <> coalesce(sum(g.bonus), 0)`,
   );
   for (const row of budgets)
     problems.push(
-      `offer ${row.code} counts ${row.granted} granted but its grants were promised ${row.total}`,
+      `offer ${row.code} counts ${row.granted} ${row.currency} granted but its grants were promised ${row.total}`,
     );
   return problems;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
+import type { Currency } from '@wallet/contract/money';
 import { rowsOf } from '../../../platform/db/rows';
 import {
   promotionGrants,
@@ -50,10 +51,14 @@ function claimQueries(tx: Executor) {
     },
 
     /** Counts a grant's bonus against the offer's budget (take-backs do not refill it). */
-    async addGranted(offerId: number, bonus: bigint): Promise<void> {
+    async addGranted(offerId: number, currency: Currency, bonus: bigint): Promise<void> {
+      // Per currency (decision 067): a kip bonus counts against the kip budget only.
       await tx
         .update(promotionOffers)
-        .set({ granted: sql`${promotionOffers.granted} + ${bonus.toString()}::bigint` })
+        .set({
+          granted: sql`jsonb_set(${promotionOffers.granted}, array[${currency}::text],
+            to_jsonb(coalesce((${promotionOffers.granted} ->> ${currency})::bigint, 0) + ${bonus.toString()}::bigint))`,
+        })
         .where(eq(promotionOffers.id, offerId));
     },
 

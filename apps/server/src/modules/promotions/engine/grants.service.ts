@@ -1,3 +1,4 @@
+import type { Currency } from '@wallet/contract/money';
 import type { Database } from '../../../platform/db/database';
 import { createGrantEngine, type GrantEngineOptions, type ProgramClaim } from './grant-engine';
 import { createGrantsRepository } from './grants.repository';
@@ -5,6 +6,7 @@ import { createOfferRecords } from './offer-records';
 import { programTerms, type ProgramTerms } from './program-terms';
 
 export { termsOf, type GrantEngine, type ProgramClaim } from './grant-engine';
+export { offerIn, type OfferIn } from './offer-amounts';
 export { capOf, forfeitOnCancel } from './grant-rules';
 export { ProgramTerms, programTerms } from './program-terms';
 export type { Executor, GrantRow, NewOffer, OfferRow } from './grants.repository';
@@ -79,12 +81,12 @@ export function createGrantsService(options: GrantsServiceOptions) {
      */
     grantPrize: (
       memberId: number,
-      prize: { amount: bigint; terms: ProgramTerms },
+      prize: { amount: bigint; terms: ProgramTerms; currency: Currency },
       coupon: Required<Pick<ProgramClaim, 'first' | 'alongside'>>,
     ) =>
       engine.claimProgram(memberId, {
         program: 'prize',
-        terms: programTerms('prize', prize.terms),
+        terms: programTerms('prize', prize.terms, prize.currency),
         amount: prize.amount,
         ...coupon,
         minimum: 0n,

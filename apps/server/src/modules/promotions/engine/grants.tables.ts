@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BonusReward, GrantChannel, TurnoverContribution } from '@wallet/contract/http/bonus';
+import type { PerCurrency } from '@wallet/contract/money';
 
 /**
  * Bonuses and promotion codes (docs/decisions/019-bonus-grant-engine.md). Offers are what the
@@ -30,6 +31,11 @@ export interface LocalText {
   lo: string;
   en: string;
 }
+
+/** An offer's reward as stored: a percent up to a maximum, or a fixed amount, each per currency. */
+export type StoredReward =
+  | { kind: 'percent'; percent: number; max: PerCurrency<number> }
+  | { kind: 'fixed'; amount: PerCurrency<number> };
 
 /** Which deposit an offer can be claimed on, besides being the latest unused one. */
 export type DepositRule = 'any' | 'first_ever' | 'first_of_day';
@@ -51,32 +57,35 @@ export const promotionOffers = pgTable(
     notices: jsonb('notices').$type<LocalText>().notNull(),
     type: text('type', { enum: ['limit', 'day', 'week'] }).notNull(),
     maxReceived: integer('max_received').notNull(),
-    reward: jsonb('reward').$type<BonusReward>().notNull(),
+    /** Its amount in each currency (decision 067): a kip claim gets the kip figure. */
+    reward: jsonb('reward').$type<StoredReward>().notNull(),
     depositRule: text('deposit_rule', { enum: ['any', 'first_ever', 'first_of_day'] })
       .notNull()
       .default('any'),
-    minimumDeposit: bigint('minimum_deposit', { mode: 'bigint' }).notNull(),
+    /** Per currency, minor units (decision 067), as are floor, budget and granted. */
+    minimumDeposit: jsonb('minimum_deposit').$type<PerCurrency<number>>().notNull(),
     /** The qualifying deposit must be at most this old when the offer is claimed. */
     depositWithinMinutes: integer('deposit_within_minutes').notNull().default(1440),
     turnoverMultiple: integer('turnover_multiple').notNull(),
     contributions: jsonb('contributions').$type<TurnoverContribution[]>().notNull(),
     withdrawCapMultiple: integer('withdraw_cap_multiple'),
-    floor: bigint('floor', { mode: 'bigint' }).notNull(),
+    floor: jsonb('floor').$type<PerCurrency<number>>().notNull(),
     percentFail: integer('percent_fail').notNull(),
     grantDays: integer('grant_days').notNull(),
     banners: jsonb('banners').$type<StoredBanner[]>().notNull().default([]),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
-    /** The most all grants of the offer may credit together; null: no budget. */
-    budget: bigint('budget', { mode: 'bigint' }),
+    /** The most all grants of the offer may credit together, per currency; null: no budget. */
+    budget: jsonb('budget').$type<PerCurrency<number>>(),
     /**
      * What all grants of the offer were promised so far (kept with each claim under the offer's row
      * lock, so a budget check reads one row; ledger:check compares it with the grants).
      */
-    granted: bigint('granted', { mode: 'bigint' })
+    granted: jsonb('granted')
+      .$type<PerCurrency<number>>()
       .notNull()
-      .default(sql`0`),
+      .default(sql`'{"BAHT": 0, "LAK": 0}'::jsonb`),
     /** Order on the bonus page. */
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

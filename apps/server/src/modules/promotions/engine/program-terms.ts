@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { TurnoverContribution } from '@wallet/contract/http/bonus';
+import type { Currency } from '@wallet/contract/money';
 import type { GrantTerms } from './grants.tables';
 
 const minor = z.number().int().min(0);
+/** An amount per currency (decision 067): a grant reads the member's. */
+const perCurrency = z.object({ BAHT: minor, LAK: minor });
 const names = z.object({ th: z.string(), lo: z.string(), en: z.string() });
 
 /**
@@ -14,8 +17,8 @@ export const ProgramTerms = z.object({
   names,
   turnoverMultiple: z.number().int().min(0).max(100),
   contributions: z.array(TurnoverContribution).min(1),
-  /** The grant ends by itself under this total. */
-  floor: minor,
+  /** The grant ends by itself under this total, in the member's currency. */
+  floor: perCurrency,
   /** Percent of the amount kept once the turnover is met (`success`). */
   success: z.number().int().min(0).max(100),
   /** Percent forfeited when cancelled before (`fail`). */
@@ -24,8 +27,15 @@ export const ProgramTerms = z.object({
 });
 export type ProgramTerms = z.infer<typeof ProgramTerms>;
 
-/** The terms a program's grant copies (the engine reads them as it reads an offer's). */
-export function programTerms(program: 'invite' | 'refund' | 'prize', settings: ProgramTerms): GrantTerms {
+/**
+ * The terms a program's grant copies in the member's currency (the engine reads them as it reads
+ * an offer's).
+ */
+export function programTerms(
+  program: 'invite' | 'refund' | 'prize',
+  settings: ProgramTerms,
+  currency: Currency,
+): GrantTerms {
   return {
     code: program.toUpperCase(),
     // A spin-wheel prize shows as a lucky draw on the statement (decision 021).
@@ -40,7 +50,7 @@ export function programTerms(program: 'invite' | 'refund' | 'prize', settings: P
     // NOTE: no cap: a program's money is credited into a wallet that may hold the member's own
     // savings, which a cap (a multiple of deposit + bonus) would take.
     withdrawCapMultiple: null,
-    floor: String(settings.floor),
+    floor: String(settings.floor[currency]),
     percentFail: settings.fail,
     grantDays: settings.grantDays,
     keepPercent: settings.success,

@@ -111,9 +111,11 @@ export function createInviteAccrual(options: {
       // committed.
       await ledger.lockedBalance(tx, inviteKey);
       if (event.depositedAt && !(await played(tx, event))) return null;
-      if (settings.dailyCap > 0) {
+      // The inviter's own currency's cap (decision 067): commission is credited in it.
+      const dailyCap = settings.dailyCap[inviterCurrency];
+      if (dailyCap > 0) {
         const today = await ledger.creditedWhere(tx, inviteKey, 'invite_commission', 'day', event.day);
-        const room = BigInt(settings.dailyCap) - today;
+        const room = BigInt(dailyCap) - today;
         if (room < earned) {
           earned = room > 0n ? room : 0n;
           note = 'capped';

@@ -76,8 +76,8 @@ export function createInviteBonus(context: RewardsContext) {
         inviteCode: inviteCodeOf(memberId),
         rule: settings.rule,
         percent: settings.percent,
-        minimumClaim: amount(BigInt(settings.minimumClaim)),
-        dailyCap: amount(BigInt(settings.dailyCap)),
+        minimumClaim: amount(BigInt(settings.minimumClaim[currency])),
+        dailyCap: amount(BigInt(settings.dailyCap[currency])),
         turnoverMultiple: settings.turnoverMultiple,
         invitees: invitees.length,
         earned: amount(earned),
@@ -107,11 +107,14 @@ export function createInviteBonus(context: RewardsContext) {
       const settings = await context.activeSettings('invite');
       await context.runningGrant(memberId);
       await accrual.accrueDeposits(memberId);
-      const earnedEver = await repository.earnedBy(memberId);
+      const [earnedEver, currency] = await Promise.all([
+        repository.earnedBy(memberId),
+        context.currencyOf(memberId),
+      ]);
       const grant = await grants.engine.claimProgram(memberId, {
         program: 'invite',
-        terms: programTerms('invite', settings),
-        minimum: BigInt(Math.max(settings.minimumClaim, 1)),
+        terms: programTerms('invite', settings, currency),
+        minimum: BigInt(Math.max(settings.minimumClaim[currency], 1)),
         tooLittle: 'INVITE_COLLECT',
         // Nothing now: all claimed before, or the invitees never deposited or played.
         nothing: earnedEver > 0n ? 'NO_INVITE_BONUS' : 'NO_INVITEE_PLAY_INFO',

@@ -33,7 +33,9 @@ export async function closeRefundPeriod(
     const loss = settings ? await repository.lossOf(tx, program, memberId, games, period) : 0n;
     if (settings && loss > 0n) {
       const raw = percentOf(loss, settings.percent);
-      const refund = settings.cap > 0 ? min(raw, BigInt(settings.cap)) : raw;
+      // The member's currency's cap and minimum (decision 067).
+      const [cap, minimum] = [settings.cap[currency], settings.minimum[currency]];
+      const refund = cap > 0 ? min(raw, BigInt(cap)) : raw;
       await repository.insertRefund(tx, {
         memberId,
         periodStart: period.start,
@@ -43,10 +45,10 @@ export async function closeRefundPeriod(
         amount: refund,
         terms: {
           percent: settings.percent,
-          cap: String(settings.cap),
-          minimum: String(settings.minimum),
+          cap: String(cap),
+          minimum: String(minimum),
         },
-        state: refund > BigInt(settings.minimum) ? 'offered' : 'below_minimum',
+        state: refund > BigInt(minimum) ? 'offered' : 'below_minimum',
       });
     }
     await repository.finishWork(tx, program, period.start, memberId);
@@ -129,8 +131,8 @@ export function createLossRefund(context: RewardsContext, closing: PeriodClosing
         amount: amount(refund?.amount ?? 0n),
         state: counting ? 'counting' : !refund ? 'none' : refund.state === 'offered' ? 'ready' : refund.state,
         percent: settings.percent,
-        cap: amount(BigInt(settings.cap)),
-        minimum: amount(BigInt(settings.minimum)),
+        cap: amount(BigInt(settings.cap[currency])),
+        minimum: amount(BigInt(settings.minimum[currency])),
         categories: settings.categories,
         nextCloseAt: period.nextEnd.toISOString(),
       };
@@ -172,9 +174,10 @@ export function createLossRefund(context: RewardsContext, closing: PeriodClosing
     toWallet: async (memberId: number): Promise<bigint> => {
       const settings = await context.activeSettings('refund');
       await context.runningGrant(memberId);
+      const currency = await context.currencyOf(memberId);
       const grant = await grants.engine.claimProgram(memberId, {
         program: 'refund',
-        terms: programTerms('refund', settings),
+        terms: programTerms('refund', settings, currency),
         minimum: 1n,
         tooLittle: 'NO_REFUND',
         nothing: 'NO_REFUND',

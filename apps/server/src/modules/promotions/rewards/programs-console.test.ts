@@ -35,10 +35,20 @@ describe('programmes set by staff', () => {
 
     const changed = await put('invite', {
       active: true,
-      settings: { ...programs.invite.settings, percent: 7, dailyCap: 50_000, closeHour: 6 },
+      settings: {
+        ...programs.invite.settings,
+        percent: 7,
+        // Per currency (decision 067): ฿500 and ₭300,000 a day.
+        dailyCap: { BAHT: 50_000, LAK: 30_000_000 },
+        closeHour: 6,
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await read()).invite.settings).toMatchObject({ percent: 7, dailyCap: 50_000, closeHour: 6 });
+    expect((await read()).invite.settings).toMatchObject({
+      percent: 7,
+      dailyCap: { BAHT: 50_000, LAK: 30_000_000 },
+      closeHour: 6,
+    });
     const summary = (await get<InviteSummaryResponse>(member.token, '/api/invite/bonus')).body;
     expect(summary).toMatchObject({ active: true, percent: 7, dailyCap: 50_000 });
 
@@ -49,8 +59,8 @@ describe('programmes set by staff', () => {
     expect(rows.map((row) => row.target)).toEqual(['program:refund', 'program:refund', 'program:invite']);
     expect(rows[0]!.detail).toEqual({ before: { active: true }, after: { active: false } });
     expect(rows[2]!.detail).toEqual({
-      before: { percent: 5, dailyCap: 100_000, closeHour: 0 },
-      after: { percent: 7, dailyCap: 50_000, closeHour: 6 },
+      before: { percent: 5, dailyCap: { BAHT: 100_000, LAK: 60_000_000 }, closeHour: 0 },
+      after: { percent: 7, dailyCap: { BAHT: 50_000, LAK: 30_000_000 }, closeHour: 6 },
     });
   });
 

@@ -6,20 +6,25 @@ import { ProgramTerms, type LocalText, type StoredBanner } from '../engine/grant
 /**
  * The operator's settings of the invite bonus and the loss refund (decision 020), kept in
  * `reward_programs` and checked by these schemas on every read: a row edited by hand into nonsense
- * switches its program off rather than paying by it. Amounts are minor units of the member's
- * currency, like offers' (decision 019).
+ * switches its program off rather than paying by it. Amounts have a value per currency, in its
+ * minor units; a member's are read in the member's currency (decision 067).
  */
 
 const minor = z.number().int().min(0);
+/** Per currency (decision 067): a member's claim, cap and minimum are in the member's currency. */
+const perCurrency = z.object({ BAHT: minor, LAK: minor });
+
+/** Minor units of a whole number of kip. */
+const kip = (whole: number) => whole * 100;
 
 export const InviteSettings = z.object({
   rule: z.enum(INVITE_RULES),
   /** Of each invitee deposit, or of each invitee's net loss of a day. */
   percent: z.number().min(0).max(100),
   /** The most commission a member earns from all invitees in a market day (0: no cap). */
-  dailyCap: minor,
+  dailyCap: perCurrency,
   /** The least a claim takes (below it: INVITE_COLLECT, keep collecting). */
-  minimumClaim: minor,
+  minimumClaim: perCurrency,
   /** The loss rule's day closes at this hour, market time (0-23). */
   closeHour: z.number().int().min(0).max(23),
   /** The loss rule counts play on these games. */
@@ -34,9 +39,9 @@ export const RefundSettings = z.object({
   closeHour: z.number().int().min(0).max(23),
   percent: z.number().min(0).max(100),
   /** The most one period refunds (0: no cap). */
-  cap: minor,
+  cap: perCurrency,
   /** A refund must be above this (REFUND_MINIMUM). */
-  minimum: minor,
+  minimum: perCurrency,
   categories: z.array(z.enum(GAME_CATEGORIES)).min(1),
   ...ProgramTerms.shape,
 });
@@ -49,14 +54,17 @@ const banner = (image: string, th: string, lo: string, en: string): StoredBanner
 
 const text = (th: string, lo: string, en: string): LocalText => ({ th, lo, en });
 
-/** The grant both programs start with: turnover 1x in slots (100%) and casino (50%), floor ฿5, 7 days. */
+/**
+ * The grant both programs start with: turnover 1x in slots (100%) and casino (50%), floor ฿5
+ * (₭3,000), 7 days.
+ */
 const STARTING_GRANT = {
   turnoverMultiple: 1,
   contributions: [
     { category: 'slot' as const, percent: 100 },
     { category: 'casino' as const, percent: 50 },
   ],
-  floor: 500,
+  floor: { BAHT: 500, LAK: kip(3_000) },
   success: 100,
   fail: 100,
   grantDays: 7,
@@ -69,8 +77,9 @@ export const DEFAULT_PROGRAMS = {
     settings: {
       rule: 'deposit',
       percent: 5,
-      dailyCap: 100_000,
-      minimumClaim: 2_000,
+      // ฿1,000 and ₭600,000 a day; claims from ฿20 and ₭10,000 (1 baht is some 600 kip).
+      dailyCap: { BAHT: 100_000, LAK: kip(600_000) },
+      minimumClaim: { BAHT: 2_000, LAK: kip(10_000) },
       closeHour: 0,
       categories: ['slot', 'casino'],
       names: text('โบนัสชวนเพื่อน', 'ໂບນັດຊວນໝູ່', 'Invite bonus'),
@@ -91,8 +100,9 @@ export const DEFAULT_PROGRAMS = {
       period: 'day',
       closeHour: 0,
       percent: 5,
-      cap: 200_000,
-      minimum: 100,
+      // Up to ฿2,000 or ₭1,200,000 a period; above ฿1 or ₭1,000.
+      cap: { BAHT: 200_000, LAK: kip(1_200_000) },
+      minimum: { BAHT: 100, LAK: kip(1_000) },
       categories: ['slot', 'casino'],
       names: text('คืนยอดเสีย', 'ຄືນຍອດເສຍ', 'Loss refund'),
       ...STARTING_GRANT,

@@ -22,14 +22,14 @@ const offer = (image: string): ConsoleOffer =>
     type: 'limit',
     maxReceived: 1,
     bonusPercent: 10,
-    maxBonus: 100_000,
+    maxBonus: { BAHT: 100_000, LAK: 60_000_000 },
     turnoverMultiple: 1,
     percentFail: 100,
     active: true,
     banners: [{ image, html: { th: '', lo: '', en: '' } }],
     running: 0,
     claims: 0,
-    granted: 0,
+    granted: { BAHT: 0, LAK: 0 },
     createdAt: '2026-11-28T00:00:00.000Z',
   });
 

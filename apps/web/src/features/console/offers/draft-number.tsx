@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
+import { formatMajorAmount, parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { AmountField, TextField } from '../../../components/ui/field';
 
-const shown = (value: number | null, major: boolean) =>
-  value === null ? '' : major ? formatMajorAmount(value).replaceAll(',', '') : String(value);
+const shown = (value: number | null, major: boolean, currency: Currency) =>
+  value === null ? '' : major ? formatMajorAmount(value, currency).replaceAll(',', '') : String(value);
 
 /**
- * A whole number (or, `major`, an amount typed in baht and kept in minor units) as staff type it:
+ * A whole number (or, `major`, an amount typed in `currency` and kept in its minor units) as staff type it:
  * the text stays as typed, the value changes only when the text reads as one; empty is null when
  * `optional`. An unreadable text is marked, and the value is left as it was.
  */
@@ -18,6 +18,7 @@ export function DraftNumber({
   optional = false,
   hint,
   invalidText,
+  currency = 'BAHT',
 }: {
   label: string;
   value: number | null;
@@ -26,11 +27,13 @@ export function DraftNumber({
   optional?: boolean;
   hint?: string;
   invalidText: string;
+  /** The currency a major amount is typed in (decision 067). */
+  currency?: Currency;
 }) {
-  const [text, setText] = useState(() => shown(value, major));
+  const [text, setText] = useState(() => shown(value, major, currency));
   const parse = (typed: string): number | null | undefined => {
     if (typed.trim() === '') return optional ? null : undefined;
-    if (major) return parseMajorAmount(typed) ?? undefined;
+    if (major) return parseMajorAmount(typed, currency) ?? undefined;
     return /^\d{1,9}$/.test(typed.trim()) ? Number(typed.trim()) : undefined;
   };
   const invalid = parse(text) === undefined;

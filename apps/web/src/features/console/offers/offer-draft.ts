@@ -7,11 +7,23 @@ import {
   type OfferSettings,
 } from '@wallet/contract/http/console-offers';
 import { GAME_CATEGORIES, type GameCategory } from '@wallet/contract/http/wallet';
-import { formatMajorAmount, parseMajorAmount, type MinorUnits } from '@wallet/contract/money';
+import {
+  CURRENCIES,
+  formatMajorAmount,
+  mapCurrencies,
+  parseMajorAmount,
+  type Currency,
+  type MinorUnits,
+  type PerCurrency,
+} from '@wallet/contract/money';
+import type { CurrencyDraft } from '../per-currency-fields';
 
 type Texts = Record<Locale, string>;
 
-/** What the offer form holds: amounts in baht as typed, numbers as typed, dates in market time. */
+/**
+ * What the offer form holds: amounts as typed in each currency (decision 067), numbers as typed,
+ * dates in market time.
+ */
 export interface OfferDraft {
   code: string;
   channel: OfferSettings['channel'];
@@ -22,19 +34,19 @@ export interface OfferDraft {
   maxReceived: string;
   rewardKind: 'percent' | 'fixed';
   bonusPercent: string;
-  maxBonus: string;
-  bonusAmount: string;
+  maxBonus: CurrencyDraft;
+  bonusAmount: CurrencyDraft;
   depositRule: OfferSettings['depositRule'];
-  minimumDeposit: string;
+  minimumDeposit: CurrencyDraft;
   depositWithinMinutes: string;
   turnoverMultiple: string;
   /** Percent each category counts; empty: it does not count. */
   contributions: Record<GameCategory, string>;
   withdrawCapMultiple: string;
-  floor: string;
+  floor: CurrencyDraft;
   percentFail: string;
   grantDays: string;
-  budget: string;
+  budget: CurrencyDraft;
   sort: string;
   startsAt: string;
   endsAt: string;
@@ -48,11 +60,18 @@ export const toMarketInput = (iso: string | null): string =>
 const fromMarketInput = (value: string): string | null =>
   value ? new Date(Date.parse(`${value}:00Z`) - MARKET_OFFSET_MS).toISOString() : null;
 
-const baht = (minor: number) => formatMajorAmount(minor).replaceAll(',', '');
+/** Each currency's amount as typed (no grouping commas), or empty for none. */
+const typed = (rule: PerCurrency<number> | null): CurrencyDraft =>
+  rule === null
+    ? { BAHT: '', LAK: '' }
+    : mapCurrencies(rule, (minor, currency) => formatMajorAmount(minor, currency).replaceAll(',', ''));
+
+/** The amount kinds of an offer: one figure per currency each. */
+export type AmountKind = 'maxBonus' | 'bonusAmount' | 'minimumDeposit' | 'floor' | 'budget';
 
 type Stored = Omit<OfferSettings, 'code'> & { code: string };
 
-/** A new offer: the server's defaults, and a 100% bonus up to ฿500 to start from. */
+/** A new offer: the server's defaults, and a 100% bonus up to ฿500 (₭300,000) to start from. */
 const NEW_OFFER: Stored = {
   ...OFFER_DEFAULTS,
   code: '',
@@ -63,10 +82,10 @@ const NEW_OFFER: Stored = {
   type: 'limit',
   maxReceived: 1,
   bonusPercent: 100,
-  maxBonus: 50_000 as MinorUnits,
+  maxBonus: { BAHT: 50_000, LAK: 30_000_000 } as PerCurrency<MinorUnits>,
   bonusAmount: null,
-  minimumDeposit: OFFER_DEFAULTS.minimumDeposit as MinorUnits,
-  floor: OFFER_DEFAULTS.floor as MinorUnits,
+  minimumDeposit: OFFER_DEFAULTS.minimumDeposit as PerCurrency<MinorUnits>,
+  floor: OFFER_DEFAULTS.floor as PerCurrency<MinorUnits>,
   budget: null,
   turnoverMultiple: 1,
   percentFail: 100,
@@ -88,20 +107,20 @@ export function draftOf(offer: ConsoleOffer | null): OfferDraft {
     maxReceived: String(base.maxReceived),
     rewardKind: base.bonusAmount === null ? 'percent' : 'fixed',
     bonusPercent: base.bonusPercent === null ? '' : String(base.bonusPercent),
-    maxBonus: baht(base.maxBonus),
-    bonusAmount: base.bonusAmount === null ? '' : baht(base.bonusAmount),
+    maxBonus: typed(base.maxBonus),
+    bonusAmount: typed(base.bonusAmount),
     depositRule: base.depositRule,
-    minimumDeposit: baht(base.minimumDeposit),
+    minimumDeposit: typed(base.minimumDeposit),
     depositWithinMinutes: String(base.depositWithinMinutes),
     turnoverMultiple: String(base.turnoverMultiple),
     contributions: Object.fromEntries(
       GAME_CATEGORIES.map((category) => [category, share(category)]),
     ) as Record<GameCategory, string>,
     withdrawCapMultiple: base.withdrawCapMultiple === null ? '' : String(base.withdrawCapMultiple),
-    floor: baht(base.floor),
+    floor: typed(base.floor),
     percentFail: String(base.percentFail),
     grantDays: String(base.grantDays),
-    budget: base.budget === null ? '' : baht(base.budget),
+    budget: typed(base.budget),
     sort: String(base.sort),
     startsAt: toMarketInput(base.startsAt),
     endsAt: toMarketInput(base.endsAt),
@@ -126,11 +145,14 @@ export function bodyOf(draft: OfferDraft): { body: OfferCreateRequest | null; er
     if (value === null) errors[field] = true;
     return value ?? 0;
   };
-  const amount = (field: keyof OfferDraft, text: string, optional = false) => {
-    if (optional && text.trim() === '') return null;
-    const value = parseMajorAmount(text);
-    if (value === null) errors[field] = true;
-    return value ?? (0 as MinorUnits);
+  /** Every currency's figure; an optional one empty in every currency is none. */
+  const amount = (field: AmountKind, texts: CurrencyDraft, optional = false) => {
+    if (optional && CURRENCIES.every((currency) => texts[currency].trim() === '')) return null;
+    return mapCurrencies(texts, (text, currency) => {
+      const value = parseMajorAmount(text, currency);
+      if (value === null) errors[field] = true;
+      return value ?? (0 as MinorUnits);
+    });
   };
   const code = draft.code.trim().toUpperCase();
   const named = (texts: Texts): Texts => ({
@@ -148,7 +170,7 @@ export function bodyOf(draft: OfferDraft): { body: OfferCreateRequest | null; er
     type: draft.type,
     maxReceived: number('maxReceived', draft.maxReceived)!,
     bonusPercent: percent ? number('bonusPercent', draft.bonusPercent) : null,
-    maxBonus: percent ? amount('maxBonus', draft.maxBonus)! : 0,
+    maxBonus: percent ? amount('maxBonus', draft.maxBonus)! : { BAHT: 0, LAK: 0 },
     bonusAmount: percent ? null : amount('bonusAmount', draft.bonusAmount),
     depositRule: draft.depositRule,
     minimumDeposit: amount('minimumDeposit', draft.minimumDeposit)!,
@@ -174,14 +196,18 @@ export function bodyOf(draft: OfferDraft): { body: OfferCreateRequest | null; er
   return { body: Object.keys(errors).length === 0 ? body : null, errors };
 }
 
-/** The offer as a member would be shown it in `locale`, before anything is saved. */
-export function previewOf(draft: OfferDraft, locale: Locale): BonusOffer | null {
+/** The offer as a member of `currency` would be shown it in `locale`, before anything is saved. */
+export function previewOf(draft: OfferDraft, locale: Locale, currency: Currency): BonusOffer | null {
   const { body } = bodyOf(draft);
   if (!body) return null;
   const reward: BonusOffer['reward'] =
     body.bonusAmount !== null && body.bonusAmount !== undefined
-      ? { kind: 'fixed', amount: body.bonusAmount as MinorUnits }
-      : { kind: 'percent', percent: body.bonusPercent ?? 0, max: (body.maxBonus ?? 0) as MinorUnits };
+      ? { kind: 'fixed', amount: body.bonusAmount[currency] as MinorUnits }
+      : {
+          kind: 'percent',
+          percent: body.bonusPercent ?? 0,
+          max: (body.maxBonus?.[currency] ?? 0) as MinorUnits,
+        };
   return {
     code: body.code || 'CODE',
     channel: body.channel ?? 'bonus',
@@ -189,11 +215,11 @@ export function previewOf(draft: OfferDraft, locale: Locale): BonusOffer | null 
     type: body.type,
     maxReceived: Math.max(1, body.maxReceived),
     reward,
-    minimumDeposit: (body.minimumDeposit ?? 0) as MinorUnits,
+    minimumDeposit: (body.minimumDeposit?.[currency] ?? 0) as MinorUnits,
     turnoverMultiple: body.turnoverMultiple,
     games: body.contributions ?? [],
     withdrawCapMultiple: body.withdrawCapMultiple ?? null,
-    floor: (body.floor ?? 0) as MinorUnits,
+    floor: (body.floor?.[currency] ?? 0) as MinorUnits,
     percentFail: body.percentFail,
     grantDays: Math.max(1, body.grantDays ?? 1),
     endsAt: body.endsAt ?? null,

@@ -5,10 +5,11 @@ import { BONUS_TYPES, OFFER_CHANNELS } from '@wallet/contract/http/bonus';
 import { DEPOSIT_RULES } from '@wallet/contract/http/console-offers';
 import { GAME_CATEGORIES } from '@wallet/contract/http/wallet';
 import { Button } from '../../../components/ui/button';
-import { AmountField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useConsoleTranslation } from '../console-texts';
 import { BannerImageField } from './banner-image-field';
-import type { DraftErrors, OfferDraft } from './offer-draft';
+import { PerCurrencyFields } from '../per-currency-fields';
+import type { AmountKind, DraftErrors, OfferDraft } from './offer-draft';
 
 export interface FieldsProps {
   draft: OfferDraft;
@@ -48,14 +49,16 @@ export function OfferFields({ draft, errors, isNew, onChange }: FieldsProps) {
       onChange={text(field)}
     />
   );
-  const amount = (field: keyof OfferDraft, label: string, hint?: string) => (
-    <AmountField
-      label={label}
-      value={draft[field] as string}
-      error={invalid(field)}
-      hint={hint}
-      onChange={text(field)}
-    />
+  // One field per currency (decision 067): a kip member's figures are kip ones.
+  const amount = (field: AmountKind, label: string, hint?: string) => (
+    <div className="sm:col-span-2">
+      <PerCurrencyFields
+        label={label}
+        draft={draft[field]}
+        onChange={(texts) => onChange((current) => ({ ...current, [field]: texts }))}
+      />
+      {hint ? <p className="mt-1 text-xs text-mist-400">{hint}</p> : null}
+    </div>
   );
 
   return (
@@ -104,7 +107,7 @@ export function OfferFields({ draft, errors, isNew, onChange }: FieldsProps) {
               label={t('offers.field.notice', { language: t(`offers.language.${locale}`) })}
               lang={locale}
               rows={3}
-              hint={t('offers.hint.html')}
+              hint={t('offers.hint.htmlAmounts')}
               value={draft.notices[locale]}
               onChange={localText('notices', locale)}
             />

@@ -11,6 +11,8 @@ import { BonusCard } from '../../../components/bonus-card';
 import { OfferTerms } from '../../../components/offer-terms';
 import { useConsoleTranslation } from '../console-texts';
 import { previewOf, type OfferDraft } from './offer-draft';
+import { fillOfferAmounts } from '../../../lib/offer-amounts';
+import { useLookup } from '../../../lib/lookups';
 
 /** One i18next per language, sharing the texts of the app's own: a preview never switches the console's. */
 const instances = new Map<Locale, I18n>();
@@ -40,11 +42,13 @@ export function OfferPreview({ draft }: { draft: OfferDraft }) {
   });
   // The card's count of claims looks at "now"; a preview has none, so any instant will do.
   const [now] = useState(() => Date.now());
+  // In the market's first currency: kip on a Lao site, baht on a Thai one (decision 067).
+  const currency = useLookup('market').data?.currencies[0] ?? 'BAHT';
   if (texts.isPending) return <Loading />;
   return (
     <div className="space-y-5">
       {LOCALES.map((locale) => {
-        const offer = previewOf(draft, locale);
+        const offer = previewOf(draft, locale, currency);
         return (
           <section key={locale} lang={locale} aria-label={t(`offers.preview.${locale}`)}>
             <h3 className="mb-2 text-xs font-semibold tracking-wide text-mist-400 uppercase">
@@ -53,11 +57,14 @@ export function OfferPreview({ draft }: { draft: OfferDraft }) {
             {offer ? (
               <I18nextProvider i18n={instanceOf(locale)}>
                 <div className="space-y-3">
-                  <BonusCard offer={offer} currency="BAHT" now={now} onOpen={() => undefined} />
+                  <BonusCard offer={offer} currency={currency} now={now} onOpen={() => undefined} />
                   {offer.notice ? (
-                    <ServerHtml html={offer.notice} className="text-sm whitespace-pre-line text-mist-300" />
+                    <ServerHtml
+                      html={fillOfferAmounts(offer.notice, offer, currency)}
+                      className="text-sm whitespace-pre-line text-mist-300"
+                    />
                   ) : null}
-                  <OfferTerms terms={offer} currency="BAHT" />
+                  <OfferTerms terms={offer} currency={currency} />
                 </div>
               </I18nextProvider>
             ) : (

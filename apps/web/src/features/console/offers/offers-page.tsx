@@ -2,6 +2,7 @@ import { Disc3, Gift, HandCoins, Pause, Pencil, Play, Plus, ShieldAlert } from '
 import { Link } from 'react-router';
 import type { Locale } from '@wallet/contract/constants';
 import type { ConsoleOffer } from '@wallet/contract/http/console-offers';
+import { CURRENCIES, type PerCurrency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +14,10 @@ import { errorText } from '../../../lib/i18n';
 import { useStaffCan } from '../console-api';
 import { useConsoleTranslation } from '../console-texts';
 import { useOffers, useSaveOffer } from './offers-api';
+
+/** An amount rule in every currency, as staff read it: "฿500.00 · ₭300,000.00" (decision 067). */
+const everyCurrency = (rule: PerCurrency<number>) =>
+  CURRENCIES.map((currency) => formatMoney(rule[currency], currency)).join(' · ');
 
 /**
  * Bonus offers and promotion codes (offers.manage, decision 057): every offer with its reward, how
@@ -97,8 +102,8 @@ function OfferRow({ offer }: { offer: ConsoleOffer }) {
   const locale = (['th', 'lo', 'en'].includes(i18n.language) ? i18n.language : 'en') as Locale;
   const reward =
     offer.bonusAmount !== null
-      ? formatMoney(offer.bonusAmount)
-      : t('offers.rewardPercent', { percent: offer.bonusPercent, max: formatMoney(offer.maxBonus) });
+      ? everyCurrency(offer.bonusAmount)
+      : t('offers.rewardPercent', { percent: offer.bonusPercent, max: everyCurrency(offer.maxBonus) });
   const toggle = () =>
     save.mutate(
       { kind: 'update', code: offer.code, body: { active: !offer.active } },

@@ -11,7 +11,7 @@ import {
 } from '@wallet/contract/http/console-offers';
 import { INVITE_RULES, REFUND_PERIODS } from '@wallet/contract/http/rewards';
 import { GAME_CATEGORIES } from '@wallet/contract/http/wallet';
-import type { MinorUnits } from '@wallet/contract/money';
+import { CURRENCIES, type MinorUnits, type PerCurrency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -26,6 +26,8 @@ import { DraftNumber } from './draft-number';
 
 type Name = 'invite' | 'refund';
 type Settings = InviteProgramSettings | RefundProgramSettings;
+/** The settings that are amounts, one figure per currency each. */
+type AmountSetting = 'dailyCap' | 'cap' | 'minimumClaim' | 'minimum' | 'floor';
 
 /**
  * The invite bonus and the loss refund (/console/offers/programs, offers.manage; decisions 020
@@ -90,6 +92,23 @@ function ProgramForm({ name, program }: { name: Name; program: { active: boolean
     />
   );
 
+  /** One field per currency (decision 067): a kip member's figures are kip ones. */
+  const amounts = (field: AmountSetting, label: string) =>
+    CURRENCIES.map((currency) => {
+      const rule = (settings as unknown as Record<AmountSetting, PerCurrency<number>>)[field];
+      return (
+        <DraftNumber
+          key={`${field}-${currency}`}
+          label={`${label} · ${t(`settings.currency.${currency}`)}`}
+          major
+          currency={currency}
+          value={rule[currency]}
+          invalidText={invalidText}
+          onValue={(value) => set({ [field]: { ...rule, [currency]: (value ?? 0) as MinorUnits } })}
+        />
+      );
+    });
+
   return (
     <form
       className="card space-y-4 p-4"
@@ -132,11 +151,11 @@ function ProgramForm({ name, program }: { name: Name; program: { active: boolean
         )}
         {number('percent', t('offers.programs.percent'))}
         {'rule' in settings
-          ? number('dailyCap' as keyof Settings, t('offers.programs.dailyCap'), true)
-          : number('cap' as keyof Settings, t('offers.programs.cap'), true)}
+          ? amounts('dailyCap', t('offers.programs.dailyCap'))
+          : amounts('cap', t('offers.programs.cap'))}
         {'rule' in settings
-          ? number('minimumClaim' as keyof Settings, t('offers.programs.minimumClaim'), true)
-          : number('minimum' as keyof Settings, t('offers.programs.minimum'), true)}
+          ? amounts('minimumClaim', t('offers.programs.minimumClaim'))
+          : amounts('minimum', t('offers.programs.minimum'))}
         {number('closeHour', t('offers.programs.closeHour'))}
       </div>
       <fieldset>
@@ -177,7 +196,7 @@ function ProgramForm({ name, program }: { name: Name; program: { active: boolean
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {number('turnoverMultiple', t('offers.field.turnoverMultiple'))}
-        {number('floor', t('offers.field.floor'), true)}
+        {amounts('floor', t('offers.field.floor'))}
         {number('grantDays', t('offers.field.grantDays'))}
         {number('success', t('offers.programs.success'))}
         {number('fail', t('offers.programs.fail'))}

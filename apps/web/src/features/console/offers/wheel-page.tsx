@@ -8,7 +8,7 @@ import {
   type WheelSettings,
   type WheelSliceInput,
 } from '@wallet/contract/http/console-offers';
-import type { MinorUnits } from '@wallet/contract/money';
+import { CURRENCIES, type MinorUnits } from '@wallet/contract/money';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -105,24 +105,29 @@ function WheelEditor({ stored }: { stored: ConsoleWheelResponse }) {
               invalidText={invalidText}
               onValue={(hours) => setDraft((current) => ({ ...current, couponHours: hours ?? 0 }))}
             />
-            <DraftNumber
-              label={t('offers.wheel.coinPer')}
-              major
-              value={draft.coinRules.deposit.per.BAHT ?? null}
-              invalidText={invalidText}
-              onValue={(per) =>
-                setDraft((current) => ({
-                  ...current,
-                  coinRules: {
-                    ...current.coinRules,
-                    deposit: {
-                      ...current.coinRules.deposit,
-                      per: { ...current.coinRules.deposit.per, BAHT: (per ?? 0) as MinorUnits },
+            {/* The coin rule per currency (decision 067): a coin for the same money in kip as in baht. */}
+            {CURRENCIES.map((currency) => (
+              <DraftNumber
+                key={currency}
+                label={`${t('offers.wheel.coinPer')} · ${t(`settings.currency.${currency}`)}`}
+                major
+                currency={currency}
+                value={draft.coinRules.deposit.per[currency] ?? null}
+                invalidText={invalidText}
+                onValue={(per) =>
+                  setDraft((current) => ({
+                    ...current,
+                    coinRules: {
+                      ...current.coinRules,
+                      deposit: {
+                        ...current.coinRules.deposit,
+                        per: { ...current.coinRules.deposit.per, [currency]: (per ?? 0) as MinorUnits },
+                      },
                     },
-                  },
-                }))
-              }
-            />
+                  }))
+                }
+              />
+            ))}
             <DraftNumber
               label={t('offers.wheel.coinsPerDeposit')}
               value={draft.coinRules.deposit.coins}

@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@wallet/contract/constants';
 import type { WheelPrizeInput, WheelSliceInput } from '@wallet/contract/http/console-offers';
 import { PRIZE_KINDS } from '@wallet/contract/http/spinwheel';
-import { formatMajorAmount, type MinorUnits } from '@wallet/contract/money';
+import { CURRENCIES, formatMajorAmount, type Currency, type MinorUnits } from '@wallet/contract/money';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useConsoleTranslation } from '../console-texts';
 import { DraftNumber } from './draft-number';
@@ -14,11 +14,22 @@ const PRIZE_GRANT: Extract<WheelPrizeInput, { kind: 'bonus' }>['terms'] = {
     { category: 'slot', percent: 100 },
     { category: 'casino', percent: 50 },
   ],
-  floor: 500 as MinorUnits,
+  floor: { BAHT: 500 as MinorUnits, LAK: 300_000 as MinorUnits },
   success: 100,
   fail: 100,
   grantDays: 7,
 };
+
+/** The daily budget with one currency's figure set (null: none in it); none in any: no budget. */
+function budgetWith(
+  slice: WheelSliceInput,
+  currency: Currency,
+  budget: number | null,
+): WheelSliceInput['dailyBudget'] {
+  const { [currency]: _dropped, ...others } = slice.dailyBudget ?? {};
+  const next = budget === null ? others : { ...others, [currency]: budget as MinorUnits };
+  return Object.keys(next).length === 0 ? null : next;
+}
 
 /** A prize of another kind, keeping what the two share (the amounts). */
 function prizeAs(kind: WheelPrizeInput['kind'], prize: WheelPrizeInput): WheelPrizeInput {
@@ -159,27 +170,32 @@ export function WheelSliceFields({
               }))
             }
           />
-          {prize.kind === 'cash' || prize.kind === 'bonus' ? (
-            <DraftNumber
-              label={t('offers.wheel.amount')}
-              major
-              value={prize.amounts.BAHT ?? null}
-              invalidText={invalidText}
-              onValue={(amount) =>
-                onChange((current) =>
-                  'amounts' in current.prize
-                    ? {
-                        ...current,
-                        prize: {
-                          ...current.prize,
-                          amounts: { ...current.prize.amounts, BAHT: (amount ?? 0) as MinorUnits },
-                        },
-                      }
-                    : current,
-                )
-              }
-            />
-          ) : null}
+          {/* The prize in each currency (decisions 021, 067): a kip member is paid the kip figure. */}
+          {prize.kind === 'cash' || prize.kind === 'bonus'
+            ? CURRENCIES.map((currency) => (
+                <DraftNumber
+                  key={`amount-${currency}`}
+                  label={`${t('offers.wheel.amount')} · ${t(`settings.currency.${currency}`)}`}
+                  major
+                  currency={currency}
+                  value={prize.amounts[currency] ?? null}
+                  invalidText={invalidText}
+                  onValue={(amount) =>
+                    onChange((current) =>
+                      'amounts' in current.prize
+                        ? {
+                            ...current,
+                            prize: {
+                              ...current.prize,
+                              amounts: { ...current.prize.amounts, [currency]: (amount ?? 0) as MinorUnits },
+                            },
+                          }
+                        : current,
+                    )
+                  }
+                />
+              ))
+            : null}
           {prize.kind === 'coin' ? (
             <DraftNumber
               label={t('offers.wheel.coins')}
@@ -210,20 +226,21 @@ export function WheelSliceFields({
               }
             />
           ) : null}
-          <DraftNumber
-            label={t('offers.wheel.dailyBudget')}
-            hint={t('offers.hint.optional')}
-            major
-            optional
-            value={slice.dailyBudget?.BAHT ?? null}
-            invalidText={invalidText}
-            onValue={(budget) =>
-              onChange((current) => ({
-                ...current,
-                dailyBudget: budget === null ? null : { ...current.dailyBudget, BAHT: budget as MinorUnits },
-              }))
-            }
-          />
+          {CURRENCIES.map((currency) => (
+            <DraftNumber
+              key={`budget-${currency}`}
+              label={`${t('offers.wheel.dailyBudget')} · ${t(`settings.currency.${currency}`)}`}
+              hint={t('offers.hint.optional')}
+              major
+              optional
+              currency={currency}
+              value={slice.dailyBudget?.[currency] ?? null}
+              invalidText={invalidText}
+              onValue={(budget) =>
+                onChange((current) => ({ ...current, dailyBudget: budgetWith(current, currency, budget) }))
+              }
+            />
+          ))}
         </div>
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input

@@ -5,16 +5,17 @@ import type {
   SiteSettings,
 } from '@wallet/contract/http/console-settings';
 import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
-import { formatMajorAmount, parseMajorAmount, type MinorUnits } from '@wallet/contract/money';
+import type { MinorUnits, PerCurrency } from '@wallet/contract/money';
 import { BankBadge } from '../../../components/bank-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { AmountField, SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useToast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useLookup } from '../../../lib/lookups';
 import { useConsoleTranslation } from '../console-texts';
+import { PerCurrencyFields, draftOf, ruleOf, type CurrencyDraft } from '../per-currency-fields';
 import { useDepositAccounts, useSaveDepositAccount } from './deposit-accounts-api';
 import { SettingCard, SwitchRow, useSave } from './setting-card';
 
@@ -214,36 +215,38 @@ function WalletCard({ wallet }: { wallet: DepositWalletAccount }) {
   );
 }
 
-/** The smallest QR deposit of each channel. */
+/** The smallest QR deposit of each channel, in each currency (decision 067). */
 export function QrMinimumsCard({ value }: { value: SiteSettings['qrMinimums'] }) {
   const { t } = useConsoleTranslation();
   const { save, pending } = useSave('qrMinimums');
-  const [draft, setDraft] = useState(() =>
-    Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, formatMajorAmount(value[provider])])),
+  const [draft, setDraft] = useState(
+    () =>
+      Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, draftOf(value[provider])])) as Record<
+        QrProvider,
+        CurrencyDraft
+      >,
   );
   const parsed = Object.fromEntries(
-    QR_PROVIDERS.map((provider) => [provider, parseMajorAmount(draft[provider] ?? '')]),
-  );
-  const valid = QR_PROVIDERS.every((provider) => (parsed[provider] ?? 0) > 0);
+    QR_PROVIDERS.map((provider) => [provider, ruleOf(draft[provider], true)]),
+  ) as Record<QrProvider, PerCurrency<MinorUnits> | null>;
+  const valid = QR_PROVIDERS.every((provider) => parsed[provider] !== null);
   return (
     <SettingCard
       title={t('settings.qr.title')}
       hint={t('settings.qr.hint')}
       saving={pending}
       canSave={valid}
-      onSave={() => save(parsed as Record<QrProvider, MinorUnits>)}
+      onSave={() => save(parsed as SiteSettings['qrMinimums'])}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
-        {QR_PROVIDERS.map((provider) => (
-          <AmountField
-            key={provider}
-            label={provider}
-            value={draft[provider]}
-            onChange={(event) => setDraft({ ...draft, [provider]: event.target.value })}
-            error={(parsed[provider] ?? 0) > 0 ? undefined : t('settings.amountInvalid')}
-          />
-        ))}
-      </div>
+      {QR_PROVIDERS.map((provider) => (
+        <PerCurrencyFields
+          key={provider}
+          label={provider}
+          draft={draft[provider]}
+          positive
+          onChange={(one) => setDraft({ ...draft, [provider]: one })}
+        />
+      ))}
     </SettingCard>
   );
 }

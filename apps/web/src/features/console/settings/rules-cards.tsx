@@ -1,42 +1,42 @@
 import { useState } from 'react';
 import type { SiteSettings } from '@wallet/contract/http/console-settings';
-import { formatMajorAmount, parseMajorAmount, type MinorUnits } from '@wallet/contract/money';
+import { CURRENCIES, mapCurrencies } from '@wallet/contract/money';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { AmountField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { useConsoleTranslation } from '../console-texts';
+import { PerCurrencyFields, draftOf, parsedOf, ruleOf } from '../per-currency-fields';
 import { SettingCard, SwitchRow, useSave } from './setting-card';
 
-/** Withdrawal minimum and maximum, typed in the currency's major unit, kept in minor units. */
+/**
+ * Withdrawal minimum and maximum in each currency (decision 067), typed in the currency's major
+ * unit, kept in minor units: a kip member's limits are kip figures.
+ */
 export function WithdrawCard({ value }: { value: SiteSettings['withdraw'] }) {
   const { t } = useConsoleTranslation();
   const { save, pending } = useSave('withdraw');
-  const [min, setMin] = useState(formatMajorAmount(value.withdrawMin));
-  const [max, setMax] = useState(formatMajorAmount(value.withdrawMax));
-  const [minor, maxor] = [parseMajorAmount(min), parseMajorAmount(max)];
-  const order = minor !== null && maxor !== null && minor > maxor ? t('settings.withdraw.order') : undefined;
+  const [min, setMin] = useState(() => draftOf(mapCurrencies(value, (limits) => limits.withdrawMin)));
+  const [max, setMax] = useState(() => draftOf(mapCurrencies(value, (limits) => limits.withdrawMax)));
+  const [mins, maxes] = [ruleOf(min), ruleOf(max)];
+  const order = mapCurrencies(parsedOf(min), (least, currency) => {
+    const most = parsedOf(max)[currency];
+    return least !== null && most !== null && least > most ? t('settings.withdraw.order') : undefined;
+  });
+  const ordered = CURRENCIES.every((currency) => !order[currency]);
   return (
     <SettingCard
       title={t('settings.withdraw.title')}
       hint={t('settings.withdraw.hint')}
       saving={pending}
-      canSave={minor !== null && maxor !== null && !order}
-      onSave={() => save({ withdrawMin: minor as MinorUnits, withdrawMax: maxor as MinorUnits })}
+      canSave={mins !== null && maxes !== null && ordered}
+      onSave={() =>
+        save(
+          mapCurrencies(mins!, (withdrawMin, currency) => ({ withdrawMin, withdrawMax: maxes![currency] })),
+        )
+      }
     >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <AmountField
-          label={t('settings.withdraw.min')}
-          value={min}
-          onChange={(event) => setMin(event.target.value)}
-          error={minor === null ? t('settings.amountInvalid') : undefined}
-        />
-        <AmountField
-          label={t('settings.withdraw.max')}
-          value={max}
-          onChange={(event) => setMax(event.target.value)}
-          error={maxor === null ? t('settings.amountInvalid') : order}
-        />
-      </div>
+      <PerCurrencyFields label={t('settings.withdraw.min')} draft={min} onChange={setMin} />
+      <PerCurrencyFields label={t('settings.withdraw.max')} draft={max} onChange={setMax} errors={order} />
     </SettingCard>
   );
 }

@@ -19,18 +19,21 @@ const settings = (): SiteSettings => ({
     lineQR: null,
   },
   howto: { videos: [] },
-  withdraw: { withdrawMin: 10_000, withdrawMax: 5_000_000 } as SiteSettings['withdraw'],
+  withdraw: {
+    BAHT: { withdrawMin: 10_000, withdrawMax: 5_000_000 },
+    LAK: { withdrawMin: 5_000_000, withdrawMax: 3_000_000_000 },
+  } as SiteSettings['withdraw'],
   slip: { maxAgeMinutes: 60, closedFrom: null, closedTo: null, timeZone: 'Asia/Bangkok' },
   active: { terminated: false },
   registerOTP: { enabled: true },
   enableChatWidget: { enabled: true },
   deposit: { isManual: false },
   qrMinimums: {
-    KBANK: 100,
-    WW: 10_000,
-    PAYONEX: 10_000,
-    PAYTIMZ: 1_000,
-    FP: 1_000,
+    KBANK: { BAHT: 100, LAK: 100_000 },
+    WW: { BAHT: 10_000, LAK: 5_000_000 },
+    PAYONEX: { BAHT: 10_000, LAK: 5_000_000 },
+    PAYTIMZ: { BAHT: 1_000, LAK: 500_000 },
+    FP: { BAHT: 1_000, LAK: 500_000 },
   } as SiteSettings['qrMinimums'],
 });
 
@@ -83,11 +86,12 @@ const puts = (calls: ReturnType<typeof server>, key: string) =>
   calls.filter((call) => call.url === `/api/console/settings/site/${key}` && call.init.method === 'PUT');
 
 describe('site settings (decision 059)', () => {
-  it('saves withdrawal limits in minor units, and refuses a maximum below the minimum', async () => {
+  it('saves withdrawal limits per currency in minor units, and refuses a maximum below the minimum', async () => {
     const calls = server();
     await renderApp('/console/settings');
-    const card = await screen.findByRole('region', { name: 'Withdrawal limits' });
-    const max = within(card).getByLabelText('Maximum');
+    // NOTE: the file's first render loads the console's lazy chunk, seconds on a busy machine.
+    const card = await screen.findByRole('region', { name: 'Withdrawal limits' }, { timeout: 15_000 });
+    const max = within(card).getByLabelText('Maximum · Baht (฿)');
     await userEvent.clear(max);
     await userEvent.type(max, '50');
     expect(within(card).getByText('The maximum must not be below the minimum.')).toBeTruthy();
@@ -95,10 +99,20 @@ describe('site settings (decision 059)', () => {
 
     await userEvent.clear(max);
     await userEvent.type(max, '70000.50');
+    // Kip's own figures (decision 067): ₭100,000 to ₭50,000,000.
+    const kipMin = within(card).getByLabelText('Minimum · Kip (₭)');
+    await userEvent.clear(kipMin);
+    await userEvent.type(kipMin, '100000');
+    const kipMax = within(card).getByLabelText('Maximum · Kip (₭)');
+    await userEvent.clear(kipMax);
+    await userEvent.type(kipMax, '50000000');
     await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved. Members see it at their next step.');
     expect(bodyOf(puts(calls, 'withdraw')[0]!)).toEqual({
-      value: { withdrawMin: 10_000, withdrawMax: 7_000_050 },
+      value: {
+        BAHT: { withdrawMin: 10_000, withdrawMax: 7_000_050 },
+        LAK: { withdrawMin: 10_000_000, withdrawMax: 5_000_000_000 },
+      },
     });
   });
 
@@ -135,12 +149,14 @@ describe('site settings (decision 059)', () => {
     });
 
     const qr = screen.getByRole('region', { name: 'QR minimums' });
-    const payonex = within(qr).getByLabelText('PAYONEX');
+    const payonex = within(qr).getByLabelText('PAYONEX · Baht (฿)');
     await userEvent.clear(payonex);
     await userEvent.type(payonex, '500');
     await userEvent.click(within(qr).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts(calls, 'qrMinimums')).toHaveLength(1));
-    expect(bodyOf(puts(calls, 'qrMinimums')[0]!)).toMatchObject({ value: { PAYONEX: 50_000, KBANK: 100 } });
+    expect(bodyOf(puts(calls, 'qrMinimums')[0]!)).toMatchObject({
+      value: { PAYONEX: { BAHT: 50_000, LAK: 5_000_000 }, KBANK: { BAHT: 100, LAK: 100_000 } },
+    });
   });
 
   it('edits the conditions per language with a preview cleaned as members see it', async () => {
