@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
+import type { Currency } from './money';
 import { normalizePhone } from './input';
 import { normalizeAccountName } from './names';
 
@@ -108,6 +109,14 @@ export function profileIdOfInviteCode(code: string): number | null {
   const match = /^PR(\d{1,12})$/.exec(code.trim().toUpperCase());
   return match ? Number(match[1]) : null;
 }
+
+/**
+ * The currencies of the accounts a bank of this market holds for our members: a Thai bank's are in
+ * baht; a Lao bank (BCEL among them) holds kip and baht accounts, so a member says which
+ * (decision 069). The first is the one assumed when nothing is said.
+ */
+export const bankAccountCurrencies = (bankMarket: Market): readonly Currency[] =>
+  bankMarket === 'LA' ? ['LAK', 'BAHT'] : ['BAHT'];
 
 /** Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9). */
 export function formatBankAccountNo(accountNo: string): string {

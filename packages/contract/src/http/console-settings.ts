@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOWTO_TOPICS } from '../constants';
-import { Amount, CURRENCIES } from '../money';
-import { QR_PROVIDERS, SlipWindow, type QrProvider } from './deposit';
+import { Amount, CURRENCIES, type MinorUnits } from '../money';
+import { QR_DEFAULT_MINIMUMS, QR_PROVIDERS, SlipWindow, type QrProvider } from './deposit';
 
 /**
  * The site's settings staff change in the console (issue 28 section 2, docs/decisions/059): each
@@ -49,10 +49,15 @@ export const SITE_SETTINGS = {
   deposit: z.object({ isManual: z.boolean() }),
   /** The smallest QR deposit of each channel, minor units (the environment's QR_MIN_DEPOSIT_* seed it). */
   qrMinimums: z.object(
-    Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, Amount.check(z.positive())])) as Record<
-      QrProvider,
-      typeof Amount
-    >,
+    Object.fromEntries(
+      QR_PROVIDERS.map((provider) => [
+        provider,
+        // NOTE: a channel added later (the Lao QR) is missing from a site's stored row: its default.
+        provider === 'LAOQR'
+          ? z._default(Amount.check(z.positive()), QR_DEFAULT_MINIMUMS.LAOQR as MinorUnits)
+          : Amount.check(z.positive()),
+      ]),
+    ) as Record<QrProvider, typeof Amount>,
   ),
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount } from '../money';
+import { Amount, CURRENCIES, type Currency } from '../money';
 import { SLIP_NOTES } from '../errors';
 import { StatementRequest } from './statement';
 
@@ -11,8 +11,22 @@ import { StatementRequest } from './statement';
 // ---------------------------------------------------------------------------------------------
 // QR payments
 
-export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP'] as const;
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP', 'LAOQR'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
+
+/**
+ * The one currency each channel's QR pays: the Thai channels' are PromptPay QR codes (baht), the
+ * Lao QR's an EMVCo code in kip (currency 418) that Lao banking apps pay. A channel is offered
+ * only to members whose wallet is in its currency (issue 32 section 2).
+ */
+export const QR_PROVIDER_CURRENCY: Record<QrProvider, Currency> = {
+  KBANK: 'BAHT',
+  WW: 'BAHT',
+  PAYONEX: 'BAHT',
+  PAYTIMZ: 'BAHT',
+  FP: 'BAHT',
+  LAOQR: 'LAK',
+};
 
 /** The quick-amount buttons of each provider (spec section 9), in minor units. */
 export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
@@ -21,6 +35,8 @@ export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
   PAYONEX: [10_000, 20_000, 30_000, 50_000, 100_000],
   PAYTIMZ: [1_000, 5_000, 10_000, 50_000, 100_000],
   FP: [1_000, 5_000, 10_000, 50_000, 100_000],
+  // ₭50,000 to ₭1,000,000 (att).
+  LAOQR: [5_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000],
 };
 
 /**
@@ -34,10 +50,16 @@ export const QR_DEFAULT_MINIMUMS: Record<QrProvider, number> = {
   PAYONEX: 10_000,
   PAYTIMZ: 1_000,
   FP: 1_000,
+  // ₭10,000.
+  LAOQR: 1_000_000,
 };
 
 /** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
 export const QR_MAXIMUM_MINOR = 10_000_000;
+
+/** The largest amount of each channel's QR: ฿100,000, or ₭20,000,000 on the Lao QR. */
+export const qrMaximumOf = (provider: QrProvider): number =>
+  QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 2_000_000_000 : QR_MAXIMUM_MINOR;
 
 /**
  * A QR channel as members choose it (GET /api/qrcode): its name in each language the operator
@@ -198,6 +220,8 @@ export const SandboxBankTransferRequest = z
     /** The receiving account's bank; the sending bank when left out (a transfer within one bank). */
     toBankCode: z.string().min(2).max(16).optional(),
     amount: Amount.check(z.refine((amount) => amount > 0, 'INVALID_INPUT')),
+    /** The transfer's currency, printed on its slip; left out: kip from a Lao bank, else baht. */
+    currency: z.enum(CURRENCIES).optional(),
   })
   .meta({ id: 'SandboxBankTransferRequest' });
 export type SandboxBankTransferRequest = z.infer<typeof SandboxBankTransferRequest>;

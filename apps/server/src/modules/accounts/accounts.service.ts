@@ -184,6 +184,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           code: found.bank.bankCode,
           accountNo: found.bank.accountNo,
           accountName: found.bank.accountName,
+          currency: found.bank.currency,
           since: changed && changed > found.bank.updatedAt ? changed : found.bank.updatedAt,
         },
       };

@@ -43,7 +43,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<DepositsRoutesOptions> = asyn
         response: { 200: QrChannelsResponse, ...refusals },
       },
     },
-    async () => ({ channels: await qrPayments.channels() }),
+    async (request) => ({ channels: await qrPayments.channels(memberOf(request).id) }),
   );
 
   app.get(
