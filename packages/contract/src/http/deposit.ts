@@ -120,6 +120,9 @@ export const QrIdParam = z.object({ qrcodeId: z.string().regex(/^[A-Za-z0-9_-]{8
 // ---------------------------------------------------------------------------------------------
 // Prepaid-wallet gift links
 
+/** The only currency a prepaid-wallet gift link pays (TrueMoney: baht). */
+export const GIFT_LINK_CURRENCY: Currency = 'BAHT';
+
 /** Gift links worth less than this are refused (spec section 9: 2 baht). */
 export const TRUELINK_MINIMUM_MINOR = 200;
 

@@ -59,7 +59,8 @@ export function createRegistration(options: RegistrationOptions) {
       // The account's currency (decision 069): a Thai bank's is baht; at a Lao bank, kip or baht
       // as the member says, else the wallet's.
       const offered = bankAccountCurrencies(bankMarket ?? 'TH');
-      const bankCurrency = payload.bankAccountCurrency ?? (offered.includes(payload.currency) ? payload.currency : offered[0]!);
+      const bankCurrency =
+        payload.bankAccountCurrency ?? (offered.includes(payload.currency) ? payload.currency : offered[0]!);
       if (!offered.includes(bankCurrency)) fail('CURRENCY_INVALID', 400);
       let id: number | null;
       try {

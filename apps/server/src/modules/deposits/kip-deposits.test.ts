@@ -24,7 +24,12 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp({ MARKET: 'LA' });
   await listen(test.app);
-  const window = JSON.stringify({ maxAgeMinutes: 60, closedFrom: null, closedTo: null, timeZone: 'Asia/Vientiane' });
+  const window = JSON.stringify({
+    maxAgeMinutes: 60,
+    closedFrom: null,
+    closedTo: null,
+    timeZone: 'Asia/Vientiane',
+  });
   await test.database.db.execute(sql`update site_settings set value = ${window}::jsonb where key = 'slip'`);
 });
 afterAll(async () => test.close());
@@ -45,7 +50,13 @@ async function laoMember(currency: 'LAK' | 'BAHT', bankAccountCurrency?: 'LAK' |
     ...(bankAccountCurrency ? { bankAccountCurrency } : {}),
   } as Parameters<typeof registerMember>[1]);
   const token = await login(test.app, member.username, member.password);
-  return { id: Number(member.id), token, password: member.password, username: member.username, accountNo: typed.replace(/-/g, '') };
+  return {
+    id: Number(member.id),
+    token,
+    password: member.password,
+    username: member.username,
+    accountNo: typed.replace(/-/g, ''),
+  };
 }
 
 async function bankSlip(order: {
@@ -88,7 +99,9 @@ function uploadSlip(token: string, file: Buffer) {
 }
 
 const channelsOf = async (token: string) =>
-  (await getAs(test.app, token, '/api/qrcode')).json<QrChannelsResponse>().channels.map((one) => one.provider);
+  (await getAs(test.app, token, '/api/qrcode'))
+    .json<QrChannelsResponse>()
+    .channels.map((one) => one.provider);
 
 const openQr = async (token: string, provider: string, amount: number) => {
   const response = await moneyCall(test.app, token, `/api/qrcode/${provider}`, { amount });
@@ -115,7 +128,10 @@ describe('a kip member in Laos', () => {
     const phone = laoPhone();
     const sent = await post(test.app, '/api/otp/send', { phoneNumber: `+856${phone.slice(1)}` });
     expect(sent.statusCode, sent.body).toBe(200);
-    const outbox = await test.app.inject({ url: `/api/sandbox/sms?phone=${phone}`, headers: memberHeaders() });
+    const outbox = await test.app.inject({
+      url: `/api/sandbox/sms?phone=${phone}`,
+      headers: memberHeaders(),
+    });
     expect(outbox.json<{ messages: unknown[] }>().messages).toHaveLength(1);
     const profile = (await getAs(test.app, kip.token, '/api/account/profile')).json<ProfileResponse>();
     expect(profile.profile.username).toBe(kip.username);
@@ -245,7 +261,10 @@ describe('a baht member in Laos', () => {
       amount: 30_000,
       currency: 'BAHT',
     });
-    expect((await uploadSlip(baht.token, toBaht.png)).json()).toMatchObject({ status: 'SUCCESS', amount: 30_000 });
+    expect((await uploadSlip(baht.token, toBaht.png)).json()).toMatchObject({
+      status: 'SUCCESS',
+      amount: 30_000,
+    });
     const toKip = await bankSlip({
       fromBankCode: 'BCEL',
       fromAccountNo: baht.accountNo,
@@ -260,7 +279,9 @@ describe('a baht member in Laos', () => {
     const baht = await laoMember('BAHT', 'LAK');
     const profile = (await getAs(test.app, baht.token, '/api/account/profile')).json<ProfileResponse>();
     expect(profile.bankAccount.currency).toBe('LAK');
-    expect((await moneyCall(test.app, baht.token, '/api/sandbox/credit', { amount: 200_000 })).statusCode).toBe(200);
+    expect(
+      (await moneyCall(test.app, baht.token, '/api/sandbox/credit', { amount: 200_000 })).statusCode,
+    ).toBe(200);
     const refused = await moneyCall(test.app, baht.token, '/api/wallet/withdraw', { amount: 100_000 });
     expect(refused.json()).toMatchObject({ message: 'BANK_ACCOUNT_CURRENCY_MISMATCH' });
     expect((await walletOf(test.app, baht.token)).wallet).toBe(200_000);

@@ -224,7 +224,8 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       // (PromptPay pays baht into no kip wallet; the Lao QR pays kip into no baht wallet).
       const currency = await options.currencyOf(memberId);
       if (currency !== QR_PROVIDER_CURRENCY[provider]) {
-        const refusal = QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 'CURRENCY_NOT_ACCEPTED_KIP' : 'CURRENCY_NOT_ACCEPTED';
+        const refusal =
+          QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 'CURRENCY_NOT_ACCEPTED_KIP' : 'CURRENCY_NOT_ACCEPTED';
         return stateOf(memberId, provider, null, refusal);
       }
       if (amount < (await options.minimums())[provider]) return stateOf(null, provider, null, 'QR_MINIMUM');

@@ -156,7 +156,8 @@ export function createSlipReviews(options: { db: Database; linkSecret: string; n
     ): TransferRequest {
       if (item.evidence.kind !== 'slip' || !item.evidence.reference)
         throw new Error('not a slip with a reference');
-      if (item.currency) throw new AppError(item.currency === 'LAK' ? 'DEST_ACC_TAKES_KIP' : 'DEST_ACC_TAKES_BAHT', 409);
+      if (item.currency)
+        throw new AppError(item.currency === 'LAK' ? 'DEST_ACC_TAKES_KIP' : 'DEST_ACC_TAKES_BAHT', 409);
       return slipCredit(item.memberId, item.evidence.reference, amount, currency);
     },
   };

@@ -45,7 +45,11 @@ export function slipCredit(
 }
 
 /** Notes of slips kept for staff (status REVIEW) rather than refused for good. */
-export const REVIEWED_NOTES: readonly SlipNote[] = ['SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP'];
+export const REVIEWED_NOTES: readonly SlipNote[] = [
+  'SENDER_UNCONFIRMED',
+  'DEST_ACC_TAKES_BAHT',
+  'DEST_ACC_TAKES_KIP',
+];
 
 export interface SlipsOptions {
   db: Database;

@@ -43,7 +43,8 @@ export function laoQrPayload(order: {
   amount: number;
   reference: string;
 }): string {
-  const network = field('00', LAO_QR_AID) + field('01', order.bankCode) + field('02', '001') + field('03', order.accountNo);
+  const network =
+    field('00', LAO_QR_AID) + field('01', order.bankCode) + field('02', '001') + field('03', order.accountNo);
   const body =
     field('00', '01') +
     field('01', '12') +

@@ -36,7 +36,11 @@ export interface SandboxPaymentsOptions {
 }
 
 /** Where the sandbox's kip QR codes pay to: the operator's BCEL kip account a new site seeds. */
-const SANDBOX_LAO_QR_MERCHANT = { bankCode: 'BCEL', accountNo: '0101100458723', merchantName: 'LUCKY WALLET' };
+const SANDBOX_LAO_QR_MERCHANT = {
+  bankCode: 'BCEL',
+  accountNo: '0101100458723',
+  merchantName: 'LUCKY WALLET',
+};
 
 const newId = () => randomBytes(12).toString('base64url');
 const DELIVERY_ATTEMPTS = 3;
