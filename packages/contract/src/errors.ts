@@ -180,7 +180,7 @@ export const PLATFORM_CODES = [
   'PASSWORDS_DO_NOT_MATCH',
   /** Change of password: the new password and its confirmation differ ('password not equal'). */
   'PASSWORD_NOT_EQUAL',
-  /** A bank account number is not 10 to 15 digits. */
+  /** A bank account number does not have one of its bank's lengths (decision 035; BCEL: 13 or 18). */
   'BANK_ACCOUNT_NO_INVALID',
   /** A bank account name has characters other than letters and spaces. */
   'BANK_ACCOUNT_NAME_INVALID',
