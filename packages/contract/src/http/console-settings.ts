@@ -29,6 +29,12 @@ export const SITE_SETTINGS = {
     lineName: z.string().max(100),
     /** An image (data URL) of the LINE QR code; null: the server draws it from lineLink. */
     lineQR: z.string().max(300_000).nullable(),
+    /**
+     * WhatsApp beside LINE (Lao members use both; issue 32 section 3): a wa.me link and the name
+     * or number shown; empty: not offered. Rows stored before it read as empty.
+     */
+    whatsappLink: z.string().max(500).default(''),
+    whatsappName: z.string().max(100).default(''),
   }),
   howto: z.object({
     videos: z.array(z.object({ topic: z.enum(HOWTO_TOPICS), url: z.string().max(500) })).max(20),

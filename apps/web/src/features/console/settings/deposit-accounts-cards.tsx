@@ -4,7 +4,7 @@ import type {
   DepositWalletAccount,
   SiteSettings,
 } from '@wallet/contract/http/console-settings';
-import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
+import { QR_PROVIDER_CURRENCY, QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
 import { formatMajorAmount, parseMajorAmount, type MinorUnits } from '@wallet/contract/money';
 import { BankBadge } from '../../../components/bank-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -218,10 +218,19 @@ export function QrMinimumsCard({ value }: { value: SiteSettings['qrMinimums'] })
   const { t } = useConsoleTranslation();
   const { save, pending } = useSave('qrMinimums');
   const [draft, setDraft] = useState(() =>
-    Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, formatMajorAmount(value[provider])])),
+    Object.fromEntries(
+      QR_PROVIDERS.map((provider) => [
+        provider,
+        formatMajorAmount(value[provider], QR_PROVIDER_CURRENCY[provider]).replaceAll(',', ''),
+      ]),
+    ),
   );
   const parsed = Object.fromEntries(
-    QR_PROVIDERS.map((provider) => [provider, parseMajorAmount(draft[provider] ?? '')]),
+    // Each channel's minimum in its own currency (the Lao QR's in whole kip).
+    QR_PROVIDERS.map((provider) => [
+      provider,
+      parseMajorAmount(draft[provider] ?? '', QR_PROVIDER_CURRENCY[provider]),
+    ]),
   );
   const valid = QR_PROVIDERS.every((provider) => (parsed[provider] ?? 0) > 0);
   return (
@@ -236,7 +245,7 @@ export function QrMinimumsCard({ value }: { value: SiteSettings['qrMinimums'] })
         {QR_PROVIDERS.map((provider) => (
           <AmountField
             key={provider}
-            label={provider}
+            label={`${provider} (${QR_PROVIDER_CURRENCY[provider] === 'LAK' ? '₭' : '฿'})`}
             value={draft[provider]}
             onChange={(event) => setDraft({ ...draft, [provider]: event.target.value })}
             error={(parsed[provider] ?? 0) > 0 ? undefined : t('settings.amountInvalid')}
