@@ -183,6 +183,7 @@ describe('display helpers', () => {
   it('shows 10-digit account numbers 3-3-rest', () => {
     expect(formatBankAccountNo('1234567890')).toBe('123-456-7890');
     expect(formatBankAccountNo('1234567890123')).toBe('1234567890123');
+    expect(formatBankAccountNo('010120012345678001')).toBe('010-12-00-12345678-001');
   });
 
   it('reads invite codes', () => {

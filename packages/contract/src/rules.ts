@@ -118,8 +118,20 @@ export function profileIdOfInviteCode(code: string): number | null {
 export const bankAccountCurrencies = (bankMarket: Market): readonly Currency[] =>
   bankMarket === 'LA' ? ['LAK', 'BAHT'] : ['BAHT'];
 
-/** Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9). */
+/**
+ * Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9); 18 digits as
+ * BCEL prints them, 010-12-00-xxxxxxxx-001 (issue 32 section 3).
+ */
 export function formatBankAccountNo(accountNo: string): string {
+  if (/^\d{18}$/.test(accountNo)) {
+    return [
+      accountNo.slice(0, 3),
+      accountNo.slice(3, 5),
+      accountNo.slice(5, 7),
+      accountNo.slice(7, 15),
+      accountNo.slice(15),
+    ].join('-');
+  }
   return /^\d{10}$/.test(accountNo)
     ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`
     : accountNo;

@@ -85,7 +85,7 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
                   </span>
                   <div className="col-start-2 col-end-4 row-start-1 min-w-0 min-[360px]:col-end-3">
                     <p className="text-[15px] leading-snug font-medium break-words">
-                      {name}{' '}
+                      <span>{name}</span>{' '}
                       <span
                         data-currency={bank.currency}
                         className="ml-1 inline-block rounded-md bg-gold-500/15 px-1.5 py-0.5 align-[1px] text-[11px] leading-none font-semibold whitespace-nowrap text-gold-300"
