@@ -116,9 +116,10 @@ for (const locale of LOCALES) {
       }),
     });
     await deposit.getByRole('button', { name: t('deposit.slip.upload') }).click();
+    // NOTE: the slip is read in a worker; on a busy machine that takes more than the default wait.
     await expect(
       deposit.getByText(filled(t('deposit.slip.result.SUCCESS'), { amount: '₭500,000' })),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await expect(total).toHaveText('₭500,000');
 
     // The LAO QR: the only channel, amounts typed in whole kip.
@@ -202,7 +203,9 @@ test('a baht member in Laos sees the baht accounts and Thai QR channels, and dep
     }),
   });
   await deposit.getByRole('button', { name: t('deposit.slip.upload') }).click();
-  await expect(deposit.getByText(text(locale, 'DEST_ACC_TAKES_KIP', 'errors'))).toBeVisible();
+  await expect(deposit.getByText(text(locale, 'DEST_ACC_TAKES_KIP', 'errors'))).toBeVisible({
+    timeout: 30_000,
+  });
   await screenshot(page, 'kip-deposit/en/baht-member-kip-slip-390', { fullPage: false });
   await expect(page.locator('[data-balance="total"]')).toHaveText('฿300.00');
 
