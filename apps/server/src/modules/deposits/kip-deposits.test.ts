@@ -8,7 +8,7 @@ import { getAs, listen, moneyCall, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { emvCrc, emvFields } from '../../sandbox/payments/lao-qr';
 import { sandboxPaymentOrders } from '../../sandbox/payments/sandbox-payments.tables';
-import { slipUploads } from '../slips/slips.tables';
+import { rowsOf } from '../../platform/db/rows';
 
 /**
  * Deposits on a server started with MARKET=LA (issue 32 section 2): a kip member deposits by a BCEL
@@ -48,7 +48,7 @@ async function laoMember(currency: 'LAK' | 'BAHT', bankAccountCurrency?: 'LAK' |
     bankAccountName: 'SOMSACK PHOMMA',
     currency,
     ...(bankAccountCurrency ? { bankAccountCurrency } : {}),
-  } as Parameters<typeof registerMember>[1]);
+  });
   const token = await login(test.app, member.username, member.password);
   return {
     id: Number(member.id),
@@ -221,10 +221,10 @@ describe('a kip member in Laos', () => {
       })
     ).json<SlipStatementResponse>();
     expect(listed.slips[0]).toMatchObject({ status: 'REVIEW', note: 'DEST_ACC_TAKES_BAHT', amount: 20_000 });
-    const [row] = await test.database.db
-      .select({ id: slipUploads.id, currency: slipUploads.currency })
-      .from(slipUploads)
-      .where(eq(slipUploads.memberId, kip.id));
+    const [row] = await rowsOf<{ id: string; currency: string }>(
+      test.database.db,
+      sql`select id::text, currency from slip_uploads where member_id = ${kip.id}`,
+    );
     expect(row!.currency).toBe('BAHT');
 
     // In staff's queue, but baht is never credited to a kip wallet, with or without an amount.
@@ -232,7 +232,7 @@ describe('a kip member in Laos', () => {
     for (const amount of [undefined, 20_000]) {
       await expect(
         test.services.depositReviews.credit(`slip:${row!.id}`, 1, 'x', amount, audit),
-      ).rejects.toMatchObject({ code: expect.stringMatching(/^DEPOSIT_AMOUNT_(REQUIRED|FIXED)$/) });
+      ).rejects.toThrow(/^DEPOSIT_AMOUNT_(REQUIRED|FIXED)$/);
     }
     expect((await walletOf(test.app, kip.token)).wallet).toBe(0);
   });

@@ -61,7 +61,7 @@ describe('withdraw', () => {
     );
     // Kip in whole kip (decision 068).
     expect(within(dialog).getByText('₭2,000,000')).toBeTruthy();
-    expect((within(dialog).getByRole('button', { name: 'Withdraw now' }) as HTMLButtonElement).disabled).toBe(
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Withdraw now' }).disabled).toBe(
       true,
     );
     expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);

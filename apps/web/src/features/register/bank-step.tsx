@@ -71,11 +71,12 @@ export function BankStep(props: BankStepProps) {
   // The account's currency (decision 069): a Thai bank's is baht; a Lao bank holds kip and baht
   // accounts, so the member says which, the wallet's unless told.
   const accountCurrencies = chosen ? bankAccountCurrencies(chosen.market) : [];
+  const offered: readonly string[] = accountCurrencies;
   const accountCurrency =
     accountCurrencies.length > 1
-      ? (accountCurrencies as readonly string[]).includes(values.accountCurrency ?? '')
-        ? values.accountCurrency!
-        : accountCurrencies.includes(currencyValue as Currency)
+      ? offered.includes(values.accountCurrency)
+        ? values.accountCurrency
+        : offered.includes(currencyValue)
           ? currencyValue
           : accountCurrencies[0]!
       : (accountCurrencies[0] ?? currencyValue);
