@@ -308,6 +308,24 @@ describe('deposit: bank transfer', () => {
     expect(walletLoads(calls)).toBe(1);
   });
 
+  it('tells a kip member whose slip went to the baht account that it is kept for staff, with support', async () => {
+    const sent = stubXhr();
+    depositServer({ kip: { accountCurrency: 'LAK' } });
+    await renderHome();
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[0]!.answer(422, { message: 'DEST_ACC_TAKES_BAHT' });
+    const status = await within(panel).findByRole('status');
+    expect(status.textContent).toContain('This account takes baht; your wallet is in kip.');
+    expect(within(status).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/user/contact',
+    );
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
+  });
+
   it('tells how to upload a slip that reads when its QR code could not be read', async () => {
     const sent = stubXhr();
     depositServer();
