@@ -287,6 +287,43 @@ describe('a baht member in Laos', () => {
     expect((await walletOf(test.app, baht.token)).wallet).toBe(200_000);
   });
 
+  it('gets the currency of an account staff register for them: baht at a Thai bank, the wallet’s at a Lao one', async () => {
+    const kip = await laoMember('LAK');
+    const staff = { id: 1, ip: '127.0.0.1', userAgent: 'test' };
+    const accounts = test.services.accounts;
+    await accounts.changeBankByStaff(
+      kip.id,
+      {
+        bankCode: 'SCB',
+        accountNo: `4${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+        accountName: 'SOMSACK PHOMMA',
+      },
+      staff,
+    );
+    let profile = (await getAs(test.app, kip.token, '/api/account/profile')).json<ProfileResponse>();
+    expect(profile.bankAccount.currency).toBe('BAHT');
+    expect(
+      (await moneyCall(test.app, kip.token, '/api/sandbox/credit', { amount: 2_000_000_00 })).statusCode,
+    ).toBe(200);
+    const refused = await moneyCall(test.app, kip.token, '/api/wallet/withdraw', { amount: 100_000 });
+    expect(refused.json()).toMatchObject({ message: 'BANK_ACCOUNT_CURRENCY_MISMATCH' });
+    await expect(
+      accounts.changeBankByStaff(
+        kip.id,
+        { bankCode: 'SCB', accountNo: '4999999999', accountName: 'SOMSACK PHOMMA', currency: 'LAK' },
+        staff,
+      ),
+    ).rejects.toThrow('CURRENCY_INVALID');
+    await accounts.changeBankByStaff(
+      kip.id,
+      { bankCode: 'BCEL', accountNo: kip.accountNo, accountName: 'SOMSACK PHOMMA' },
+      staff,
+    );
+    profile = (await getAs(test.app, kip.token, '/api/account/profile')).json<ProfileResponse>();
+    expect(profile.bankAccount.currency).toBe('LAK');
+    expect((await walletOf(test.app, kip.token)).wallet).toBe(2_000_000_00);
+  });
+
   it('registers a BCEL account in the wallet currency when it says none, and refuses a baht Thai-bank account in kip', async () => {
     const baht = await laoMember('BAHT');
     const profile = (await getAs(test.app, baht.token, '/api/account/profile')).json<ProfileResponse>();
