@@ -319,6 +319,8 @@ describe('deposit: bank transfer', () => {
     sent[0]!.answer(422, { message: 'DEST_ACC_TAKES_BAHT' });
     const status = await within(panel).findByRole('status');
     expect(status.textContent).toContain('This account takes baht; your wallet is in kip.');
+    // Said once: the code's text tells that nothing was credited.
+    expect(status.textContent).not.toContain('Nothing has been added to your wallet yet.');
     expect(within(status).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
       '/user/contact',
     );

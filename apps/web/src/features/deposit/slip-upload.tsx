@@ -188,7 +188,8 @@ export function SlipUpload({
               className="space-y-1 rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300"
             >
               <p>{errorText(review)}</p>
-              <p>{t('deposit.slip.result.REVIEW')}</p>
+              {/* A currency's refusal says itself that nothing was credited and what to do. */}
+              {review === 'SENDER_UNCONFIRMED' ? <p>{t('deposit.slip.result.REVIEW')}</p> : null}
               <SupportLink />
             </div>
           ) : null}
