@@ -136,6 +136,13 @@ export const SLIP_NOTES = [
   'SLIP_CREDITED_BY_STAFF',
   /** Ours: staff looked at the slip kept for review and refused it; nothing credited (FAILED). */
   'SLIP_REFUSED_BY_STAFF',
+  /**
+   * Ours: the money went to the operator's baht account and the wallet is in kip (or the other way,
+   * DEST_ACC_TAKES_KIP); nothing credited, the slip kept for staff (status REVIEW), the member told
+   * to contact support (decision 069).
+   */
+  'DEST_ACC_TAKES_BAHT',
+  'DEST_ACC_TAKES_KIP',
 ] as const;
 
 /**
@@ -173,7 +180,7 @@ export const PLATFORM_CODES = [
   'PASSWORDS_DO_NOT_MATCH',
   /** Change of password: the new password and its confirmation differ ('password not equal'). */
   'PASSWORD_NOT_EQUAL',
-  /** A bank account number is not 10 to 15 digits. */
+  /** A bank account number does not have one of its bank's lengths (decision 035; BCEL: 13 or 18). */
   'BANK_ACCOUNT_NO_INVALID',
   /** A bank account name has characters other than letters and spaces. */
   'BANK_ACCOUNT_NAME_INVALID',
@@ -211,6 +218,13 @@ export const PLATFORM_CODES = [
   'MANUAL_DEPOSIT_OFF',
   /** The deposit channel takes baht only (PromptPay QR, gift links) and the wallet is in another currency. */
   'CURRENCY_NOT_ACCEPTED',
+  /** The deposit channel takes kip only (the Lao QR) and the wallet is in baht. */
+  'CURRENCY_NOT_ACCEPTED_KIP',
+  /**
+   * A withdrawal to a registered bank account whose currency is not the wallet's: never paid
+   * across currencies (decision 069); support changes the account.
+   */
+  'BANK_ACCOUNT_CURRENCY_MISMATCH',
   /** Too many slip uploads waiting to be read, or from this member lately: try again shortly. */
   'SLIP_UPLOAD_BUSY',
   /** Slip uploads are closed at this time of day (the slip lookup names the window). */

@@ -40,4 +40,34 @@ describe('money', () => {
     for (const bad of [1.5, -1, Number.MAX_SAFE_INTEGER + 1, '100'])
       expect(Amount.safeParse(bad).success).toBe(false);
   });
+
+  describe('kip (decision 068)', () => {
+    it.each([
+      [50_000_00, '50,000'],
+      [500_000_00, '500,000'],
+      [0, '0'],
+      [-1_000_00, '-1,000'],
+      [1_000_50, '1,000.50'],
+    ])('formats %i att as %s', (minor, text) => {
+      expect(formatMajorAmount(minor, 'LAK')).toBe(text);
+    });
+
+    it.each([
+      ['500,000', 500_000_00],
+      ['50000', 50_000_00],
+      [' 1 ', 100],
+    ])('reads %s typed as whole kip', (text, minor) => {
+      expect(parseMajorAmount(text, 'LAK')).toBe(minor);
+    });
+
+    it.each(['100.50', '100.5', '1.', ''])('refuses %s in kip', (text) => {
+      expect(parseMajorAmount(text, 'LAK')).toBeNull();
+    });
+
+    it('round-trips whole kip', () => {
+      for (let kip = 0; kip <= 2_000; kip++) {
+        expect(parseMajorAmount(formatMajorAmount(kip * 100, 'LAK'), 'LAK')).toBe(kip * 100);
+      }
+    });
+  });
 });

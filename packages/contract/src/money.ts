@@ -24,26 +24,42 @@ export const Amount = z
 export type MinorUnits = z.infer<typeof Amount>;
 
 const DECIMAL = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+const WHOLE = /^(\d{1,13})$/;
+
+/**
+ * Currencies members see and type in whole units only: kip, as Lao banking apps show it
+ * (`₭500,000`; the att is not used in payments). The wire keeps minor units all the same
+ * (decision 068).
+ */
+export const WHOLE_UNIT_CURRENCIES: readonly Currency[] = ['LAK'];
+const wholeUnits = (currency: Currency) => WHOLE_UNIT_CURRENCIES.includes(currency);
 
 /**
  * Reads what a member typed ("100", "100.5", "1,000.25") as minor units, or null when it
- * is not an amount with at most two decimals. Works on the text, never through a float.
+ * is not an amount with at most two decimals (kip: a whole number of kip, "500,000").
+ * Works on the text, never through a float.
  */
 export function parseMajorAmount(text: string, currency: Currency = 'BAHT'): MinorUnits | null {
-  const match = DECIMAL.exec(text.trim().replaceAll(',', ''));
+  const cleaned = text.trim().replaceAll(',', '');
+  const match = (wholeUnits(currency) ? WHOLE : DECIMAL).exec(cleaned);
   if (!match) return null;
   const [, whole = '0', fraction = ''] = match;
   const perMajor = MINOR_PER_MAJOR[currency];
   return (Number(whole) * perMajor + Number(fraction.padEnd(2, '0'))) as MinorUnits;
 }
 
-/** Formats minor units as "1,234.50" (two decimals, grouped), exactly. */
+/**
+ * Formats minor units as "1,234.50" (two decimals, grouped), exactly; kip in whole kip,
+ * "500,000", unless the amount holds att, which are then shown ("500,000.50") rather than hidden.
+ */
 export function formatMajorAmount(minor: number, currency: Currency = 'BAHT'): string {
   const perMajor = MINOR_PER_MAJOR[currency];
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
   const whole = Math.trunc(abs / perMajor);
-  const fraction = String(abs % perMajor).padStart(2, '0');
+  const rest = abs % perMajor;
+  if (wholeUnits(currency) && rest === 0) return `${sign}${whole.toLocaleString('en-US')}`;
+  const fraction = String(rest).padStart(2, '0');
   return `${sign}${whole.toLocaleString('en-US')}.${fraction}`;
 }
 

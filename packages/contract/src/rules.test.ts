@@ -5,6 +5,7 @@ import {
   accountNameProblem,
   bankAccountNoKey,
   bankAccountNoProblem,
+  bankAccountNoRule,
   formatBankAccountNo,
   joinAccountName,
   PASSWORD_MAX_LENGTH,
@@ -30,6 +31,13 @@ describe('phone rule', () => {
     expect(phoneRule('LA').parse('020 5512 3456')).toBe('02055123456');
     expect(phoneRule('LA').parse('0305512345')).toBe('0305512345');
     expect(codeOf(phoneRule('LA').safeParse('0812345678'))).toBe('PHONE_NUMBER_INVALID');
+    // With the country code, as Lao numbers are often written (issue 32 section 3).
+    expect(phoneRule('LA').parse('+856 20 5512 3456')).toBe('02055123456');
+    expect(phoneRule('LA').parse('+85630-551-2345')).toBe('0305512345');
+    expect(phoneRule('TH').parse('+66 81 234 5678')).toBe('0812345678');
+    expect(codeOf(phoneRule('LA').safeParse('+856 21 551 234'))).toBe('PHONE_NUMBER_INVALID');
+    // Only a phone's plus sign is read as a country code: account numbers keep their digits.
+    expect(bankAccountNoRule.parse('0085620123456')).toBe('0085620123456');
   });
 });
 
@@ -175,6 +183,7 @@ describe('display helpers', () => {
   it('shows 10-digit account numbers 3-3-rest', () => {
     expect(formatBankAccountNo('1234567890')).toBe('123-456-7890');
     expect(formatBankAccountNo('1234567890123')).toBe('1234567890123');
+    expect(formatBankAccountNo('010120012345678001')).toBe('010-12-00-12345678-001');
   });
 
   it('reads invite codes', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGLISH_NAME_BANKS, type Market } from './constants';
+import type { Currency } from './money';
 import { normalizePhone } from './input';
 import { normalizeAccountName } from './names';
 
@@ -109,8 +110,28 @@ export function profileIdOfInviteCode(code: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9). */
+/**
+ * The currencies of the accounts a bank of this market holds for our members: a Thai bank's are in
+ * baht; a Lao bank (BCEL among them) holds kip and baht accounts, so a member says which
+ * (decision 069). The first is the one assumed when nothing is said.
+ */
+export const bankAccountCurrencies = (bankMarket: Market): readonly Currency[] =>
+  bankMarket === 'LA' ? ['LAK', 'BAHT'] : ['BAHT'];
+
+/**
+ * Bank account numbers are shown 3-3-rest when they have 10 digits (spec section 9); 18 digits as
+ * BCEL prints them, 010-12-00-xxxxxxxx-001 (issue 32 section 3).
+ */
 export function formatBankAccountNo(accountNo: string): string {
+  if (/^\d{18}$/.test(accountNo)) {
+    return [
+      accountNo.slice(0, 3),
+      accountNo.slice(3, 5),
+      accountNo.slice(5, 7),
+      accountNo.slice(7, 15),
+      accountNo.slice(15),
+    ].join('-');
+  }
   return /^\d{10}$/.test(accountNo)
     ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`
     : accountNo;

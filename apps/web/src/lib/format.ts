@@ -16,11 +16,18 @@ export function formatDateTime(iso: string): string {
 
 const SYMBOLS: Record<Currency, string> = { BAHT: '฿', LAK: '₭' };
 
-/** Minor units as the member reads them: "฿1,234.50" (two decimals, never through a float). */
+/**
+ * Minor units as the member reads them: "฿1,234.50" (two decimals, never through a float); kip in
+ * whole kip, "₭500,000" (decision 068).
+ */
 export function formatMoney(minor: number, currency: Currency = 'BAHT'): string {
   const text = formatMajorAmount(Math.abs(minor), currency);
   return `${minor < 0 ? '-' : ''}${SYMBOLS[currency]}${text}`;
 }
+
+/** The i18next context of texts that show how to type an amount: kip is typed in whole kip. */
+export const amountContext = (currency: Currency): 'kip' | undefined =>
+  currency === 'LAK' ? 'kip' : undefined;
 
 export type TimeUnit = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
 

@@ -45,6 +45,7 @@ export const profileResponse = {
       nameTH: 'ธนาคารไทยพาณิชย์',
       nameEN: 'Siam Commercial Bank',
     },
+    currency: 'BAHT',
     nameEditable: false,
   },
 };

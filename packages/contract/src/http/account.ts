@@ -67,6 +67,11 @@ export function registerRequestSchema(market: Market) {
       bankAccountNo: bankAccountNoRule,
       bankAccountName: bankAccountNameRule,
       currency: currencySchema(market),
+      /**
+       * The registered account's currency where its bank holds several (a Lao bank: LAK or BAHT);
+       * left out: the wallet's where the bank holds it, else the bank's own (decision 069).
+       */
+      bankAccountCurrency: z.enum(CURRENCIES).optional(),
     })
     .superRefine((bank, context) => {
       const problem = accountNameProblem(bank.bankCode, bank.bankAccountName);
@@ -124,6 +129,8 @@ export const ProfileResponse = z
       bankAccountName: z.string(),
       bankAccountNo: z.string(),
       bank: z.object({ ...BankNames.shape, code: z.string() }),
+      /** The account's currency (decision 069): a withdrawal is paid only to one in the wallet's. */
+      currency: z.enum(CURRENCIES),
       /** The member may correct the account name (KTB, TMB, BBL names not yet in English). */
       nameEditable: z.boolean(),
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount } from '../money';
+import { Amount, CURRENCIES } from '../money';
 import { BonusProgress } from './bonus';
 import { accountNameProblem, normalizeAccountName } from '../rules';
 
@@ -71,6 +71,8 @@ export const MemberBankChange = z
       .trim()
       .regex(/^\d{6,20}$/, 'BANK_ACCOUNT_NO_INVALID'),
     bankAccountName: z.string().min(1).max(100).transform(normalizeAccountName),
+    /** The account's currency at a Lao bank (decision 069); left out: the wallet's where it can be. */
+    currency: z.enum(CURRENCIES).optional(),
     reason: z.string().trim().min(1).max(500),
   })
   .superRefine((bank, context) => {

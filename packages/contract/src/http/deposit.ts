@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount, type PerCurrency } from '../money';
+import { Amount, CURRENCIES, type Currency, type PerCurrency } from '../money';
 import { SLIP_NOTES } from '../errors';
 import { StatementRequest } from './statement';
 
@@ -11,8 +11,22 @@ import { StatementRequest } from './statement';
 // ---------------------------------------------------------------------------------------------
 // QR payments
 
-export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP'] as const;
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP', 'LAOQR'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
+
+/**
+ * The one currency each channel's QR pays: the Thai channels' are PromptPay QR codes (baht), the
+ * Lao QR's an EMVCo code in kip (currency 418) that Lao banking apps pay. A channel is offered
+ * only to members whose wallet is in its currency (issue 32 section 2).
+ */
+export const QR_PROVIDER_CURRENCY: Record<QrProvider, Currency> = {
+  KBANK: 'BAHT',
+  WW: 'BAHT',
+  PAYONEX: 'BAHT',
+  PAYTIMZ: 'BAHT',
+  FP: 'BAHT',
+  LAOQR: 'LAK',
+};
 
 /** ₭ minor units of a whole number of kip. */
 const kip = (whole: number) => whole * 100;
@@ -42,6 +56,11 @@ export const QR_QUICK_AMOUNTS: Record<QrProvider, PerCurrency<readonly number[]>
     BAHT: [1_000, 5_000, 10_000, 50_000, 100_000],
     LAK: [kip(10_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
   },
+  // A kip channel: its baht figures are never shown (it is offered to kip members only).
+  LAOQR: {
+    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
+    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
+  },
 };
 
 /**
@@ -56,10 +75,15 @@ export const QR_DEFAULT_MINIMUMS: Record<QrProvider, PerCurrency<number>> = {
   PAYONEX: { BAHT: 10_000, LAK: kip(50_000) },
   PAYTIMZ: { BAHT: 1_000, LAK: kip(5_000) },
   FP: { BAHT: 1_000, LAK: kip(5_000) },
+  LAOQR: { BAHT: 100, LAK: kip(10_000) },
 };
 
 /** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
 export const QR_MAXIMUM_MINOR = 10_000_000;
+
+/** The largest amount of each channel's QR: ฿100,000, or ₭20,000,000 on the Lao QR. */
+export const qrMaximumOf = (provider: QrProvider): number =>
+  QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 2_000_000_000 : QR_MAXIMUM_MINOR;
 
 /**
  * A QR channel as members choose it (GET /api/qrcode): its name in each language the operator
@@ -119,6 +143,9 @@ export const QrIdParam = z.object({ qrcodeId: z.string().regex(/^[A-Za-z0-9_-]{8
 
 // ---------------------------------------------------------------------------------------------
 // Prepaid-wallet gift links
+
+/** The only currency a prepaid-wallet gift link pays (TrueMoney: baht). */
+export const GIFT_LINK_CURRENCY: Currency = 'BAHT';
 
 /** Gift links worth less than this are refused (spec section 9: 2 baht; ₭1,000), per currency. */
 export const TRUELINK_MINIMUM: PerCurrency<number> = { BAHT: 200, LAK: kip(1_000) };
@@ -220,6 +247,8 @@ export const SandboxBankTransferRequest = z
     /** The receiving account's bank; the sending bank when left out (a transfer within one bank). */
     toBankCode: z.string().min(2).max(16).optional(),
     amount: Amount.check(z.refine((amount) => amount > 0, 'INVALID_INPUT')),
+    /** The transfer's currency, printed on its slip; left out: kip from a Lao bank, else baht. */
+    currency: z.enum(CURRENCIES).optional(),
   })
   .meta({ id: 'SandboxBankTransferRequest' });
 export type SandboxBankTransferRequest = z.infer<typeof SandboxBankTransferRequest>;

@@ -55,6 +55,9 @@ export const ContactLookup = z
       lineName: z.string(),
       /** An image URL (often a data: URL) of the chat QR code; null: the app shows its own. */
       lineQR: z.nullable(z.string()),
+      /** A WhatsApp link (wa.me) and the name or number shown; empty: not offered. */
+      whatsappLink: z.optional(z.string()),
+      whatsappName: z.optional(z.string()),
     }),
   })
   .register(z.globalRegistry, { id: 'ContactLookup' });

@@ -1,5 +1,5 @@
 import type { Market } from '@wallet/contract/constants';
-import { bankAccountNoProblem, phoneRule } from '@wallet/contract/rules';
+import { bankAccountCurrencies, bankAccountNoProblem, phoneRule } from '@wallet/contract/rules';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { fail } from '../../platform/errors';
@@ -131,20 +131,32 @@ export function createAccountsService(options: AccountsServiceOptions) {
      */
     async changeBankByStaff(
       memberId: number,
-      next: { bankCode: string; accountNo: string; accountName: string },
+      next: { bankCode: string; accountNo: string; accountName: string; currency?: string | undefined },
       staff: { id: number; ip: string; userAgent: string },
     ) {
       const bank = await lookups.findBank(next.bankCode);
-      if (!bank) fail('INVALID_BANK', 400);
-      const problem = bankAccountNoProblem(bank!.accountNoLengths, next.accountNo);
+      if (!bank) return fail('INVALID_BANK', 400);
+      const problem = bankAccountNoProblem(bank.accountNoLengths, next.accountNo);
       if (problem) fail(problem, 400);
-      const before = await bankChange.replaceBankAccount(memberId, next, {
-        actorType: 'staff',
-        actorId: String(staff.id),
-        field: 'bankAccount',
-        clientAddress: staff.ip,
-        userAgent: staff.userAgent,
-      });
+      // The new account's currency (decision 069): as staff say at a Lao bank, else the wallet's
+      // where the bank holds it, else the bank's own (a Thai bank's baht).
+      const member = await repository.memberById(memberId);
+      if (!member) return fail('NO_USER', 404);
+      const offered: readonly string[] = bankAccountCurrencies(bank.market);
+      const currency = next.currency ?? (offered.includes(member.currency) ? member.currency : offered[0]!);
+      if (!offered.includes(currency)) fail('CURRENCY_INVALID', 400);
+      const { currency: _, ...account } = next;
+      const before = await bankChange.replaceBankAccount(
+        memberId,
+        { ...account, currency },
+        {
+          actorType: 'staff',
+          actorId: String(staff.id),
+          field: 'bankAccount',
+          clientAddress: staff.ip,
+          userAgent: staff.userAgent,
+        },
+      );
       if (before === null) return fail('NO_USER', 404);
       if (before === 'taken') return fail('EXISTING_BANK', 409);
       return before;
@@ -184,6 +196,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
           code: found.bank.bankCode,
           accountNo: found.bank.accountNo,
           accountName: found.bank.accountName,
+          currency: found.bank.currency,
           since: changed && changed > found.bank.updatedAt ? changed : found.bank.updatedAt,
         },
       };

@@ -47,6 +47,12 @@ export const memberBankAccounts = pgTable(
     bankCode: text('bank_code').notNull(),
     accountNo: text('account_no').notNull(),
     accountName: text('account_name').notNull(),
+    /**
+     * The account's currency (BAHT or LAK): a Thai bank's is baht; a Lao bank holds kip and baht
+     * accounts, and the member says which at registration (migration 0043, decision 069). No
+     * payout goes to an account of another currency than the wallet's.
+     */
+    currency: text('currency').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

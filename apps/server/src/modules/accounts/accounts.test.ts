@@ -460,7 +460,7 @@ describe('profile, password and bank name', () => {
         sourceCode: 'FACEBOOK',
         currency: 'BAHT',
       },
-      { bankCode: 'KTB', accountNo: randomAccountNo(), accountName: 'สมชาย ใจดี' },
+      { bankCode: 'KTB', accountNo: randomAccountNo(), accountName: 'สมชาย ใจดี', currency: 'BAHT' },
       {
         actorType: 'staff',
         actorId: 'import',

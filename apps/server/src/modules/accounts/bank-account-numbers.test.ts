@@ -75,7 +75,7 @@ describe('bank account numbers: one account, one member', () => {
         sourceCode: 'FACEBOOK',
         currency: 'BAHT',
       },
-      { bankCode: 'SCB', accountNo: `00${accountNo}`, accountName: 'SOMCHAI JAIDEE' },
+      { bankCode: 'SCB', accountNo: `00${accountNo}`, accountName: 'SOMCHAI JAIDEE', currency: 'BAHT' },
       {
         actorType: 'staff',
         actorId: 'import',
@@ -102,7 +102,7 @@ describe('bank account numbers: one account, one member', () => {
         sourceCode: 'FACEBOOK',
         currency: 'BAHT',
       },
-      { bankCode: 'SCB', accountNo, accountName: 'SOMCHAI JAIDEE' },
+      { bankCode: 'SCB', accountNo, accountName: 'SOMCHAI JAIDEE', currency: 'BAHT' },
       {
         actorType: 'staff',
         actorId: 'import',

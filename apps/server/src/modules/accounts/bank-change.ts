@@ -14,7 +14,7 @@ export function createBankChange(db: Database) {
      */
     async replaceBankAccount(
       memberId: number,
-      next: { bankCode: string; accountNo: string; accountName: string },
+      next: { bankCode: string; accountNo: string; accountName: string; currency: string },
       audit: Omit<BankChange, 'memberId' | 'oldValue' | 'newValue'>,
     ): Promise<{ bankCode: string; accountNo: string; accountName: string } | 'taken' | null> {
       return db.transaction(async (tx) => {

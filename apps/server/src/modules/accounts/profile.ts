@@ -1,3 +1,4 @@
+import type { Currency } from '@wallet/contract/money';
 import type { Locale } from '@wallet/contract/constants';
 import type {
   BankAccountNameRequest,
@@ -51,6 +52,7 @@ export function createProfile(options: ProfileOptions) {
           nameTH: bank?.nameTH ?? found.bank.bankCode,
           nameEN: bank?.nameEN ?? found.bank.bankCode,
         },
+        currency: found.bank.currency as Currency,
         nameEditable: needsEnglishName(found.bank.bankCode) && !isEnglishName(found.bank.accountName),
       },
     };

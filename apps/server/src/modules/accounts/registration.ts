@@ -1,5 +1,6 @@
 import type { RegisterRequest, ValidateRequest } from '@wallet/contract/http/account';
-import { bankAccountNoProblem, profileIdOfInviteCode } from '@wallet/contract/rules';
+import type { Market } from '@wallet/contract/constants';
+import { bankAccountCurrencies, bankAccountNoProblem, profileIdOfInviteCode } from '@wallet/contract/rules';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { fail } from '../../platform/errors';
 import type { LookupsService } from '../lookups/lookups.service';
@@ -31,9 +32,11 @@ export function createRegistration(options: RegistrationOptions) {
       inviterId = profileIdOfInviteCode(payload.inviteCode);
       if (inviterId === null || !(await repository.memberById(inviterId))) fail('INVITE_CODE_INVALID', 400);
     }
+    let bankMarket: Market | null = null;
     if (payload.bankCode) {
       const bank = await lookups.findBank(payload.bankCode);
       if (!bank) return fail('INVALID_BANK', 400);
+      bankMarket = bank.market;
       if (payload.bankAccountNo) {
         // The bank's own lengths (decision 035): "0" + a 10-digit SCB number is not an SCB number.
         const problem = bankAccountNoProblem(bank.accountNoLengths, payload.bankAccountNo);
@@ -43,7 +46,7 @@ export function createRegistration(options: RegistrationOptions) {
         }
       }
     }
-    return { inviterId };
+    return { inviterId, bankMarket };
   }
 
   return {
@@ -58,7 +61,13 @@ export function createRegistration(options: RegistrationOptions) {
     },
 
     register: async (payload: RegisterRequest, meta: ClientMeta): Promise<string> => {
-      const { inviterId } = await checkRegistration(payload);
+      const { inviterId, bankMarket } = await checkRegistration(payload);
+      // The account's currency (decision 069): a Thai bank's is baht; at a Lao bank, kip or baht
+      // as the member says, else the wallet's.
+      const offered = bankAccountCurrencies(bankMarket ?? 'TH');
+      const bankCurrency =
+        payload.bankAccountCurrency ?? (offered.includes(payload.currency) ? payload.currency : offered[0]!);
+      if (!offered.includes(bankCurrency)) fail('CURRENCY_INVALID', 400);
       let id: number | null;
       try {
         id = await repository.createMember(
@@ -74,6 +83,7 @@ export function createRegistration(options: RegistrationOptions) {
             bankCode: payload.bankCode,
             accountNo: payload.bankAccountNo,
             accountName: payload.bankAccountName,
+            currency: bankCurrency,
           },
           {
             actorType: 'member',

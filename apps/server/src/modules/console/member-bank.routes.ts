@@ -29,13 +29,17 @@ export const memberBankRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { memberId } = request.params;
-      const { bankCode, bankAccountNo, bankAccountName, reason } = request.body;
+      const { bankCode, bankAccountNo, bankAccountName, currency, reason } = request.body;
       const after = { bankCode, accountNo: bankAccountNo, accountName: bankAccountName };
       const client = staffClientOf(request);
-      const before = await accounts.changeBankByStaff(memberId, after, {
-        id: staffOf(request).id,
-        ...client,
-      });
+      const before = await accounts.changeBankByStaff(
+        memberId,
+        { ...after, currency },
+        {
+          id: staffOf(request).id,
+          ...client,
+        },
+      );
       await app.staffAudit.record(request, 'member.bank', `member:${memberId}`, { before, after, reason });
       return after;
     },

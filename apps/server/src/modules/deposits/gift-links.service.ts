@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TRUELINK_MINIMUM, type DepositResult } from '@wallet/contract/http/deposit';
+import { GIFT_LINK_CURRENCY, TRUELINK_MINIMUM, type DepositResult } from '@wallet/contract/http/deposit';
 import type { Currency, MinorUnits } from '@wallet/contract/money';
 import { voucherCodeOf, type VoucherService } from '../../adapters/voucher/voucher-service';
 import type { Database } from '../../platform/db/database';
@@ -19,7 +19,7 @@ export interface GiftLinksOptions {
 }
 
 /** Prepaid-wallet vouchers are in baht. */
-export const VOUCHER_CURRENCY: Currency = 'BAHT';
+export const VOUCHER_CURRENCY: Currency = GIFT_LINK_CURRENCY;
 
 /**
  * The credit of a gift link: keyed by its voucher, so the member's request, the sweep and staff's

@@ -3,8 +3,9 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/rows';
 import QRCode from 'qrcode';
 import {
-  QR_MAXIMUM_MINOR,
+  QR_PROVIDER_CURRENCY,
   QR_PROVIDERS,
+  qrMaximumOf,
   type QrChannel,
   type QrProvider,
   type QrState,
@@ -38,7 +39,7 @@ type QrRow = typeof qrPayments.$inferSelect;
 /**
  * What members read for each channel instead of its code. Brand names stay in Latin letters in
  * every language (the app shows English where a language has none); every channel's QR is a
- * PromptPay QR, which any Thai banking app pays.
+ * PromptPay QR, which any Thai banking app pays, but the Lao QR's (kip, EMVCo currency 418).
  * NOTE: WW and FP are named by the aggregator's codes only; put their brand names here once the
  * operator confirms them.
  */
@@ -48,6 +49,8 @@ export const QR_CHANNEL_NAMES: Record<QrProvider, QrChannel['name']> = {
   PAYONEX: { en: 'Payonex' },
   PAYTIMZ: { en: 'Paytimz' },
   FP: { en: 'PromptPay FP', th: 'พร้อมเพย์ FP', lo: 'ພ້ອມເພ FP' },
+  // The Lao QR standard's own name, as Lao banking apps print it on their scanners.
+  LAOQR: { en: 'LAO QR', th: 'LAO QR', lo: 'LAO QR' },
 };
 
 /**
@@ -203,10 +206,14 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       return BigInt(row!.total);
     },
 
-    /** The channels a member can choose, in the order shown, with their names and minimums now. */
+    /**
+     * The channels a member can choose, in the order shown, with their names and minimums now:
+     * only those whose QR pays the member's currency (issue 32 section 2).
+     */
     async channels(memberId: number): Promise<QrChannel[]> {
       const [minimums, currency] = await Promise.all([options.minimums(), options.currencyOf(memberId)]);
-      return QR_PROVIDERS.map((provider) => ({
+      const offered = QR_PROVIDERS.filter((provider) => QR_PROVIDER_CURRENCY[provider] === currency);
+      return offered.map((provider) => ({
         provider,
         name: QR_CHANNEL_NAMES[provider],
         minDeposit: minimums[provider][currency] as MinorUnits,
@@ -219,13 +226,17 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
 
     /** Opens a QR; when it cannot, the state says why in `message` (the app shows it in a toast). */
     async create(memberId: number, provider: QrProvider, amount: number): Promise<QrState> {
+      // NOTE: the currency first: a channel of another currency is refused whatever the amount
+      // (PromptPay pays baht into no kip wallet; the Lao QR pays kip into no baht wallet).
       const currency = await options.currencyOf(memberId);
-      // PromptPay pays baht: a wallet in kip cannot be credited from it. Said before any minimum:
-      // a member the channel cannot take is told so, not that the amount is small (decision 067).
-      if (currency !== 'BAHT') return stateOf(memberId, provider, null, 'CURRENCY_NOT_ACCEPTED');
+      if (currency !== QR_PROVIDER_CURRENCY[provider]) {
+        const refusal =
+          QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 'CURRENCY_NOT_ACCEPTED_KIP' : 'CURRENCY_NOT_ACCEPTED';
+        return stateOf(memberId, provider, null, refusal);
+      }
       if (amount < (await minimumOf(memberId, provider)))
         return stateOf(memberId, provider, null, 'QR_MINIMUM', false);
-      if (amount > QR_MAXIMUM_MINOR) return stateOf(memberId, provider, null, 'QR_MAXIMUM', false);
+      if (amount > qrMaximumOf(provider)) return stateOf(memberId, provider, null, 'QR_MAXIMUM', false);
       const open = await openQr(memberId, provider);
       if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');
       const row: QrRow = {

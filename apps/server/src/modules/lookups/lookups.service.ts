@@ -141,6 +141,7 @@ export function createLookupsService({
             ...bankNames(bank, locale),
             englishNameOnly: bank.englishNameOnly,
             accountNoLengths: bank.accountNoLengths,
+            market: bank.market as Market,
           }
         : null;
     },

@@ -274,6 +274,9 @@ export const referenceData: ReferenceData = {
       lineLink: 'https://line.me/R/ti/p/@luckywallet',
       lineName: '@luckywallet',
       lineQR: null,
+      // Staff offer WhatsApp beside LINE in the console (Settings); none until they do.
+      whatsappLink: '',
+      whatsappName: '',
     },
 
     conditions: {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DepositReviewItem } from '@wallet/contract/http/console-deposits';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
 import type { TransferRequest } from '../ledger/ledger.service';
 import { signedSlipImageLink } from './slip-image-link';
-import { slipCredit } from './slips.service';
+import { REVIEWED_NOTES, slipCredit } from './slips.service';
 import { slipUploads } from './slips.tables';
 
 /** The statements a decision runs in: the caller's transaction. */
@@ -15,10 +15,13 @@ type Executor = Pick<Database, 'select' | 'update' | 'execute'>;
 export interface SlipForReview {
   key: string;
   memberId: number;
-  /** A slip names no currency: the member's. */
-  currency: null;
+  /**
+   * A slip names no currency: the member's (null); but a slip to our account of another currency
+   * carries that account's, and can only be refused (decision 069).
+   */
+  currency: string | null;
   expected: null;
-  /** What the bank verified: the only amount staff may credit. */
+  /** What the bank verified: the only amount staff may credit (null: none may be credited). */
   paid: bigint | null;
   creditAmount: bigint | null;
   amountFixed: true;
@@ -27,7 +30,8 @@ export interface SlipForReview {
 }
 
 /**
- * Slips kept for staff (status REVIEW, note SENDER_UNCONFIRMED), for the console's deposit queue:
+ * Slips kept for staff (status REVIEW, note SENDER_UNCONFIRMED, or DEST_ACC_TAKES_BAHT / _KIP: to be
+ * refused and the money returned by the bank), for the console's deposit queue:
  * read, and closed by staff's decision in the caller's transaction, which moves the money under
  * the very key the member's upload would credit (`slipCredit`). The slip tables stay the slips
  * module's: the deposits module asks through these.
@@ -35,7 +39,7 @@ export interface SlipForReview {
 export function createSlipReviews(options: { db: Database; linkSecret: string; now?: () => Date }) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  const reviewing = and(eq(slipUploads.status, 'REVIEW'), eq(slipUploads.note, 'SENDER_UNCONFIRMED'));
+  const reviewing = and(eq(slipUploads.status, 'REVIEW'), inArray(slipUploads.note, [...REVIEWED_NOTES]));
   // NOTE: a transfer whose slip was credited since (its owner uploaded it, or staff credited another
   // copy) waits for no one: the database lets it be credited once.
   const notCredited = sql`not exists (select 1 from slip_uploads c where c.status = 'SUCCESS'
@@ -49,6 +53,7 @@ export function createSlipReviews(options: { db: Database; linkSecret: string; n
     sender: slipUploads.sender,
     paidAt: slipUploads.paidAt,
     unconfirmed: slipUploads.unconfirmed,
+    currency: slipUploads.currency,
     createdAt: slipUploads.createdAt,
     hasImage: sql<boolean>`octet_length(${slipUploads.image}) > 0`,
   };
@@ -61,6 +66,7 @@ export function createSlipReviews(options: { db: Database; linkSecret: string; n
     sender: SlipForReview['evidence']['sender'];
     paidAt: Date | null;
     unconfirmed: SlipForReview['evidence']['unconfirmed'];
+    currency: string | null;
     createdAt: Date;
     hasImage: boolean;
   };
@@ -68,10 +74,12 @@ export function createSlipReviews(options: { db: Database; linkSecret: string; n
   const itemOf = (row: Row): SlipForReview => ({
     key: String(row.id),
     memberId: row.memberId,
-    currency: null,
+    currency: row.currency,
     expected: null,
     paid: row.amount,
-    creditAmount: row.amount,
+    // NOTE: money in another currency than the wallet's is never credited as if it were the
+    // wallet's: no amount staff could give is accepted (amountFixed), and credit() refuses too.
+    creditAmount: row.currency === null ? row.amount : null,
     amountFixed: true,
     createdAt: row.createdAt,
     evidence: {
@@ -142,12 +150,14 @@ export function createSlipReviews(options: { db: Database; linkSecret: string; n
 
     /** The credit of a slip: the member's upload's own (its key is the transfer's reference). */
     credit(
-      item: { memberId: number; evidence: DepositReviewItem['evidence'] },
+      item: { memberId: number; evidence: DepositReviewItem['evidence']; currency?: string | null },
       amount: bigint,
       currency: string,
     ): TransferRequest {
       if (item.evidence.kind !== 'slip' || !item.evidence.reference)
         throw new Error('not a slip with a reference');
+      if (item.currency)
+        throw new AppError(item.currency === 'LAK' ? 'DEST_ACC_TAKES_KIP' : 'DEST_ACC_TAKES_BAHT', 409);
       return slipCredit(item.memberId, item.evidence.reference, amount, currency);
     },
   };

@@ -44,6 +44,13 @@ export function slipCredit(
   };
 }
 
+/** Notes of slips kept for staff (status REVIEW) rather than refused for good. */
+export const REVIEWED_NOTES: readonly SlipNote[] = [
+  'SENDER_UNCONFIRMED',
+  'DEST_ACC_TAKES_BAHT',
+  'DEST_ACC_TAKES_KIP',
+];
+
 export interface SlipsOptions {
   db: Database;
   ledger: LedgerService;
@@ -85,6 +92,8 @@ export function createSlipsService(options: SlipsOptions) {
     sender?: SlipParty;
     paidAt?: Date;
     unconfirmed?: 'bank_changed_after' | 'name_differs';
+    /** The currency of our account the money went to, where it is not the member's. */
+    currency?: string;
   };
 
   async function record(
@@ -107,6 +116,7 @@ export function createSlipsService(options: SlipsOptions) {
         : null,
       paidAt: outcome.paidAt ?? null,
       unconfirmed: outcome.unconfirmed ?? null,
+      currency: outcome.currency ?? null,
       // Only an image with a bank reference can ever be shown (links go by reference): the bytes
       // of one without are not kept.
       image: outcome.reference ? upload.image : Buffer.alloc(0),
@@ -117,7 +127,7 @@ export function createSlipsService(options: SlipsOptions) {
   /** A slip that was read but fails: kept with its note (the member sees it), then refused. */
   async function refuse(upload: Upload, note: SlipNote, slip: SlipFacts = {}): Promise<never> {
     // REVIEW: nothing moved, staff decide; the member is told why as for a refusal.
-    await record(upload, { status: note === 'SENDER_UNCONFIRMED' ? 'REVIEW' : 'FAILED', note, ...slip });
+    await record(upload, { status: REVIEWED_NOTES.includes(note) ? 'REVIEW' : 'FAILED', note, ...slip });
     throw new AppError(note, note === 'SLIP_REFNO_DUPLICATED' ? 409 : 422);
   }
 
@@ -231,14 +241,20 @@ export function createSlipsService(options: SlipsOptions) {
       const profile = await options.moneyProfile(memberId);
       // The money must have gone to one of the operator's accounts in the member's currency: the
       // receiving bank named by the verifier and the digits it shows must both agree.
-      const receivers = await options.depositAccounts();
-      const receiverOk = receivers.some(
+      const receivers = (await options.depositAccounts()).filter(
         (account) =>
-          account.currency === profile.currency &&
           verdict.receiver.bankCode === account.bankCode &&
           accountMatches(verdict.receiver.accountNo, account.accountNo),
       );
-      if (!receiverOk) return refuse(upload, 'DEST_ACC_INVALID', found);
+      if (receivers.length === 0) return refuse(upload, 'DEST_ACC_INVALID', found);
+      // NOTE: money sent to our account of another currency (a kip member's BCEL transfer to the
+      // baht account) did arrive, but is not the amount in the wallet's currency: nothing credited,
+      // the slip kept for staff (who return it), the member told to contact support (decision 069).
+      if (!receivers.some((account) => account.currency === profile.currency)) {
+        const other = receivers[0]!.currency;
+        const note = other === 'LAK' ? 'DEST_ACC_TAKES_KIP' : 'DEST_ACC_TAKES_BAHT';
+        return refuse(upload, note, { ...found, currency: other });
+      }
       // The sender must be the member's registered account by everything the verifier tells of
       // it: a bank and four digits are shared by many accounts (another member's among them).
       const sender = verdict.sender;

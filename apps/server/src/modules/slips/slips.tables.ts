@@ -49,6 +49,11 @@ export const slipUploads = pgTable(
      */
     sender: jsonb('sender').$type<{ bankCode: string | null; accountNo: string; names: string[] }>(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The currency of the operator's account the money went to, where it is not the member's
+     * (DEST_ACC_TAKES_BAHT / _KIP, migration 0043); null: the member's.
+     */
+    currency: text('currency'),
     /** SENDER_UNCONFIRMED only: which check failed (the account changed after, or the name). */
     unconfirmed: text('unconfirmed', { enum: ['bank_changed_after', 'name_differs'] }),
     /** The image re-encoded from its pixels (never the uploaded bytes); empty without a reference. */

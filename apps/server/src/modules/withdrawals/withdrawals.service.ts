@@ -33,7 +33,8 @@ export interface WithdrawalsServiceOptions {
   /** The member's currency and the bank account payouts go to. */
   moneyProfile: (memberId: number) => Promise<{
     currency: string;
-    bank: { code: string; accountNo: string; accountName: string } | null;
+    /** `currency`: the account's (decision 069); a payout never crosses currencies. */
+    bank: { code: string; accountNo: string; accountName: string; currency?: string } | null;
   }>;
   /** Refuses a withdrawal the member may not make now (a running bonus's turnover unmet). */
   beforeWithdraw: (memberId: number) => Promise<void>;
@@ -179,6 +180,11 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
       await checkLimits(body.amount, profile.currency);
       await options.beforeWithdraw(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
+      // NOTE: kip sent to a baht account (or the other way) is not the amount the member asked
+      // for: refused before any hold, never paid across currencies (decision 069).
+      if (profile.bank.currency !== undefined && profile.bank.currency !== profile.currency) {
+        throw new AppError('BANK_ACCOUNT_CURRENCY_MISMATCH', 409);
+      }
       const amount = BigInt(body.amount);
       const walletKey = accountKey.wallet(memberId);
       const order = await route(memberId, key, amount, profile.currency, profile.bank);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { slipVerify } from 'promptparse/generate';
 import { SandboxBankTransferRequest } from '@wallet/contract/http/deposit';
-import { formatMajorAmount } from '@wallet/contract/money';
+import { formatMajorAmount, type Currency } from '@wallet/contract/money';
 import {
   SLIP_VERIFIER_KEY_HEADER,
   VerifyBody,
@@ -35,6 +35,12 @@ export const BANK_NUMBERS: Record<string, string> = {
   GSB: '030',
   BCEL: '901',
 };
+/** Banks of Laos, whose transfers are in kip unless the request says otherwise. */
+const LAO_BANKS = new Set(['BCEL', 'LDB', 'APB', 'JDB', 'LVB', 'STB', 'IDB', 'BFL', 'ACLEDA', 'PSV']);
+const ISO_CODES: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
+/** The amount as the slip prints it, in the transfer's currency: "1,500.00 THB", "500,000 LAK". */
+export const slipAmountText = (minor: number, currency: Currency) =>
+  `${formatMajorAmount(minor, currency)} ${ISO_CODES[currency]}`;
 /** As verification services answer: every digit hidden but the four before the last. */
 const masked = (accountNo: string) =>
   [...accountNo]
@@ -86,6 +92,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
     },
     async (request, reply) => {
       const order = request.body;
+      const currency: Currency = order.currency ?? (LAO_BANKS.has(order.fromBankCode) ? 'LAK' : 'BAHT');
       const sendingBank = BANK_NUMBERS[order.fromBankCode] ?? '999';
       const paidAt = new Date();
       // Like real references: the date, then random characters.
@@ -106,7 +113,8 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
         fromAccount: order.fromAccountNo,
         toAccount: order.toAccountNo,
         toName: 'Receiving account',
-        amountText: `${formatMajorAmount(order.amount)} THB`,
+        // The transfer's own currency, as the bank's slip prints it (issue 32 section 3).
+        amountText: slipAmountText(order.amount, currency),
         dateText: paidAt.toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
         transRef,
         qrPayload: slipVerify({ sendingBank, transRef }),

@@ -2,6 +2,7 @@ import { slipVerify } from 'promptparse/generate';
 import { describe, expect, it } from 'vitest';
 import { decodeQrText } from '../../modules/slips/reading/decode-qr';
 import { checkImageBytes } from '../../platform/image-check';
+import { slipAmountText } from './sandbox-bank.routes';
 import { maskAccount, renderSlipImage, slipSvg, type SlipDrawing } from './slip-image';
 
 const slip: SlipDrawing = {
@@ -50,5 +51,11 @@ describe('renderSlipImage', () => {
     expect(await decodeQrText(await renderSlipImage(hostile), { maxPixels: 1_000_000 })).toEqual([
       slip.qrPayload,
     ]);
+  });
+
+  it("prints the transfer's own currency: kip in whole kip, baht with satang (issue 32)", () => {
+    expect(slipAmountText(500_000_00, 'LAK')).toBe('500,000 LAK');
+    expect(slipAmountText(150_000, 'BAHT')).toBe('1,500.00 THB');
+    expect(slipSvg({ ...slip, amountText: slipAmountText(500_000_00, 'LAK') })).toContain('500,000 LAK');
   });
 });

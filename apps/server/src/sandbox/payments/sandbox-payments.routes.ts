@@ -19,6 +19,7 @@ import { sameSecret } from '../../platform/crypto';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
+import { laoQrPayload } from './lao-qr';
 import { sandboxPaymentOrders, sandboxVouchers } from './sandbox-payments.tables';
 
 export interface SandboxPaymentsOptions {
@@ -33,6 +34,13 @@ export interface SandboxPaymentsOptions {
   /** The operator's PromptPay id the QR payloads pay to. */
   promptPayId: string;
 }
+
+/** Where the sandbox's kip QR codes pay to: the operator's BCEL kip account a new site seeds. */
+const SANDBOX_LAO_QR_MERCHANT = {
+  bankCode: 'BCEL',
+  accountNo: '0101100458723',
+  merchantName: 'LUCKY WALLET',
+};
 
 const newId = () => randomBytes(12).toString('base64url');
 const DELIVERY_ATTEMPTS = 3;
@@ -78,12 +86,16 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<SandboxPaymentsOptions
         if (!same) return reply.status(409).send({ error: 'REFERENCE_REUSED' });
         return { id: earlier.id, reference: earlier.reference, payload: earlier.payload };
       }
-      // A PromptPay payload for exactly this amount (promptparse computes the CRC).
-      const payload = anyId({
-        type: options.promptPayId.length === 13 ? 'NATID' : 'MSISDN',
-        target: options.promptPayId,
-        amount: order.amount / 100,
-      });
+      // A PromptPay payload for exactly this amount (promptparse computes the CRC); the Lao QR
+      // channel's is an EMVCo code in kip to the operator's BCEL account.
+      const payload =
+        order.provider === 'LAOQR'
+          ? laoQrPayload({ ...SANDBOX_LAO_QR_MERCHANT, amount: order.amount, reference: order.reference })
+          : anyId({
+              type: options.promptPayId.length === 13 ? 'NATID' : 'MSISDN',
+              target: options.promptPayId,
+              amount: order.amount / 100,
+            });
       const row = {
         reference: order.reference,
         id: newId(),

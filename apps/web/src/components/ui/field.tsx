@@ -93,9 +93,23 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   error?: string | undefined;
   hint?: ReactNode;
   placeholder: string;
-  options: { value: string; label: string }[];
+  /** Options with a `group` are listed under it (an optgroup), in the order the groups come. */
+  options: { value: string; label: string; group?: string }[];
   /** Drawn inside the field before the chosen option (a bank's badge, 32 px at most). */
   leading?: ReactNode;
+}
+
+type SelectOption = SelectFieldProps['options'][number];
+
+/** Options in runs of one group each, in the order the groups first come. */
+function groupsOf(options: SelectOption[]): { group: string | undefined; members: SelectOption[] }[] {
+  const runs: { group: string | undefined; members: SelectOption[] }[] = [];
+  for (const option of options) {
+    const run = runs.find((one) => one.group === option.group);
+    if (run) run.members.push(option);
+    else runs.push({ group: option.group, members: [option] });
+  }
+  return runs;
 }
 
 export function SelectField({
@@ -119,11 +133,23 @@ export function SelectField({
             {...select}
           >
             <option value="">{placeholder}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            {groupsOf(options).map(({ group, members }) =>
+              group === undefined ? (
+                members.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))
+              ) : (
+                <optgroup key={group} label={group}>
+                  {members.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
           </select>
           {leading ? (
             <span className="pointer-events-none absolute top-2 left-2.5 inline-flex">{leading}</span>

@@ -31,6 +31,29 @@ describe('contact page', () => {
       'https://line.example/x',
     );
     expect(screen.getByText(`Version ${APP_VERSION}`)).toBeTruthy();
+    // No WhatsApp unless the operator offers it.
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('offers WhatsApp beside LINE when the operator sets it (issue 32)', async () => {
+    fakeServer((url) =>
+      url === '/api/lookup/contact'
+        ? {
+            body: {
+              contact: {
+                ...contact(null).contact,
+                whatsappLink: 'https://wa.me/8562055550000',
+                whatsappName: '+856 20 5555 0000',
+              },
+            },
+          }
+        : undefined,
+    );
+    await renderWithProviders(<ContactPage />, { path: '/contact' });
+    const link = await screen.findByRole('link', { name: /Chat on WhatsApp/ });
+    expect(link.getAttribute('href')).toBe('https://wa.me/8562055550000');
+    expect(link.textContent).toContain('+856 20 5555 0000');
+    expect(screen.getByRole('link', { name: /Chat with us on LINE/ })).toBeTruthy();
   });
 
   it('falls back to the bundled QR image when the server has none', async () => {

@@ -45,6 +45,19 @@ export function ContactPage() {
               <ExternalLink className="size-4" aria-hidden="true" />
             </a>
           ) : null}
+          {/* WhatsApp as well, where the operator offers it (issue 32 section 3). */}
+          {data?.whatsappLink ? (
+            <a
+              href={data.whatsappLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl bg-[#25d366] px-5 font-semibold text-ink-950 hover:brightness-105"
+            >
+              {t('contact.openWhatsapp')}
+              {data.whatsappName ? <span className="font-normal">{data.whatsappName}</span> : null}
+              <ExternalLink className="size-4" aria-hidden="true" />
+            </a>
+          ) : null}
         </div>
       )}
       <p className="mt-6 text-center text-sm text-mist-500">

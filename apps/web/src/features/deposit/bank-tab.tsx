@@ -33,6 +33,10 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
   const own = profile.data?.bankAccount;
   const ownBankName = useBankName(own?.bank.code, own?.bank.name);
   const minutes = slip.data?.slip.maxAgeMinutes;
+  // Only the operator's accounts in the wallet's currency (issue 32 section 2): a transfer to one
+  // in another currency cannot be credited to this wallet.
+  const ours = (deposit.data?.banks ?? []).filter((bank) => bank.currency === currency);
+  const ownOtherCurrency = own !== undefined && own.currency !== currency;
   // What the member's deposit limits still allow, said before they transfer (issue 29).
   const remaining = useQuery(limitsQuery).data?.depositRemaining ?? null;
   const { t: limitsT } = useLimitsTranslation();
@@ -60,11 +64,11 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
           >
             {errorText(codeOf(deposit.error))}
           </ErrorAlert>
-        ) : deposit.data.banks.length === 0 ? (
+        ) : ours.length === 0 ? (
           <p className="rounded-xl bg-ink-900 px-4 py-3 text-sm text-mist-300">{t('deposit.bank.none')}</p>
         ) : (
           <ul className="space-y-2">
-            {deposit.data.banks.map((bank) => {
+            {ours.map((bank) => {
               // Named by the deposit lookup, asked in the current language.
               const name = bank.bank.name;
               return (
@@ -80,7 +84,15 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
                     <BankBadge code={bank.bankCode} />
                   </span>
                   <div className="col-start-2 col-end-4 row-start-1 min-w-0 min-[360px]:col-end-3">
-                    <p className="text-[15px] leading-snug font-medium break-words">{name}</p>
+                    <p className="text-[15px] leading-snug font-medium break-words">
+                      <span>{name}</span>{' '}
+                      <span
+                        data-currency={bank.currency}
+                        className="ml-1 inline-block rounded-md bg-gold-500/15 px-1.5 py-0.5 align-[1px] text-[11px] leading-none font-semibold whitespace-nowrap text-gold-300"
+                      >
+                        {t(`deposit.bank.currency.${bank.currency}`)}
+                      </span>
+                    </p>
                     <p className="text-[13px] leading-snug break-words text-mist-300">
                       {bank.bankAccountName}
                     </p>
@@ -107,6 +119,19 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
           </li>
           {minutes ? <li>{t('deposit.bank.slipWithin', { count: minutes })}</li> : null}
         </ul>
+        {/* Said before money moves (decision 069): a transfer in another currency is not credited. */}
+        {ownOtherCurrency ? (
+          <p
+            data-reason="currency"
+            role="alert"
+            className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300"
+          >
+            {t('deposit.bank.ownOtherCurrency', {
+              account: t(`deposit.bank.currency.${own.currency}`),
+              wallet: t(`deposit.bank.currency.${currency}`),
+            })}
+          </p>
+        ) : null}
       </section>
       <SlipUpload money={money} currency={currency} slip={slip.data?.slip} onDeposited={onDeposited} />
       {deposit.data?.isManual ? <ManualDepositForm money={money} currency={currency} /> : null}

@@ -5,7 +5,7 @@ import i18next from '../../lib/i18n';
 import { stubXhr } from '../../test/fake-xhr';
 import { bodyOf } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
-import { memberServer, signIn, walletResponse } from '../../test/wallet-data';
+import { memberServer, profileResponse, signIn, walletResponse } from '../../test/wallet-data';
 import { giftLinkRefusal } from './gift-link-tab';
 
 beforeEach(signIn);
@@ -80,17 +80,35 @@ const slipLookup = (closedNow = false) => ({
 
 type Answer = { status?: number; body: unknown } | undefined;
 
+/** A kip member's profile: a BCEL account, in kip unless told otherwise (decision 069). */
+const kipProfile = (accountCurrency = 'LAK') => ({
+  ...profileResponse,
+  bankAccount: {
+    ...profileResponse.bankAccount,
+    bankAccountNo: '0101100012345',
+    bank: { code: 'BCEL', name: NAMES.BCEL.en, nameTH: NAMES.BCEL.th, nameEN: NAMES.BCEL.en },
+    currency: accountCurrency,
+  },
+});
+
 function depositServer(
   options: {
     isManual?: boolean;
     closedNow?: boolean;
     handler?: (url: string, init: RequestInit) => Answer;
+    /** A member whose wallet is in kip, and the currency of their BCEL account. */
+    kip?: { accountCurrency: string };
   } = {},
 ) {
+  const wallet = walletResponse(100_000);
+  if (options.kip) wallet.wallet.currency = 'LAK';
   return memberServer(
-    () => walletResponse(100_000),
+    () => wallet,
     (url, init) =>
       options.handler?.(url, init) ??
+      (options.kip && url === '/api/account/profile'
+        ? { body: kipProfile(options.kip.accountCurrency) }
+        : undefined) ??
       (url === '/api/lookup/deposit'
         ? { body: depositLookup(options.isManual, languageOf(init)) }
         : url === '/api/lookup/banks'
@@ -151,8 +169,10 @@ describe('deposit: bank transfer', () => {
     expect(within(scb).getByText('LUCKY WALLET CO LTD')).toBeTruthy();
     expect(scb.querySelector('[data-bank-badge="SCB"]')?.textContent).toBe('SCB');
     expect(within(scb).getByText('407-123-4567')).toBeTruthy();
-    // Only 10-digit numbers are grouped 3-3-rest.
-    expect(within(panel).getByText('0101000123456')).toBeTruthy();
+    // Only the accounts in the wallet's currency, each labelled with it (issue 32 section 2).
+    expect(within(scb).getByText('baht')).toBeTruthy();
+    expect(within(panel).queryByText('0101000123456')).toBeNull();
+    expect(within(panel).queryByRole('alert')).toBeNull();
     await userEvent.click(
       within(scb).getByRole('button', { name: 'Copy the Siam Commercial Bank account number' }),
     );
@@ -169,25 +189,38 @@ describe('deposit: bank transfer', () => {
   });
 
   it("names banks and the operator's accounts in Lao for Lao readers, and again after a switch to English", async () => {
-    depositServer();
+    depositServer({ kip: { accountCurrency: 'LAK' } });
     await renderHome('lo');
     const dialog = await openDeposit('ຝາກເງິນ');
     const bcel = (await within(dialog).findByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).closest('li')!;
     expect(within(bcel).getByText('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ')).toBeTruthy();
     expect(bcel.querySelector('[data-bank-badge="BCEL"]')?.textContent).toBe('BCEL');
-    const scb = within(dialog).getByText('ທະນາຄານໄທພານິດ').closest('li')!;
-    expect(within(scb).getByText('ບໍລິສັດ ລັກກີ້ ວໍເລັດ ຈຳກັດ')).toBeTruthy();
+    // A kip member is shown the kip account only, labelled, and no gift link (baht only).
+    expect(within(bcel).getByText('ກີບ')).toBeTruthy();
+    expect(within(bcel).getByText('0101000123456')).toBeTruthy();
+    expect(within(dialog).queryByText('ທະນາຄານໄທພານິດ')).toBeNull();
+    expect(within(dialog).getAllByRole('tab')).toHaveLength(2);
     // The member's own bank, named by the banks lookup in Lao.
-    expect(within(dialog).getByText(/ທະນາຄານໄທພານິດ 123-456-7890/)).toBeTruthy();
-    expect(within(dialog).queryByText(/ไทยพาณิชย์|Siam Commercial/)).toBeNull();
+    expect(within(dialog).getByText(/ທະນາຄານການຄ້າຕ່າງປະເທດລາວ 0101100012345/)).toBeTruthy();
     expect(within(dialog).getByRole('tab', { name: 'ໂອນຜ່ານທະນາຄານ' })).toBeTruthy();
     expect(within(dialog).getByText(/ກະລຸນາອັບໂຫຼດສະລິບພາຍໃນ 60 ນາທີ/)).toBeTruthy();
 
     await act(() => i18next.changeLanguage('en'));
-    expect(await within(dialog).findByText('Siam Commercial Bank')).toBeTruthy();
-    expect(within(dialog).getAllByText('LUCKY WALLET CO LTD').length).toBe(1);
-    expect(within(dialog).getByText(/Siam Commercial Bank 123-456-7890/)).toBeTruthy();
-    expect(within(dialog).queryByText('ທະນາຄານໄທພານິດ')).toBeNull();
+    expect(await within(dialog).findByText('LUCKY WALLET LAO')).toBeTruthy();
+    expect(within(dialog).getAllByText('LUCKY WALLET LAO').length).toBe(1);
+    expect(within(dialog).getByText('kip')).toBeTruthy();
+    expect(within(dialog).queryByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeNull();
+  });
+
+  it('says plainly, before a transfer, that a registered account in baht cannot fund a kip wallet', async () => {
+    depositServer({ kip: { accountCurrency: 'BAHT' } });
+    await renderHome();
+    const dialog = await openDeposit();
+    expect(
+      await within(dialog).findByText(
+        'Your registered bank account is in baht and your wallet in kip: a transfer from it cannot be credited. Please contact support to change the account.',
+      ),
+    ).toBeTruthy();
   });
 
   it('refuses only a missing file; sends any chosen file with progress and shows the server verdict translated', async () => {
@@ -274,6 +307,26 @@ describe('deposit: bank transfer', () => {
     // Sending it again changes nothing: the file is no longer chosen.
     expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
     expect(walletLoads(calls)).toBe(1);
+  });
+
+  it('tells a kip member whose slip went to the baht account that it is kept for staff, with support', async () => {
+    const sent = stubXhr();
+    depositServer({ kip: { accountCurrency: 'LAK' } });
+    await renderHome();
+    const dialog = await openDeposit();
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Bank transfer' });
+    await userEvent.upload(within(panel).getByLabelText('Choose slip image'), slipPng());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload slip' }));
+    sent[0]!.answer(422, { message: 'DEST_ACC_TAKES_BAHT' });
+    const status = await within(panel).findByRole('status');
+    expect(status.textContent).toContain('This account takes baht; your wallet is in kip.');
+    // Said once: the code's text tells that nothing was credited.
+    expect(status.textContent).not.toContain('Nothing has been added to your wallet yet.');
+    expect(within(status).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/user/contact',
+    );
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).getByText('No image chosen yet')).toBeTruthy();
   });
 
   it('tells how to upload a slip that reads when its QR code could not be read', async () => {

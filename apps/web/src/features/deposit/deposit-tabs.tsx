@@ -1,6 +1,8 @@
 import { Gift, Landmark, QrCode, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GIFT_LINK_CURRENCY } from '@wallet/contract/http/deposit';
+import type { Currency } from '@wallet/contract/money';
 import { useMoneyRequester } from '../../lib/idempotency';
 import { BankTab } from './bank-tab';
 import type { DepositTabProps } from './deposit-dialog';
@@ -9,16 +11,24 @@ import { QrTab } from './qr-tab';
 
 type Tab = 'bank' | 'qr' | 'gift';
 
-const TABS: { key: Tab; icon: LucideIcon }[] = [
+const ALL_TABS: { key: Tab; icon: LucideIcon }[] = [
   { key: 'bank', icon: Landmark },
   { key: 'qr', icon: QrCode },
   { key: 'gift', icon: Gift },
 ];
 
+/**
+ * The tabs a wallet in this currency can use: the gift link pays baht only, so a kip member is
+ * not offered it (issue 32 section 2); the QR tab lists only channels of the member's currency.
+ */
+const tabsFor = (currency: Currency) =>
+  ALL_TABS.filter(({ key }) => key !== 'gift' || currency === GIFT_LINK_CURRENCY);
+
 /** The deposit dialog's body, a chunk of its own fetched when the dialog first opens. */
 export function DepositTabs(props: DepositTabProps) {
   const { t } = useTranslation();
   const id = useId();
+  const TABS = tabsFor(props.currency);
   // Outlives the tabs, so a retry after a lost answer carries the same key.
   const money = useMoneyRequester();
   const [tab, setTab] = useState<Tab>('bank');
@@ -57,7 +67,7 @@ export function DepositTabs(props: DepositTabProps) {
         role="tablist"
         aria-label={t('deposit.tabs.label')}
         onKeyDown={onKeyDown}
-        className="grid grid-cols-3 gap-1 rounded-2xl bg-ink-900 p-1"
+        className={`grid gap-1 rounded-2xl bg-ink-900 p-1 ${TABS.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}
       >
         {TABS.map(({ key, icon: Icon }) => {
           const selected = key === tab;

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { AmountField } from '../../components/ui/field';
 import { errorCodeOf } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { amountContext, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useNotifyDeposit } from './deposit-api';
@@ -31,7 +31,7 @@ export function ManualDepositForm({ money, currency }: { money: MoneyRequester; 
     const text = amount.trim();
     const minor = text === '' ? 0 : parseMajorAmount(text, currency);
     if (minor === null) {
-      setError(t('money.invalidAmount'));
+      setError(t('money.invalidAmount', { context: amountContext(currency) }));
       return;
     }
     const parsed = ManualDepositRequest.safeParse({ amount: minor });

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  QR_MAXIMUM_MINOR,
+  qrMaximumOf,
   QR_QUICK_AMOUNTS,
   QrCreateRequest,
   type QrChannel,
@@ -17,7 +17,7 @@ import { AmountField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useToast } from '../../components/ui/toast';
 import { errorCodeOf } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { amountContext, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useCancelQr, useCreateQr, useQrChannels, useQrState } from './deposit-api';
@@ -344,13 +344,13 @@ function QrForm({
   const reason =
     error ??
     (text !== '' && minor === null
-      ? t('money.invalidAmount')
+      ? t('money.invalidAmount', { context: amountContext(currency) })
       : minor !== null && minor < minimum
         ? t('deposit.qr.belowMinimum', { channel: channelName, amount: formatMoney(minimum, currency) })
-        : minor !== null && minor > QR_MAXIMUM_MINOR
-          ? t('deposit.qr.aboveMaximum', { amount: formatMoney(QR_MAXIMUM_MINOR, currency) })
+        : minor !== null && minor > qrMaximumOf(provider)
+          ? t('deposit.qr.aboveMaximum', { amount: formatMoney(qrMaximumOf(provider), currency) })
           : undefined);
-  const enough = minor !== null && minor >= minimum && minor <= QR_MAXIMUM_MINOR;
+  const enough = minor !== null && minor >= minimum && minor <= qrMaximumOf(provider);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -57,8 +57,11 @@ export function SlipUpload({
   /** The code the upload was refused with. */
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<SlipUploadResult | null>(null);
-  /** The slip was kept for staff (SENDER_UNCONFIRMED): nothing credited, nothing to retry. */
-  const [review, setReview] = useState(false);
+  /**
+   * The code of a slip kept for staff (SENDER_UNCONFIRMED, or money sent to our account of the
+   * other currency: DEST_ACC_TAKES_*): nothing credited, nothing to retry; null: none.
+   */
+  const [review, setReview] = useState<string | null>(null);
   const now = useNow(30_000);
   const closed = slip ? slipUploadClosed(slip, new Date(now)) : false;
   const uploading = progress !== null;
@@ -79,13 +82,13 @@ export function SlipUpload({
   function choose(file: File | undefined) {
     setFailure(null);
     setResult(null);
-    setReview(false);
+    setReview(null);
     setChosen(file ? { file, preview: URL.createObjectURL(file) } : null);
   }
 
   async function upload() {
     setResult(null);
-    setReview(false);
+    setReview(null);
     if (!chosen) {
       setFailure('SLIP_NO_FILE');
       return;
@@ -98,9 +101,9 @@ export function SlipUpload({
       clearChosen();
       if (answer.status === 'SUCCESS') onDeposited();
     } catch (error) {
-      if (codeOf(error) === 'SENDER_UNCONFIRMED') {
+      if (KEPT_FOR_STAFF.has(codeOf(error))) {
         // Not a failure to retry: the server keeps the slip for staff (REVIEW in Slip status).
-        setReview(true);
+        setReview(codeOf(error));
         clearChosen();
         return;
       }
@@ -184,8 +187,9 @@ export function SlipUpload({
               role="status"
               className="space-y-1 rounded-xl bg-amber-400/15 px-4 py-3 text-sm text-amber-300"
             >
-              <p>{errorText('SENDER_UNCONFIRMED')}</p>
-              <p>{t('deposit.slip.result.REVIEW')}</p>
+              <p>{errorText(review)}</p>
+              {/* A currency's refusal says itself that nothing was credited and what to do. */}
+              {review === 'SENDER_UNCONFIRMED' ? <p>{t('deposit.slip.result.REVIEW')}</p> : null}
               <SupportLink />
             </div>
           ) : null}
@@ -201,6 +205,9 @@ export function SlipUpload({
  * (NOT_MATCH, certain: bank and digits differ), that nothing was credited, where the money is and
  * how to reach support.
  */
+/** Refusals whose slip the server keeps for staff (status REVIEW): told as a status, with support. */
+const KEPT_FOR_STAFF = new Set(['SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP']);
+
 function SlipRefusal({ code }: { code: string }) {
   const { t } = useTranslation();
   const advice = UNREADABLE.has(code)

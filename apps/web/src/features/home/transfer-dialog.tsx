@@ -14,7 +14,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { AmountField, SelectField } from '../../components/ui/field';
 import { errorCodeOf } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/form-errors';
-import { formatMoney } from '../../lib/format';
+import { amountContext, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
@@ -159,7 +159,7 @@ function TransferForm({
       to: codes.to && message(codes.to),
       amount:
         minor === null
-          ? t('money.invalidAmount')
+          ? t('money.invalidAmount', { context: amountContext(currency) })
           : codes.amount
             ? message(codes.amount)
             : minor < TRANSFER_MINIMUM[currency]

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { bonusProgress } from '../../test/bonus-data';
 import { bodyOf } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
-import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
+import { gameAccount, memberServer, profileResponse, signIn, walletResponse } from '../../test/wallet-data';
 
 beforeEach(signIn);
 afterEach(() => vi.unstubAllGlobals());
@@ -96,6 +96,26 @@ describe('withdraw', () => {
     expect(within(dialog).getByText('Maximum ฿50,000.00')).toBeTruthy();
     await withdrawAmount(dialog, '');
     expect(within(dialog).getByText('Minimum ฿100.00')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
+  });
+
+  it('says before money moves that a kip wallet is not paid to a baht account, and shows kip whole', async () => {
+    const wallet = walletResponse(2_000_000_00);
+    wallet.wallet.currency = 'LAK';
+    const calls = memberServer(
+      () => wallet,
+      (url) => (url === '/api/account/profile' ? { body: profileResponse } : undefined),
+    );
+    await renderHome();
+    const dialog = await openWithdraw();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "Your registered bank account is not in your wallet's currency, so a withdrawal cannot be paid to it. Please contact support to change the account.",
+    );
+    // Kip in whole kip (decision 068).
+    expect(within(dialog).getByText('₭2,000,000')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Withdraw now' }).disabled).toBe(
+      true,
+    );
     expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
   });
 

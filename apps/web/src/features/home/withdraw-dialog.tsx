@@ -23,7 +23,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { useBankName } from '../../lib/banks';
 import { useBonusProgress } from '../../lib/bonus-progress';
 import { useBonusTranslation } from '../../lib/bonus-texts';
-import { formatMoney } from '../../lib/format';
+import { amountContext, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester, type MoneyRequester } from '../../lib/idempotency';
 import { useLookup } from '../../lib/lookups';
@@ -169,7 +169,7 @@ function WithdrawForm({
         : errorText(code);
 
   function problem(minor: number | null): string | undefined {
-    if (minor === null) return t('money.invalidAmount');
+    if (minor === null) return t('money.invalidAmount', { context: amountContext(currency) });
     const parsed = WithdrawRequest.safeParse({ amount: minor });
     if (!parsed.success) return message(parsed.error.issues[0]!.message);
     if (minor < limits.withdrawMin) return message('WITHDRAW_MINIMUM');
@@ -271,6 +271,16 @@ function WithdrawForm({
         <span className="text-sm text-mist-400">{t('withdraw.available')}</span>
         <span className="font-semibold text-gold-300 tabular-nums">{formatMoney(available, currency)}</span>
       </div>
+      {/* Said before money moves (decision 069): no payout crosses currencies. */}
+      {bank.currency !== currency ? (
+        <p
+          data-reason="currency"
+          role="alert"
+          className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300"
+        >
+          {errorText('BANK_ACCOUNT_CURRENCY_MISMATCH')}
+        </p>
+      ) : null}
       {/* Said before a tap, not after it: less than the minimum cannot be withdrawn at all. */}
       {available < limits.withdrawMin ? (
         <p data-reason="withdraw" className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300">
@@ -289,7 +299,7 @@ function WithdrawForm({
         <p className="text-xs text-mist-400">{t('withdraw.gamesFirst')}</p>
       ) : null}
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <Button type="submit" block>
+      <Button type="submit" block disabled={bank.currency !== currency}>
         {r('review.next')}
       </Button>
     </form>

@@ -25,6 +25,7 @@ const profile = (nameEditable = false) => ({
       nameTH: 'ธนาคารไทยพาณิชย์',
       nameEN: 'SCB',
     },
+    currency: 'BAHT',
     nameEditable,
   },
 });

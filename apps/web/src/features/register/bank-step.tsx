@@ -3,8 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
+import type { Currency } from '@wallet/contract/money';
 import {
   accountNameProblem,
+  bankAccountCurrencies,
   bankAccountNoProblem,
   joinAccountName,
   needsEnglishName,
@@ -64,7 +66,27 @@ export function BankStep(props: BankStepProps) {
   const englishOnly = needsEnglishName(values.bankCode);
   const currencyValue = values.currency || (market === 'LA' ? 'LAK' : 'BAHT');
   // The chosen bank's account number lengths (decision 035), as the server checks them.
-  const lengths = banks.data?.banks.find((bank) => bank.code === values.bankCode)?.accountNoLengths ?? [];
+  const chosen = banks.data?.banks.find((bank) => bank.code === values.bankCode);
+  const lengths = chosen?.accountNoLengths ?? [];
+  // The account's currency (decision 069): a Thai bank's is baht; a Lao bank holds kip and baht
+  // accounts, so the member says which, the wallet's unless told.
+  const accountCurrencies = chosen ? bankAccountCurrencies(chosen.market) : [];
+  const offered: readonly string[] = accountCurrencies;
+  const accountCurrency =
+    accountCurrencies.length > 1
+      ? offered.includes(values.accountCurrency)
+        ? values.accountCurrency
+        : offered.includes(currencyValue)
+          ? currencyValue
+          : accountCurrencies[0]!
+      : (accountCurrencies[0] ?? currencyValue);
+  const currencyDiffers = chosen !== undefined && accountCurrency !== currencyValue;
+  // In Laos both countries' banks are offered: each under its country.
+  const bankOptions = (banks.data?.banks ?? []).map((bank) => ({
+    value: bank.code,
+    label: bank.name,
+    ...(market === 'LA' ? { group: t(`register.banksOf.${bank.market}`) } : {}),
+  }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +120,12 @@ export function BankStep(props: BankStepProps) {
     // The password is not kept across a reload: the profile step asks for it again.
     if (!profile.success) return props.onBack();
     try {
-      await register.mutateAsync({ ...profile.data, ...bank.data, currency: currency.data });
+      await register.mutateAsync({
+        ...profile.data,
+        ...bank.data,
+        currency: currency.data,
+        ...(accountCurrencies.length > 1 ? { bankAccountCurrency: accountCurrency as Currency } : {}),
+      });
       storage.clearOtpToken(props.phone);
       props.onDone();
     } catch (failure) {
@@ -136,7 +163,7 @@ export function BankStep(props: BankStepProps) {
         name="bankCode"
         placeholder={t('register.choose')}
         // Named by the banks lookup, asked in the current language.
-        options={(banks.data?.banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
+        options={bankOptions}
         leading={values.bankCode ? <BankBadge code={values.bankCode} size="sm" /> : undefined}
         value={values.bankCode}
         onChange={(event) => set('bankCode', event.target.value)}
@@ -195,6 +222,29 @@ export function BankStep(props: BankStepProps) {
           onChange={(event) => set('currency', event.target.value)}
           error={error('currency')}
         />
+      ) : null}
+      {market === 'LA' && accountCurrencies.length > 1 ? (
+        <SelectField
+          label={t('register.accountCurrency')}
+          name="accountCurrency"
+          placeholder={t('register.choose')}
+          options={accountCurrencies.map((one) => ({ value: one, label: t(`register.currency${one}`) }))}
+          value={accountCurrency}
+          onChange={(event) => set('accountCurrency', event.target.value)}
+        />
+      ) : null}
+      {/* Said before money moves (decision 069): no payout crosses currencies. */}
+      {currencyDiffers ? (
+        <p
+          data-reason="currency"
+          role="alert"
+          className="rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-300"
+        >
+          {t('register.accountCurrencyDiffers', {
+            account: t(`register.currency${accountCurrency}`),
+            wallet: t(`register.currency${currencyValue}`),
+          })}
+        </p>
       ) : null}
       {errors.form ? (
         <div role="alert" className="rounded-xl bg-rose-500/15 px-4 py-3 text-sm text-rose-300">

@@ -23,6 +23,8 @@ const RegisterDraft = z.object({
     firstName: z.string(),
     lastName: z.string(),
     currency: z.string(),
+    /** The account's currency at a Lao bank (decision 069); empty: the wallet's. */
+    accountCurrency: z.string().optional().default(''),
   }),
 });
 export type RegisterDraft = z.infer<typeof RegisterDraft>;
@@ -34,7 +36,7 @@ export const emptyDraft = (): RegisterDraft => ({
   otp: null,
   verified: false,
   profile: { name: '', sourceCode: '', inviteCode: '' },
-  bank: { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: '' },
+  bank: { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: '', accountCurrency: '' },
 });
 
 /** The stored draft, or an empty one when there is none (or it is not one this version wrote). */

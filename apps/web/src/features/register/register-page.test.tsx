@@ -420,12 +420,12 @@ describe('registration wizard', () => {
       if (url === '/api/lookup/market') return { body: { market: 'LA', currencies: ['LAK', 'BAHT'] } };
       if (url !== '/api/lookup/banks') return undefined;
       const lao = new Headers(init.headers).get('accept-language') === 'lo';
-      const bank = (code: string, name: string, nameTH: string, nameEN: string) => ({
+      const bank = (code: string, name: string, nameTH: string, nameEN: string, market = 'LA') => ({
         code,
         name: lao ? name : nameEN,
         nameTH,
         nameEN,
-        market: 'LA',
+        market,
         englishNameOnly: false,
         accountNoLengths: [10],
       });
@@ -434,6 +434,7 @@ describe('registration wizard', () => {
           banks: [
             bank('BCEL', 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', 'ธนาคารการค้าต่างประเทศลาว', 'BCEL'),
             bank('LDB', 'ທະນາຄານພັດທະນາລາວ', 'ธนาคารพัฒนาลาว', 'Lao Development Bank'),
+            bank('SCB', 'ທະນາຄານໄທພານິດ', 'ธนาคารไทยพาณิชย์', 'Siam Commercial Bank', 'TH'),
           ],
         },
       };
@@ -452,10 +453,28 @@ describe('registration wizard', () => {
         text.choose,
         'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
         'ທະນາຄານພັດທະນາລາວ',
+        'ທະນາຄານໄທພານິດ',
       ]),
     );
+    // Grouped by country (issue 32 section 3).
+    expect(
+      [...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length]),
+    ).toEqual([
+      [text.banksOf.LA, 2],
+      [text.banksOf.TH, 1],
+    ]);
     expect(document.querySelector('[data-bank-badge]')).toBeNull();
     await userEvent.selectOptions(select, 'LDB');
     expect(document.querySelector('[data-bank-badge]')?.textContent).toBe('LDB');
+    // A Lao bank's account is in kip or baht: asked, the wallet's currency first (decision 069).
+    const accountCurrency = screen.getByLabelText<HTMLSelectElement>(text.accountCurrency);
+    expect(accountCurrency.value).toBe('LAK');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.selectOptions(accountCurrency, 'BAHT');
+    expect(screen.getByRole('alert').textContent).toContain(text.currencyBAHT);
+    // A Thai bank's account is in baht: not asked, and told plainly against a kip wallet.
+    await userEvent.selectOptions(select, 'SCB');
+    expect(screen.queryByLabelText(text.accountCurrency)).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(text.currencyLAK);
   });
 });

@@ -148,9 +148,9 @@ describe('statement', () => {
     await renderWithProviders(<StatementPage />, { path: '/user/statement' });
     await screen.findByText('Wallet → Joker Gaming');
     const [into, back, deposit] = items();
-    expect(within(into!).getByText('₭300.00')).toBeTruthy();
+    expect(within(into!).getByText('₭300')).toBeTruthy();
     expect(within(back!).getByText('PG Slot → Wallet')).toBeTruthy();
-    expect(within(deposit!).getByText('+₭50,000.00')).toBeTruthy();
+    expect(within(deposit!).getByText('+₭50,000')).toBeTruthy();
   });
 
   it('pages 10 rows at a time', async () => {

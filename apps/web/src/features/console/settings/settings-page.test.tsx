@@ -17,6 +17,8 @@ const settings = (): SiteSettings => ({
     lineLink: 'https://line.me/R/ti/p/@wallet',
     lineName: '@wallet',
     lineQR: null,
+    whatsappLink: '',
+    whatsappName: '',
   },
   howto: { videos: [] },
   withdraw: {

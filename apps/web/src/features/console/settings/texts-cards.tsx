@@ -136,12 +136,13 @@ export function ContactCard({ value }: { value: SiteSettings['contact'] }) {
   const [locale, setLocale] = useState<Locale>('th');
   const [draft, setDraft] = useState(value);
   const linkOk = /^https:\/\/\S+$/.test(draft.lineLink);
+  const whatsappOk = draft.whatsappLink === '' || /^https:\/\/\S+$/.test(draft.whatsappLink);
   return (
     <SettingCard
       title={t('settings.contact.title')}
       hint={t('settings.contact.hint')}
       saving={pending}
-      canSave={linkOk && draft.lineName.trim() !== ''}
+      canSave={linkOk && whatsappOk && draft.lineName.trim() !== ''}
       // A new link draws a new QR code (the server draws it when none is given).
       onSave={() => save({ ...draft, lineQR: draft.lineLink === value.lineLink ? draft.lineQR : null })}
     >
@@ -168,6 +169,19 @@ export function ContactCard({ value }: { value: SiteSettings['contact'] }) {
           value={draft.lineLink}
           onChange={(event) => setDraft((current) => ({ ...current, lineLink: event.target.value }))}
           error={linkOk ? undefined : t('settings.contact.linkInvalid')}
+        />
+        <TextField
+          label={t('settings.contact.whatsappName')}
+          value={draft.whatsappName}
+          onChange={(event) => setDraft((current) => ({ ...current, whatsappName: event.target.value }))}
+        />
+        <TextField
+          label={t('settings.contact.whatsappLink')}
+          type="url"
+          value={draft.whatsappLink}
+          onChange={(event) => setDraft((current) => ({ ...current, whatsappLink: event.target.value }))}
+          error={whatsappOk ? undefined : t('settings.contact.linkInvalid')}
+          hint={t('settings.contact.whatsappHint')}
         />
       </div>
       {value.lineQR ? (
