@@ -177,14 +177,15 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           createdAt: earlier.createdAt.toISOString(),
         };
       const profile = await options.moneyProfile(memberId);
+      // NOTE: kip sent to a baht account (or the other way) is not the amount the member asked
+      // for: refused before any hold, never paid across currencies (decision 069). Said before
+      // the amount's limits: no amount would do.
+      if (profile.bank?.currency !== undefined && profile.bank.currency !== profile.currency) {
+        throw new AppError('BANK_ACCOUNT_CURRENCY_MISMATCH', 409);
+      }
       await checkLimits(body.amount, profile.currency);
       await options.beforeWithdraw(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
-      // NOTE: kip sent to a baht account (or the other way) is not the amount the member asked
-      // for: refused before any hold, never paid across currencies (decision 069).
-      if (profile.bank.currency !== undefined && profile.bank.currency !== profile.currency) {
-        throw new AppError('BANK_ACCOUNT_CURRENCY_MISMATCH', 409);
-      }
       const amount = BigInt(body.amount);
       const walletKey = accountKey.wallet(memberId);
       const order = await route(memberId, key, amount, profile.currency, profile.bank);
