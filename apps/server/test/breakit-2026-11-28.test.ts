@@ -10,6 +10,7 @@ import { promotionOffers } from '../src/modules/promotions/engine/grants.tables'
 import { rowsOf } from '../src/platform/db/rows';
 import { bearer } from './members';
 import {
+  activate,
   ageHolds,
   appForFile,
   booksAreSound,
@@ -20,6 +21,7 @@ import {
   setFault,
   signedInMember,
   SILENT_MS,
+  walletOf,
 } from './money';
 import { memberCalls, testOffer } from './offers';
 import { createStaffAndSignIn, staffHeaders } from './staff';
@@ -99,6 +101,43 @@ describe('held transfers are the member’s own', () => {
       transfers: [],
       inFlight: 0,
     });
+  });
+});
+
+describe('held transfers agree with the ledger', () => {
+  it('lists no refused transfer, and a held game-to-game transfer as its first leg until settled', async () => {
+    const member = await fundedMember(t.app, 100_000, 'CIRCUS');
+    await activate(t.app, member.token, 'JOKER');
+    const move = (body: object) => moneyCall(t.app, member.token, '/api/wallet/transfer', body);
+    const heldNow = async () =>
+      (await get<HeldTransfersResponse>(member.token, '/api/wallet/transfers/held')).body;
+    await setFault(t.app, 'CIRCUS', 'fail');
+    try {
+      expect((await move({ from: 'wallet', to: 'CIRCUS', amount: 10_000 })).statusCode).toBe(422);
+      expect(await heldNow()).toEqual({ transfers: [], inFlight: 0 });
+      await setFault(t.app, 'CIRCUS', 'none');
+      expect((await move({ from: 'wallet', to: 'CIRCUS', amount: 40_000 })).statusCode).toBe(200);
+      await setFault(t.app, 'CIRCUS', 'timeout', SILENT_MS);
+      const moved = await move({ from: 'CIRCUS', to: 'JOKER', amount: 25_000 });
+      expect(moved.statusCode, moved.body).toBe(202);
+      const held = await heldNow();
+      expect(held.transfers.map(({ game, direction, amount }) => ({ game, direction, amount }))).toEqual([
+        { game: 'CIRCUS', direction: 'out', amount: 25_000 },
+      ]);
+      expect(held.inFlight).toBe(25_000);
+      const { wallet, game } = await walletOf(t.app, member.token);
+      // What home shows: the balances and the held list together are all the member's money.
+      expect(wallet + game('CIRCUS') + game('JOKER') + held.transfers[0]!.amount).toBe(100_000);
+    } finally {
+      await setFault(t.app, 'CIRCUS', 'none');
+    }
+    await ageHolds(t.database.db, member.id, PAST_EXPIRY_MS);
+    await t.services.reconciler.runOnce();
+    await t.services.reconciler.runOnce();
+    expect(await heldNow()).toEqual({ transfers: [], inFlight: 0 });
+    const { wallet, game } = await walletOf(t.app, member.token);
+    expect(wallet + game('CIRCUS') + game('JOKER')).toBe(100_000);
+    await booksAreSound(t.database.db);
   });
 });
 
