@@ -171,7 +171,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await app.register(gamesRoutes, { games, idempotent });
   await app.register(withdrawalsRoutes, { withdrawals, idempotent });
   await app.register(statementRoutes, { statement, market: config.market });
-  await app.register(promotionsRoutes, { promotions, market: config.market, limiter });
+  await app.register(promotionsRoutes, {
+    promotions,
+    market: config.market,
+    limiter,
+    assertNotBlocked: (memberId) => limits.assertNotBlocked(memberId),
+  });
   await app.register(rewardsRoutes, { rewards, market: config.market });
   await app.register(spinwheelRoutes, { spinwheel, idempotent, market: config.market });
   await app.register(depositsRoutes, { qrPayments, giftLinks, notices: depositNotices, idempotent });

@@ -22,6 +22,11 @@ export interface PromotionsRoutesOptions {
   promotions: PromotionsService;
   market: Market;
   limiter: RateLimiter;
+  /**
+   * Throws while a time-out or self-exclusion runs (limits.guard.ts refuses every claim then):
+   * none is claimable, and no bonus is offered to a member who asked to be kept from play.
+   */
+  assertNotBlocked: (memberId: number) => Promise<void>;
 }
 
 const refusals = errorResponses(400, 401, 404, 409, 429, 503);
@@ -32,7 +37,7 @@ const CODE_TRIES_PER_MINUTE = 10;
 /** Bonus and Promotion (spec section 7), and GET /api/bonus/progress (ours). */
 export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = async (
   app,
-  { promotions, market, limiter },
+  { promotions, market, limiter, assertNotBlocked },
 ) => {
   const security = [{ bearer: [] }];
   const schema = <T>(summary: string, response: T) => ({
@@ -73,7 +78,18 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
         ClaimableOffersResponse,
       ),
     },
-    async (request) => promotions.claimable(memberOf(request).id, requestLocale(request, market)),
+    async (request) => {
+      const memberId = memberOf(request).id;
+      const answer = await promotions.claimable(memberId, requestLocale(request, market));
+      const blocked = await assertNotBlocked(memberId).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof AppError) return true;
+          throw error;
+        },
+      );
+      return blocked ? { ...answer, offers: [] } : answer;
+    },
   );
 
   app.get(
