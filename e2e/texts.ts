@@ -37,8 +37,11 @@ export function text(
     | 'register'
     | 'limits'
     | 'receipt'
+    | 'deposit'
     | 'console-limits' = 'common',
 ): string {
+  // The deposit dialog's texts left `common` for a namespace of their own, keys unchanged.
+  if (namespace === 'common' && key.startsWith('deposit.')) namespace = 'deposit';
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
     const file = new URL(`../apps/web/src/locales/${locale}/${namespace}.json`, import.meta.url);

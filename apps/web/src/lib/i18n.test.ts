@@ -7,8 +7,9 @@ import enConsoleErrors from '../locales/en/console-errors.json';
 import loConsoleErrors from '../locales/lo/console-errors.json';
 import thConsoleErrors from '../locales/th/console-errors.json';
 
-import { limitsErrorTexts } from './limits-error-texts';
+import { signedInErrorTexts } from './signed-in-error-texts';
 import { limitsTexts } from './limits-texts';
+import { depositTexts } from '../features/deposit/deposit-texts';
 
 const consoleErrors = { th: thConsoleErrors, lo: loConsoleErrors, en: enConsoleErrors } as const;
 import i18next, { chooseLocale, loadLocale } from './i18n';
@@ -18,11 +19,11 @@ import { keyPaths, leaves } from '../test/translation-checks';
 describe('translations', () => {
   it.each(LOCALES)('%s translates every error code of the contract', (locale) => {
     // The console's own codes come with its chunk (features/console/console-texts.ts), the play
-    // limits' with the signed-in shell (lib/limits-error-texts.ts).
+    // limits' with the signed-in shell (lib/signed-in-error-texts.ts).
     const errors: Record<string, unknown> = {
       ...resources[locale].errors,
       ...consoleErrors[locale],
-      ...limitsErrorTexts[locale],
+      ...signedInErrorTexts[locale],
     };
     const missing = ERROR_CODES.filter((code) => typeof errors[code] !== 'string' || errors[code] === '');
     expect(missing).toEqual([]);
@@ -35,6 +36,7 @@ describe('translations', () => {
     bonus: bonusTexts[locale],
     rewards: rewardsTexts[locale],
     limits: limitsTexts[locale],
+    deposit: depositTexts[locale],
   });
 
   it.each(LOCALES)('%s has exactly the interface texts English has, none empty', (locale) => {

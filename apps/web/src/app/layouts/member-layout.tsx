@@ -13,7 +13,7 @@ import { OkResponse } from '@wallet/contract/http/account';
 import { apiRequest } from '../../lib/api-client';
 import { forgetMemberData } from '../../lib/member-data';
 // The play limits' refusals may meet a member on any screen of the signed-in shell.
-import '../../lib/limits-error-texts';
+import '../../lib/signed-in-error-texts';
 import { storage } from '../../lib/storage';
 
 /** The signed-in shell: header with language and logout, and the member menu. */

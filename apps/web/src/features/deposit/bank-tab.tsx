@@ -1,5 +1,5 @@
+import { useDepositTranslation } from './deposit-texts';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '@wallet/contract/rules';
 import { BankBadge } from '../../components/bank-badge';
 import { CopyButton } from '../../components/copy-button';
@@ -26,7 +26,7 @@ const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'IN
  * transfer, the slip upload, and, where the operator allows it, a manual deposit notice.
  */
 export function BankTab({ money, currency, onDeposited }: DepositTabProps & { money: MoneyRequester }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const deposit = useLookup('deposit');
   const slip = useLookup('slip');
   const profile = useProfile();

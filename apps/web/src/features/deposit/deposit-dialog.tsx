@@ -1,5 +1,5 @@
+import { useDepositTranslation } from './deposit-texts';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Currency } from '@wallet/contract/money';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
@@ -32,7 +32,7 @@ export function DepositDialog({
    */
   DepositedNote?: ComponentType<{ currency: DepositTabProps['currency'] }>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   // A deposit reached the wallet while the dialog was open: its note shows under the tabs.
   const [deposited, setDeposited] = useState(false);
   const close = () => {

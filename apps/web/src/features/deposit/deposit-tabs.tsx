@@ -1,6 +1,6 @@
+import { useDepositTranslation } from './deposit-texts';
 import { Gift, Landmark, QrCode, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GIFT_LINK_CURRENCY } from '@wallet/contract/http/deposit';
 import type { Currency } from '@wallet/contract/money';
 import { useMoneyRequester } from '../../lib/idempotency';
@@ -26,7 +26,7 @@ const tabsFor = (currency: Currency) =>
 
 /** The deposit dialog's body, a chunk of its own fetched when the dialog first opens. */
 export function DepositTabs(props: DepositTabProps) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const id = useId();
   const TABS = tabsFor(props.currency);
   // Outlives the tabs, so a retry after a lost answer carries the same key.

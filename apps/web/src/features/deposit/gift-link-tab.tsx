@@ -1,6 +1,6 @@
+import { useDepositTranslation } from './deposit-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TRUELINK_MINIMUM, TruelinkRequest } from '@wallet/contract/http/deposit';
 import type { LimitsResponse } from '@wallet/contract/http/limits';
 import type { Currency } from '@wallet/contract/money';
@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { limitsQuery } from '../../lib/limits';
 // The time-out's and self-exclusion's words, said here before the member's layout may have loaded them.
-import '../../lib/limits-error-texts';
+import '../../lib/signed-in-error-texts';
 import { Loading } from '../../components/ui/loading';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { useReasonsTranslation } from '../../lib/reasons-texts';
@@ -72,7 +72,7 @@ export function GiftLinkTab(props: DepositTabProps & { money: MoneyRequester }) 
 }
 
 function GiftLinkForm({ money, currency, onDeposited }: DepositTabProps & { money: MoneyRequester }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const { t: why } = useReasonsTranslation();
   const toast = useToast();
   const [link, setLink] = useState('');

@@ -1,5 +1,5 @@
+import { useDepositTranslation } from './deposit-texts';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ManualDepositRequest, type DepositResult } from '@wallet/contract/http/deposit';
 import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -16,7 +16,7 @@ import { useNotifyDeposit } from './deposit-api';
  * transferred; staff check it and credit the wallet, so the answer is PENDING.
  */
 export function ManualDepositForm({ money, currency }: { money: MoneyRequester; currency: Currency }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const titleId = useId();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();

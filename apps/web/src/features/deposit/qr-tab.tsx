@@ -1,3 +1,4 @@
+import { useDepositTranslation } from './deposit-texts';
 import { Download } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ type Props = DepositTabProps & { money: MoneyRequester };
 
 /** QR payment (spec sections 4, 5 and 9): choose a channel, an amount, then save the QR and pay. */
 export function QrTab(props: Props) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const channels = useQrChannels();
   const channelName = useChannelName();
   const [chosen, setChosen] = useState<QrProvider | null>(null);
@@ -113,7 +114,7 @@ function QrProviderView({
   currency,
   onDeposited,
 }: Props & { provider: QrProvider; channelName: string }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const toast = useToast();
   const qr = useQrState(provider);
   const state = qr.data;
@@ -192,7 +193,7 @@ function QrShown({
   /** The QR being cancelled by the member (null: the cancel failed), so its closing is no payment. */
   onCancel: (qrcodeId: string | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const toast = useToast();
   const cancelQr = useCancelQr(provider);
   // Cancel asks first: a QR already paid but not yet seen as paid must not be thrown away by a slip.
@@ -266,7 +267,7 @@ function QrShown({
  * make it gets a line saying to take a screenshot.
  */
 function SaveQrImage({ svg, fileName }: { svg: string; fileName: string }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const [png, setPng] = useState<{ svg: string; url: string } | 'failed' | null>(null);
 
   useEffect(() => {
@@ -331,7 +332,7 @@ function QrForm({
   money: MoneyRequester;
   currency: Currency;
 }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const toast = useToast();
   const create = useCreateQr(provider, money);
   const [amount, setAmount] = useState('');

@@ -1,6 +1,6 @@
+import { useDepositTranslation } from './deposit-texts';
 import { Headset, ImageUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SlipLookup } from '@wallet/contract/http/lookup';
 import type { SlipUploadResult } from '@wallet/contract/http/deposit';
@@ -47,7 +47,7 @@ export function SlipUpload({
   slip: SlipLookup['slip'] | undefined;
   onDeposited: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const titleId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -209,7 +209,7 @@ export function SlipUpload({
 const KEPT_FOR_STAFF = new Set(['SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP']);
 
 function SlipRefusal({ code }: { code: string }) {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   const advice = UNREADABLE.has(code)
     ? t('deposit.slip.advice.unreadable')
     : code === 'NOT_MATCH'
@@ -226,7 +226,7 @@ function SlipRefusal({ code }: { code: string }) {
 
 /** The Contact page: the operator's chat and LINE account. */
 function SupportLink() {
-  const { t } = useTranslation();
+  const { t } = useDepositTranslation();
   return (
     <Link
       to="/user/contact"

@@ -113,9 +113,7 @@ describe('withdraw', () => {
     );
     // Kip in whole kip (decision 068).
     expect(within(dialog).getByText('₭2,000,000')).toBeTruthy();
-    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Withdraw now' }).disabled).toBe(
-      true,
-    );
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled).toBe(true);
     expect(calls.some((call) => call.url === '/api/wallet/withdrawAll')).toBe(false);
   });
 

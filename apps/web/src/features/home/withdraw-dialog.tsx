@@ -34,6 +34,8 @@ import { totalMinor } from './game-amounts';
 import { MoneyResult } from './money-result';
 import { useWithdraw } from './wallet-api';
 import { WithdrawReview } from './withdraw-review';
+// BANK_ACCOUNT_CURRENCY_MISMATCH is a signed-in member's text (decision 069).
+import '../../lib/signed-in-error-texts';
 
 /**
  * Withdrawal to the member's registered bank account (spec sections 2 and 5), within the limits

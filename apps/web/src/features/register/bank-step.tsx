@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRegisterTranslation } from './register-texts';
 import type { Market } from '@wallet/contract/constants';
 import { bankStepSchema, currencySchema } from '@wallet/contract/http/account';
 import type { Currency } from '@wallet/contract/money';
@@ -59,7 +59,7 @@ function nameErrors(bankCode: string, firstName: string, lastName: string, probl
 /** Step 4: the bank account the member deposits from and withdraws to. */
 export function BankStep(props: BankStepProps) {
   const { market, values, onChange, disabled, onError } = props;
-  const { t } = useTranslation();
+  const { t } = useRegisterTranslation();
   const banks = useLookup('banks');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const register = useRegister();

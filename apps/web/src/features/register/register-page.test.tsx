@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import lo from '../../locales/lo/common.json';
+import loRegister from '../../locales/lo/register.json';
 import { bodyOf, fakeServer, renderApp, renderWithProviders } from '../../test/render-app';
 import { RegisterPage } from './register-page';
 
@@ -460,21 +461,21 @@ describe('registration wizard', () => {
     expect(
       [...select.querySelectorAll('optgroup')].map((group) => [group.label, group.children.length]),
     ).toEqual([
-      [text.banksOf.LA, 2],
-      [text.banksOf.TH, 1],
+      [loRegister.register.banksOf.LA, 2],
+      [loRegister.register.banksOf.TH, 1],
     ]);
     expect(document.querySelector('[data-bank-badge]')).toBeNull();
     await userEvent.selectOptions(select, 'LDB');
     expect(document.querySelector('[data-bank-badge]')?.textContent).toBe('LDB');
     // A Lao bank's account is in kip or baht: asked, the wallet's currency first (decision 069).
-    const accountCurrency = screen.getByLabelText<HTMLSelectElement>(text.accountCurrency);
+    const accountCurrency = screen.getByLabelText<HTMLSelectElement>(loRegister.register.accountCurrency);
     expect(accountCurrency.value).toBe('LAK');
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.selectOptions(accountCurrency, 'BAHT');
     expect(screen.getByRole('alert').textContent).toContain(text.currencyBAHT);
     // A Thai bank's account is in baht: not asked, and told plainly against a kip wallet.
     await userEvent.selectOptions(select, 'SCB');
-    expect(screen.queryByLabelText(text.accountCurrency)).toBeNull();
+    expect(screen.queryByLabelText(loRegister.register.accountCurrency)).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain(text.currencyLAK);
   });
 });
