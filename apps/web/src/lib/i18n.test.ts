@@ -9,7 +9,7 @@ import thConsoleErrors from '../locales/th/console-errors.json';
 
 import { signedInErrorTexts } from './signed-in-error-texts';
 import { limitsTexts } from './limits-texts';
-import { depositTexts } from '../features/deposit/deposit-texts';
+import { depositTexts } from './deposit-texts';
 
 const consoleErrors = { th: thConsoleErrors, lo: loConsoleErrors, en: enConsoleErrors } as const;
 import i18next, { chooseLocale, loadLocale } from './i18n';

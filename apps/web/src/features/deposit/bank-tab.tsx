@@ -1,4 +1,4 @@
-import { useDepositTranslation } from './deposit-texts';
+import { useDepositTranslation } from '../../lib/deposit-texts';
 import { useQuery } from '@tanstack/react-query';
 import { formatBankAccountNo } from '@wallet/contract/rules';
 import { BankBadge } from '../../components/bank-badge';

@@ -1,4 +1,4 @@
-import { useDepositTranslation } from './deposit-texts';
+import { useDepositTranslation } from '../../lib/deposit-texts';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { Currency } from '@wallet/contract/money';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import { useDepositTranslation } from './deposit-texts';
+import { useDepositTranslation } from '../../lib/deposit-texts';
 import { Gift, Landmark, QrCode, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { GIFT_LINK_CURRENCY } from '@wallet/contract/http/deposit';

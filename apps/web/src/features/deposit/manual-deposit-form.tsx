@@ -1,4 +1,4 @@
-import { useDepositTranslation } from './deposit-texts';
+import { useDepositTranslation } from '../../lib/deposit-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { ManualDepositRequest, type DepositResult } from '@wallet/contract/http/deposit';
 import { parseMajorAmount, type Currency } from '@wallet/contract/money';

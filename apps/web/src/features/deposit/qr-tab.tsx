@@ -1,4 +1,4 @@
-import { useDepositTranslation } from './deposit-texts';
+import { useDepositTranslation } from '../../lib/deposit-texts';
 import { Download } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

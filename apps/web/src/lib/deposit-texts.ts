@@ -1,10 +1,10 @@
-import enDeposit from '../../locales/en/deposit.json';
-import loDeposit from '../../locales/lo/deposit.json';
-import thDeposit from '../../locales/th/deposit.json';
+import enDeposit from '../locales/en/deposit.json';
+import loDeposit from '../locales/lo/deposit.json';
+import thDeposit from '../locales/th/deposit.json';
 import { useTranslation } from 'react-i18next';
-import i18next from '../../lib/i18n';
+import i18next from './i18n';
 // The dialog's refusals of another currency (issue 32) are texts of a signed-in member's.
-import '../../lib/signed-in-error-texts';
+import './signed-in-error-texts';
 
 /**
  * The deposit dialog's texts (bank, QR, gift link, slips), in a namespace of their own that comes
