@@ -27,11 +27,11 @@ describe.runIf(serverUrl)('the rewards schedule in two server processes', () => 
         // The first process seeds the programs; the members play before any schedule runs.
         const first = await start(schedulesEvery('0'));
         await database.query(
-          `update reward_programs set settings = settings || '{"rule":"loss","percent":10,"dailyCap":0,"categories":["slot"]}'
+          `update reward_programs set settings = settings || '{"rule":"loss","percent":10,"dailyCap":{"BAHT":0,"LAK":0},"categories":["slot"]}'
          where name = 'invite'`,
         );
         await database.query(
-          `update reward_programs set settings = settings || '{"period":"day","closeHour":0,"percent":5,"cap":0,"minimum":0,"categories":["slot"]}'
+          `update reward_programs set settings = settings || '{"period":"day","closeHour":0,"percent":5,"cap":{"BAHT":0,"LAK":0},"minimum":{"BAHT":0,"LAK":0},"categories":["slot"]}'
          where name = 'refund'`,
         );
         const { call } = first;

@@ -24,7 +24,11 @@ describe.runIf(serverUrl)('site settings on two server processes', () => {
       ).toBe(200);
       expect((await b('GET', '/api/lookup/registerOTP')).body).toEqual({ registerOTP: false });
 
-      const withdraw = { withdrawMin: 20_000, withdrawMax: 9_000_000 };
+      // Each currency's limits (decision 067).
+      const withdraw = {
+        BAHT: { withdrawMin: 20_000, withdrawMax: 9_000_000 },
+        LAK: { withdrawMin: 6_000_000, withdrawMax: 2_000_000_000 },
+      };
       expect((await a('PUT', '/api/console/settings/site/withdraw', { value: withdraw }, owner)).status).toBe(
         200,
       );
