@@ -97,10 +97,12 @@ test('a kip member withdraws ₭1,000,000 of ₭2,000,000 within the kip limits'
   await expect(dialog).toContainText(kipText('30,000,000'));
   const amount = dialog.locator('input[name="amount"]');
   await amount.fill('10000');
-  await dialog.getByRole('button', { name: t('withdraw.submit') }).click();
+  await dialog.getByRole('button', { name: text(locale, 'review.next', 'receipt') }).click();
   await expect(dialog.locator('input[name="amount"][aria-invalid="true"]')).toBeVisible();
   await expect(dialog).toContainText(kipText('50,000'));
   await amount.fill('1000000');
+  // Continue, then the review's own button sends it (decision 071).
+  await dialog.getByRole('button', { name: text(locale, 'review.next', 'receipt') }).click();
   await dialog.getByRole('button', { name: t('withdraw.submit') }).click();
   await expect(
     dialog.getByText(new RegExp(`${t('withdraw.done')}|${t('withdraw.pendingTitle')}`)),
@@ -158,6 +160,13 @@ for (const locale of LOCALES) {
     await shootBoth(page, `${locale}/bonus-dialog`);
     await page.keyboard.press('Escape');
     await expect(offer).toBeHidden();
+    // The dialog takes its own history entry back on close: a navigation before that popstate
+    // lands is aborted by it (net::ERR_ABORTED), so wait until the entry is gone.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (history.state as { walletDialog?: string } | null)?.walletDialog ?? null),
+      )
+      .toBeNull();
 
     await page.goto(`${base}/user/spin`);
     await expect(page.locator('canvas')).toBeVisible();

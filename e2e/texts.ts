@@ -38,17 +38,26 @@ export function text(
     | 'limits'
     | 'receipt'
     | 'deposit'
+    | 'signed-in-errors'
     | 'console-limits' = 'common',
 ): string {
-  // The deposit dialog's texts left `common` for a namespace of their own, keys unchanged.
+  // The deposit dialog's texts left `common` for a namespace of their own, keys unchanged; error
+  // codes only a signed-in member meets are in `signed-in-errors`, added to `errors` by the app.
   if (namespace === 'common' && key.startsWith('deposit.')) namespace = 'deposit';
+  if (namespace === 'errors' && !(key in load(locale, 'errors'))) namespace = 'signed-in-errors';
+  const texts = load(locale, namespace);
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
+  if (typeof value !== 'string') throw new Error(`no text ${locale}:${key}`);
+  return value;
+}
+
+/** A locale file's texts, read once. */
+function load(locale: Locale, namespace: string): Texts {
   let texts = cache.get(`${locale}/${namespace}`);
   if (!texts) {
     const file = new URL(`../apps/web/src/locales/${locale}/${namespace}.json`, import.meta.url);
     texts = JSON.parse(readFileSync(file, 'utf8')) as Texts;
     cache.set(`${locale}/${namespace}`, texts);
   }
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
-  if (typeof value !== 'string') throw new Error(`no text ${locale}:${key}`);
-  return value;
+  return texts;
 }

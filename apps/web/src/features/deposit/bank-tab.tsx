@@ -84,21 +84,21 @@ export function BankTab({ money, currency, onDeposited }: DepositTabProps & { mo
                     <BankBadge code={bank.bankCode} />
                   </span>
                   <div className="col-start-2 col-end-4 row-start-1 min-w-0 min-[360px]:col-end-3">
-                    <p className="text-[15px] leading-snug font-medium break-words">
-                      <span>{name}</span>{' '}
-                      <span
-                        data-currency={bank.currency}
-                        className="ml-1 inline-block rounded-md bg-gold-500/15 px-1.5 py-0.5 align-[1px] text-[11px] leading-none font-semibold whitespace-nowrap text-gold-300"
-                      >
-                        {t(`deposit.bank.currency.${bank.currency}`)}
-                      </span>
-                    </p>
+                    <p className="text-[15px] leading-snug font-medium break-words">{name}</p>
                     <p className="text-[13px] leading-snug break-words text-mist-300">
                       {bank.bankAccountName}
                     </p>
                   </div>
                   <p className="col-start-1 col-end-3 row-start-2 text-[17px] leading-snug font-semibold tracking-wide break-all text-gold-300 tabular-nums min-[360px]:col-start-2">
-                    {formatBankAccountNo(bank.bankAccountNo)}
+                    <span className="whitespace-nowrap">{formatBankAccountNo(bank.bankAccountNo)}</span>
+                    {/* Beside the number, not the bank's name: a long English name and its label
+                        took a second line and pushed the slip upload below the fold. */}
+                    <span
+                      data-currency={bank.currency}
+                      className="ml-2 inline-block rounded-md bg-gold-500/15 px-1.5 py-0.5 align-[3px] text-[11px] leading-none font-semibold tracking-normal whitespace-nowrap text-gold-300"
+                    >
+                      {t(`deposit.bank.currency.${bank.currency}`)}
+                    </span>
                   </p>
                   <span className="col-start-3 row-start-2 inline-flex min-[360px]:row-start-1 min-[360px]:row-end-3">
                     <CopyButton text={bank.bankAccountNo} label={t('deposit.bank.copy', { bank: name })} />
