@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback } from 'react';
 import { HeldTransfersResponse, type HeldTransfer, type WalletResponse } from '@wallet/contract/http/wallet';
 import { apiRequest } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useHomeTranslation } from './home-texts';
+import { useFollowedList } from './use-followed-list';
 
 /**
  * While a transfer is held and Home is in view, it is looked at again this often: the reconciler
@@ -38,24 +39,7 @@ export function useHeldTransfers({
     refetchInterval: (current) => (current.state.data?.transfers.length ? WHILE_HELD_MS : false),
   });
 
-  const readAgain = useEffectEvent(() => {
-    if ((query.dataUpdatedAt > 0 || query.isError) && query.dataUpdatedAt < walletUpdatedAt)
-      void query.refetch({ cancelRefetch: false });
-  });
-  useEffect(() => readAgain(), [walletUpdatedAt]);
-
-  const seen = useRef<string[]>([]);
-  const finished = useEffectEvent(() => onFinished());
-  const transfers = query.data?.transfers;
-  useEffect(() => {
-    if (!transfers) return;
-    const now = new Set(transfers.map((one) => one.id));
-    const gone = seen.current.some((id) => !now.has(id));
-    seen.current = [...now];
-    if (gone) finished();
-  }, [transfers]);
-
-  return transfers ?? [];
+  return useFollowedList(query, query.data?.transfers, { walletUpdatedAt, onFinished });
 }
 
 /** Reads the held transfers now (a transfer just answered PENDING). */

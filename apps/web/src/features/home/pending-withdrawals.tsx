@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef } from 'react';
 import { PendingWithdrawalsResponse, type PendingWithdrawal } from '@wallet/contract/http/wallet';
 import type { Currency } from '@wallet/contract/money';
 import { apiRequest } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useHomeTranslation } from './home-texts';
+import { useFollowedList } from './use-followed-list';
 
 /** While a withdrawal is on its way and Home is in view, it is looked at again this often. */
 const WHILE_PENDING_MS = 30_000;
@@ -39,26 +39,7 @@ export function usePendingWithdrawals({
     refetchInterval: (current) => (current.state.data?.withdrawals.length ? WHILE_PENDING_MS : false),
   });
 
-  const readAgain = useEffectEvent(() => {
-    // Only when the wallet's read is newer than ours (or ours failed: a withdrawal made since must
-    // still show); a read on its way is not asked twice.
-    if ((query.dataUpdatedAt > 0 || query.isError) && query.dataUpdatedAt < walletUpdatedAt)
-      void query.refetch({ cancelRefetch: false });
-  });
-  useEffect(() => readAgain(), [walletUpdatedAt]);
-
-  const seen = useRef<string[]>([]);
-  const finished = useEffectEvent(() => onFinished());
-  const withdrawals = query.data?.withdrawals;
-  useEffect(() => {
-    if (!withdrawals) return;
-    const now = new Set(withdrawals.map((one) => one.id));
-    const gone = seen.current.some((id) => !now.has(id));
-    seen.current = [...now];
-    if (gone) finished();
-  }, [withdrawals]);
-
-  return withdrawals ?? [];
+  return useFollowedList(query, query.data?.withdrawals, { walletUpdatedAt, onFinished });
 }
 
 /** Each withdrawal on its way: amount, when it was asked for, and what it waits for, in words. */
