@@ -148,6 +148,7 @@ for (const locale of LOCALES) {
       await expect(dialog).toBeHidden();
     }
 
+    await dialogEntryGone(page);
     await page.goto(`${base}/user/bonus`);
     const welcome = page.getByRole('button').filter({ hasText: WELCOME[locale] });
     await expect(welcome).toContainText(kipText('300,000'));
@@ -160,16 +161,22 @@ for (const locale of LOCALES) {
     await shootBoth(page, `${locale}/bonus-dialog`);
     await page.keyboard.press('Escape');
     await expect(offer).toBeHidden();
-    // The dialog takes its own history entry back on close: a navigation before that popstate
-    // lands is aborted by it (net::ERR_ABORTED), so wait until the entry is gone.
-    await expect
-      .poll(() =>
-        page.evaluate(() => (history.state as { walletDialog?: string } | null)?.walletDialog ?? null),
-      )
-      .toBeNull();
+    await dialogEntryGone(page);
 
     await page.goto(`${base}/user/spin`);
     await expect(page.locator('canvas')).toBeVisible();
     await shootBoth(page, `${locale}/spin`, true);
   });
+}
+
+/**
+ * A dialog takes its own history entry back on close: a navigation before that popstate lands is
+ * aborted by it (net::ERR_ABORTED), so wait until the entry is gone.
+ */
+async function dialogEntryGone(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => (history.state as { walletDialog?: string } | null)?.walletDialog ?? null),
+    )
+    .toBeNull();
 }
