@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf } from '../../test/render-app';
+import { bodyOf, holdAnswers } from '../../test/render-app';
 import { renderHome } from '../../test/render-home';
 import { gameAccount, memberServer, signIn, walletResponse } from '../../test/wallet-data';
 
@@ -162,6 +162,22 @@ describe('transfer', () => {
     expect(within(dialog).getByText('Available ฿750.00')).toBeTruthy();
     expect(dialog.querySelector('[data-reason]')).toBeNull();
     expect(dialog.querySelector('[aria-invalid="true"]')).toBeNull();
+  });
+
+  it('follows a newer read of where the money is until the member picks (a fund just done)', async () => {
+    let state = walletResponse(100_000, games);
+    memberServer(() => state);
+    await renderHome();
+    await screen.findByText('฿1,000.00');
+    state = walletResponse(0, [gameAccount('JOKER', { isActive: true, amount: 105_000 }), games[1]!]);
+    const release = holdAnswers('/api/wallet/refresh/slot');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    const dialog = await openTransfer();
+    const from = within(dialog).getByLabelText<HTMLSelectElement>('From');
+    expect(from.value).toBe('wallet');
+    release();
+    await waitFor(() => expect(from.value).toBe('JOKER'));
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('To').value).toBe('wallet');
   });
 
   it('says at once that every account is empty, since any transfer would be refused', async () => {

@@ -98,10 +98,15 @@ function TransferForm({
   const { t: home } = useHomeTranslation();
   const emptyId = useId();
   const currency = wallet.wallet.currency;
-  const [values, setValues] = useState(() => {
-    const from = preset.from ?? holdingPlace(wallet);
-    return { from, to: preset.to ?? (from === 'wallet' ? '' : 'wallet'), amount: '' };
-  });
+  const opening = (from: string) => ({ from, to: preset.to ?? (from === 'wallet' ? '' : 'wallet') });
+  // Until the member picks an account (or types, or sends), the accounts follow where the money
+  // is: the dialog may open on a read from before the move that just finished (a fund's Done),
+  // and the newer read lands a moment later.
+  const [chosen, setChosen] = useState(() => (preset.from === undefined ? null : opening(preset.from)));
+  const [amount, setAmount] = useState('');
+  const values = { ...(chosen ?? opening(holdingPlace(wallet))), amount };
+  const pin = (change: Partial<{ from: string; to: string }> = {}) =>
+    setChosen({ from: values.from, to: values.to, ...change });
   // NOTE: nothing is said about the source until the member picks one or submits (issue 31):
   // the dialog opens on an account that holds money, so a reason at opening reads as an error.
   const [acted, setActed] = useState(false);
@@ -148,6 +153,7 @@ function TransferForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setActed(true);
+    pin();
     setFailure(null);
     const typed = values.amount.trim();
     const minor = typed === '' ? 0 : parseMajorAmount(typed, currency);
@@ -216,8 +222,13 @@ function TransferForm({
   }
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
+    if (field === 'amount') {
+      pin();
+      setAmount(event.target.value);
+      return;
+    }
     if (field === 'from') setActed(true);
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    pin({ [field]: event.target.value });
   };
   // Every place empty: any transfer would be refused, so that is said at once (issue 31).
   const nothingAnywhere = places.every((place) => place.balance <= 0);
@@ -245,7 +256,7 @@ function TransferForm({
           aria-label={t('transfer.swap')}
           onClick={() => {
             setActed(true);
-            setValues((current) => ({ ...current, from: current.to, to: current.from }));
+            pin({ from: values.to, to: values.from });
           }}
           className="inline-flex size-11 items-center justify-center rounded-full border border-white/10 bg-ink-700 text-gold-300 hover:bg-ink-600"
         >
@@ -279,12 +290,10 @@ function TransferForm({
               className="-mr-3 px-3 text-sm text-gold-300"
               disabled={sourceEmpty}
               aria-describedby={sourceEmpty && reason ? emptyId : undefined}
-              onClick={() =>
-                setValues((current) => ({
-                  ...current,
-                  amount: formatMajorAmount(source.balance, currency).replaceAll(',', ''),
-                }))
-              }
+              onClick={() => {
+                pin();
+                setAmount(formatMajorAmount(source.balance, currency).replaceAll(',', ''));
+              }}
             >
               {t('transfer.useAll')}
             </Button>
