@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PerCurrency } from '@wallet/contract/money';
 
 /**
  * The staff group chat's part of the configuration (decision 045), apart so config.ts stays one
@@ -17,8 +18,10 @@ export const STAFF_NOTICES_ENV = {
   LINE_TO: optionalText,
   LINE_API_URL: z.url().default('https://api.line.me'),
   STAFF_NOTICES_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
-  /** Deposits of at least this many minor units are told to the staff chat. */
+  /** Baht deposits of at least this many minor units (satang) are told to the staff chat. */
   STAFF_NOTICE_LARGE_DEPOSIT: z.coerce.number().int().positive().default(5_000_000),
+  /** Kip deposits of at least this many minor units (₭30,000,000; decision 075). */
+  STAFF_NOTICE_LARGE_DEPOSIT_LAK: z.coerce.number().int().positive().default(3_000_000_000),
 };
 
 type NoticesEnv = z.infer<z.ZodObject<typeof STAFF_NOTICES_ENV>> & { APP_MODE: 'sandbox' | 'production' };
@@ -29,7 +32,8 @@ export interface StaffNoticesConfig {
   webhookSecret: string | undefined;
   line: { channelToken: string | undefined; to: string | undefined; apiUrl: string };
   intervalMs: number;
-  largeDeposit: bigint;
+  /** A deposit told as large, per currency (decision 075). */
+  largeDeposit: PerCurrency<bigint>;
 }
 
 /** What a chosen notifier needs; the sandbox's webhook is its own chat, with its own key. */
@@ -56,6 +60,9 @@ export function staffNoticesConfig(env: NoticesEnv, sandbox: boolean): StaffNoti
     webhookSecret: env.STAFF_WEBHOOK_SECRET,
     line: { channelToken: env.LINE_CHANNEL_TOKEN, to: env.LINE_TO, apiUrl: env.LINE_API_URL },
     intervalMs: env.STAFF_NOTICES_INTERVAL_SECONDS * 1000,
-    largeDeposit: BigInt(env.STAFF_NOTICE_LARGE_DEPOSIT),
+    largeDeposit: {
+      BAHT: BigInt(env.STAFF_NOTICE_LARGE_DEPOSIT),
+      LAK: BigInt(env.STAFF_NOTICE_LARGE_DEPOSIT_LAK),
+    },
   };
 }

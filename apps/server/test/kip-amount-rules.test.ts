@@ -1,11 +1,14 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUPS } from '@wallet/contract/http/lookup';
 import type { BonusListResponse } from '@wallet/contract/http/bonus';
 import type { MoneyResult } from '@wallet/contract/http/wallet';
 import { booksAreSound, credit, getAs, listen, moneyCall, walletOf } from './money';
 import { login, registerMember } from './members';
+import type { WithdrawalQueueResponse } from '@wallet/contract/http/console-withdrawals';
+import { createStaffAndSignIn, staffCall, staffHeaders } from './staff';
 import { createTestApp, memberHeaders, type TestApp } from './test-app';
+import { withdrawalDesk, withdrawalRules } from './withdrawal-desk';
 
 /**
  * Issue 32 section 1 on a server started in the Lao market (MARKET=LA): every amount rule has a
@@ -137,6 +140,71 @@ describe('amount rules per currency in the Lao market (decision 067)', () => {
     });
     expect(small.json()).toEqual({ message: 'TRANSFER_MINIMUM' });
     expect((await walletOf(t.app, member.token)).wallet).toBe(kip(100_000));
+  });
+
+  it('judges staff thresholds by the kip figure: review, two approvals, adjustments, large deposits (decision 075)', async () => {
+    const owner = (await createStaffAndSignIn(t, { role: 'owner' })).token;
+    const maker = await createStaffAndSignIn(t, { role: 'finance' });
+    await withdrawalDesk(t).setRules(
+      owner,
+      withdrawalRules({
+        autoApproveMax: { BAHT: 2_000_000, LAK: kip(12_000_000) },
+        secondApprovalOver: { BAHT: 5_000_000, LAK: kip(20_000_000) },
+      }),
+    );
+    const member = await laoMember('LAK');
+    const start = await t.services.ledger.lastTransferId();
+    await credit(t.app, member.token, kip(30_000_000));
+    // ₭1,000,000 is far over the baht figure (฿20,000: 2,000,000 minor units), under the kip one.
+    const small = await withdraw(member.token, kip(1_000_000));
+    const over = await withdraw(member.token, kip(13_000_000));
+    const two = await withdraw(member.token, kip(21_000_000 - 5_000_000 - 1_000_000));
+    const queue = await staffCall(t.app, owner, 'GET', '/api/console/withdrawals?status=review');
+    const items = queue.json<WithdrawalQueueResponse>().items.filter((item) => item.member.id === member.id);
+    expect(items.map((item) => item.id)).not.toContain(small.json<MoneyResult>().reference);
+    expect(items.find((item) => item.id === over.json<MoneyResult>().reference)).toMatchObject({
+      currency: 'LAK',
+      heldFor: ['over_auto_max'],
+      needsTwo: false,
+    });
+    // ₭15,000,000 is under ₭20,000,000: one approval (a baht figure would have asked two).
+    expect(items.find((item) => item.id === two.json<MoneyResult>().reference)?.needsTwo).toBe(false);
+    await withdrawalDesk(t).setRules(
+      owner,
+      withdrawalRules({ autoApproveMax: 0, secondApprovalOver: { BAHT: 5_000_000, LAK: kip(1_000_000) } }),
+    );
+    await credit(t.app, member.token, kip(2_000_000));
+    const large = await withdraw(member.token, kip(1_000_001));
+    const held = (
+      await staffCall(t.app, owner, 'GET', '/api/console/withdrawals?status=review')
+    ).json<WithdrawalQueueResponse>();
+    expect(held.items.find((item) => item.id === large.json<MoneyResult>().reference)?.needsTwo).toBe(true);
+
+    // An adjustment of ₭500,000 is under the kip threshold (₭600,000): applied by one staff member.
+    const adjusted = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/adjustments',
+      payload: { memberId: member.id, amount: kip(500_000), reason: 'Kip fix' },
+      headers: staffHeaders(maker.token, { 'idempotency-key': randomUUID() }),
+    });
+    expect(adjusted.json(), adjusted.body).toMatchObject({ status: 'applied' });
+    expect((await walletOf(t.app, member.token)).wallet).toBe(
+      kip(30_000_000 + 2_000_000 + 500_000) -
+        kip(1_000_000) -
+        kip(13_000_000) -
+        kip(15_000_000) -
+        kip(1_000_001),
+    );
+
+    // A deposit is large by its currency's figure: ₭1,000,000 is not, ₭30,000,000 is.
+    const deposits = await t.services.ledger.largeDepositsAfter(
+      start,
+      { BAHT: 5_000_000n, LAK: BigInt(kip(30_000_000)) },
+      1000,
+    );
+    expect(deposits.deposits.filter((one) => one.memberId === member.id).map((one) => one.amount)).toEqual([
+      BigInt(kip(30_000_000)),
+    ]);
   });
 
   it('keeps the books sound', async () => {

@@ -27,10 +27,10 @@ describe.runIf(serverUrl)('a member locked by staff, on two server processes', (
         ]);
         const [owner, finance] = [await staffOn(a, url, 'owner'), await staffOn(b, url, 'finance')];
         const rules = {
-          autoApproveMax: 0,
+          autoApproveMax: { BAHT: 0, LAK: 0 },
           dailyAutoCount: 3,
           reviewFirst: false,
-          secondApprovalOver: 5_000_000,
+          secondApprovalOver: { BAHT: 5_000_000, LAK: 5_000_000 },
         };
         expect((await a('PUT', '/api/console/settings/withdrawals', rules, owner)).status).toBe(200);
 

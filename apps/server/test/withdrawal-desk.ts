@@ -6,20 +6,25 @@ import { credit, moneyCall, signedInMember } from './money';
 import { staffCall } from './staff';
 import type { TestApp } from './test-app';
 
+/** A threshold of the rules: a number is the same figure in either currency (a test's baht members). */
+const perCurrency = (value: unknown) => (typeof value === 'number' ? { BAHT: value, LAK: value } : value);
+
 /** Withdrawal rules for a test: nothing held unless the test says so, amounts in minor units. */
 export const withdrawalRules = (
   rules: Partial<Record<keyof WithdrawalRules, unknown>> = {},
-): WithdrawalRules =>
-  ({
-    autoApproveMax: 2_000_000,
+): WithdrawalRules => {
+  const { autoApproveMax = 2_000_000, secondApprovalOver = 5_000_000, ...rest } = rules;
+  return {
+    autoApproveMax: perCurrency(autoApproveMax),
     dailyAutoCount: 3,
     reviewFirst: false,
-    secondApprovalOver: 5_000_000,
+    secondApprovalOver: perCurrency(secondApprovalOver),
     // Test members share an address and withdraw what they were just credited: no flag is a reason.
     reviewFlags: [],
     reviewTags: [],
-    ...rules,
-  }) as WithdrawalRules;
+    ...rest,
+  } as WithdrawalRules;
+};
 
 /**
  * The withdrawal desk as the tests of a file drive it (decision 045): members with money, their

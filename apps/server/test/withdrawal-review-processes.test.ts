@@ -27,10 +27,10 @@ describe.runIf(serverUrl)('the withdrawal desk in two server processes', () => {
           await staffOn(b, url, 'finance'),
         ];
         const rules = {
-          autoApproveMax: 0,
+          autoApproveMax: { BAHT: 0, LAK: 0 },
           dailyAutoCount: 3,
           reviewFirst: false,
-          secondApprovalOver: 5_000_000,
+          secondApprovalOver: { BAHT: 5_000_000, LAK: 5_000_000 },
         };
         expect((await a('PUT', '/api/console/settings/withdrawals', rules, owner)).status).toBe(200);
 

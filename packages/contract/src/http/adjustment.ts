@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount, CURRENCIES } from '../money';
+import { Amount, CURRENCIES, perCurrency } from '../money';
 import { INT4_MAX } from './chat';
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from './statement';
 
@@ -109,12 +109,17 @@ export const AdjustmentListResponse = z
     total: z.number().int().nonnegative(),
     /** Waiting ones oldest first (the queue), decided ones newest first. */
     adjustments: z.array(ConsoleAdjustment),
-    /** The setting in force: above this (minor units, either way) a second staff member approves. */
-    approvalOver: Amount,
+    /**
+     * The setting in force, per currency (decision 075): above the member's currency's figure
+     * (minor units, either way, over 24 h per maker and member) a second staff member approves.
+     */
+    approvalOver: perCurrency(Amount),
   })
   .meta({ id: 'AdjustmentListResponse' });
 export type AdjustmentListResponse = z.infer<typeof AdjustmentListResponse>;
 
-/** PUT /api/console/settings/adjustments: adjustments above this (minor units) wait for approval. */
-export const AdjustmentSettings = z.object({ approvalOver: Amount }).meta({ id: 'AdjustmentSettings' });
+/** PUT /api/console/settings/adjustments: adjustments above this (per currency) wait for approval. */
+export const AdjustmentSettings = z
+  .object({ approvalOver: perCurrency(Amount) })
+  .meta({ id: 'AdjustmentSettings' });
 export type AdjustmentSettings = z.infer<typeof AdjustmentSettings>;

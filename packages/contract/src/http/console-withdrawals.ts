@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount, CURRENCIES } from '../money';
+import { Amount, CURRENCIES, perCurrency } from '../money';
 import { RISK_FLAGS, type RiskFlag } from './console-risk';
 import { MemberTag } from './console-member-actions';
 
@@ -20,17 +20,21 @@ export const DEFAULT_REVIEW_FLAGS: RiskFlag[] = [
  * to review, the review queue, and staff's decisions on it.
  */
 
-/** The rules, as staff with `settings.manage` set them (amounts in minor units). */
+/**
+ * The rules, as staff with `settings.manage` set them. The amounts are staff's thresholds with a
+ * value per currency (decision 075), each in its currency's minor units: a kip withdrawal is
+ * judged by the kip figure.
+ */
 export const WithdrawalRules = z
   .object({
     /** The largest withdrawal paid without review. */
-    autoApproveMax: Amount,
+    autoApproveMax: perCurrency(Amount),
     /** Withdrawals per member per market day paid without review; later ones are reviewed. */
     dailyAutoCount: z.int().min(0).max(1000),
     /** A member's first withdrawal is always reviewed. */
     reviewFirst: z.boolean(),
     /** Above this, an approval needs two different staff members. */
-    secondApprovalOver: Amount,
+    secondApprovalOver: perCurrency(Amount),
     /** A member with any of these risk flags has their withdrawals reviewed. */
     reviewFlags: z.array(z.enum(RISK_FLAGS)).default(DEFAULT_REVIEW_FLAGS),
     /** A member with any of these tags (given by staff) has their withdrawals reviewed. */

@@ -1,4 +1,5 @@
 import type { Market } from '@wallet/contract/constants';
+import type { Currency } from '@wallet/contract/money';
 import { bankAccountCurrencies, bankAccountNoProblem, phoneRule } from '@wallet/contract/rules';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db/database';
@@ -191,7 +192,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
       // number or name, by its row's stamp or its audit trail, whichever is later).
       const changed = await repository.lastBankChange(memberId);
       return {
-        currency: found.member.currency,
+        // Written only from the market's currencies at registration (the contract's enum).
+        currency: found.member.currency as Currency,
         bank: {
           code: found.bank.bankCode,
           accountNo: found.bank.accountNo,

@@ -186,7 +186,7 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
           // The threshold holds for what the maker moves alone on this member in a day, not for
           // each request: ten just under it are one large one split (decision 074).
           const movedAlone = await repository.movedAloneToday(tx, actor.staffId, input.memberId);
-          const awaits = movedAlone + abs(amount) > BigInt(approvalOver);
+          const awaits = movedAlone + abs(amount) > BigInt(approvalOver[currency]);
           if (
             awaits &&
             amount < 0n &&
@@ -214,7 +214,8 @@ export function createAdjustmentsService(options: AdjustmentsServiceOptions) {
             currency,
             reason: row.reason,
             memberReason: row.memberReason,
-            approvalOver,
+            // The member's currency's figure, the one judged by (decision 075).
+            approvalOver: approvalOver[currency],
             movedAlone: Number(movedAlone),
             status: { before: null, after: row.status },
             ...(wallet ? { wallet } : {}),

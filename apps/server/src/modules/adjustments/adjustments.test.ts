@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -153,7 +154,7 @@ describe('balance adjustments', () => {
     const list = await staffCall(t.app, staff.checker.token, 'GET', '/api/console/adjustments?limit=50');
     expect(list.statusCode, list.body).toBe(200);
     const page = list.json<AdjustmentListResponse>();
-    expect(page.approvalOver).toBe(100_000);
+    expect(page.approvalOver).toEqual({ BAHT: 100_000, LAK: 60_000_000 });
     expect(page.adjustments.find((one) => one.id === waiting.id)).toMatchObject({
       member: { id: member.id, username: member.member.username },
       amount: 100_001,
@@ -359,24 +360,71 @@ describe('balance adjustments', () => {
 
   it('changes the threshold with settings.manage only, audited before → after', async () => {
     const url = '/api/console/settings/adjustments';
-    const denied = await staffCall(t.app, staff.maker.token, 'PUT', url, { approvalOver: 1 });
+    const before = { BAHT: 100_000, LAK: 60_000_000 };
+    const after = { BAHT: 500_000, LAK: 300_000_000 };
+    const denied = await staffCall(t.app, staff.maker.token, 'PUT', url, { approvalOver: after });
     expect(denied.statusCode).toBe(403);
-    const changed = await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver: 500_000 });
+    const changed = await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver: after });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ approvalOver: 500_000 });
-    expect((await staffCall(t.app, staff.owner.token, 'GET', url)).json()).toEqual({ approvalOver: 500_000 });
+    expect(changed.json()).toEqual({ approvalOver: after });
+    expect((await staffCall(t.app, staff.owner.token, 'GET', url)).json()).toEqual({ approvalOver: after });
     const [audit] = await auditRows('settings.adjustments', 'setting:adjustmentApprovalOver');
     expect(audit).toMatchObject({
       staff_id: staff.owner.staffId,
-      detail: { approvalOver: { before: 100_000, after: 500_000 } },
+      detail: { approvalOver: { before, after } },
     });
     const member = await memberWith(0);
     expect(
       (await asked(staff.maker.token, { memberId: member.id, amount: 400_000, reason: 'Now small' })).status,
     ).toBe('applied');
-    const negative = await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver: -1 });
-    expect(negative.statusCode).toBe(400);
-    await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver: 100_000 });
+    // A negative figure, or one figure for every currency (the shape before decision 075): refused.
+    for (const approvalOver of [{ BAHT: -1, LAK: 1 }, 500_000, { BAHT: 500_000 }]) {
+      const refused = await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await staffCall(t.app, staff.owner.token, 'GET', url)).json()).toEqual({ approvalOver: after });
+    await staffCall(t.app, staff.owner.token, 'PUT', url, { approvalOver: before });
+  });
+
+  it('gives a stored single figure a kip value at 600 kip a baht (migration 0044)', async () => {
+    const url = '/api/console/settings/adjustments';
+    const rules = '/api/console/settings/withdrawals';
+    const withdrawals = (await staffCall(t.app, staff.owner.token, 'GET', rules)).json<
+      Record<string, unknown>
+    >();
+    await t.database.db.execute(
+      sql`update site_settings set value = ${JSON.stringify({ approvalOver: 250_050 })}::jsonb
+        where key = 'adjustmentApprovalOver'`,
+    );
+    await t.database.db.execute(
+      sql`update site_settings set value = value || ${JSON.stringify({ autoApproveMax: 2_000_000, secondApprovalOver: 0 })}::jsonb
+        where key = 'withdrawalRules'`,
+    );
+    const migration = readFileSync(
+      new URL('../../../db/migrations/0044_staff_thresholds_per_currency.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    // ฿2,500.50 is ₭1,500,300, kept to the nearest ₭1,000.
+    expect((await staffCall(t.app, staff.owner.token, 'GET', url)).json()).toEqual({
+      approvalOver: { BAHT: 250_050, LAK: 150_000_000 },
+    });
+    expect((await staffCall(t.app, staff.owner.token, 'GET', rules)).json()).toEqual({
+      ...withdrawals,
+      autoApproveMax: { BAHT: 2_000_000, LAK: 1_200_000_000 },
+      secondApprovalOver: { BAHT: 0, LAK: 0 },
+    });
+    // Run again, it leaves the new shape as it is.
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    expect((await staffCall(t.app, staff.owner.token, 'GET', url)).json()).toEqual({
+      approvalOver: { BAHT: 250_050, LAK: 150_000_000 },
+    });
+    await staffCall(t.app, staff.owner.token, 'PUT', url, {
+      approvalOver: { BAHT: 100_000, LAK: 60_000_000 },
+    });
+    await staffCall(t.app, staff.owner.token, 'PUT', rules, withdrawals);
   });
 
   it('leaves the books, the adjustments and the audit chain sound', async () => {

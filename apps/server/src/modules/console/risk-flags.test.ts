@@ -42,10 +42,10 @@ describe('risk flags', () => {
 
     // Staff choose the quick cash-out as a reason to review: the stranger deposits and withdraws at once.
     const rules = {
-      autoApproveMax: 9_000_000,
+      autoApproveMax: { BAHT: 9_000_000, LAK: 9_000_000 },
       dailyAutoCount: 100,
       reviewFirst: false,
-      secondApprovalOver: 9_000_000,
+      secondApprovalOver: { BAHT: 9_000_000, LAK: 9_000_000 },
       reviewFlags: ['quick_cash_out'],
     };
     expect(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PerCurrency } from '@wallet/contract/money';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 
@@ -9,12 +10,13 @@ import { rowsOf } from '../../platform/db/rows';
 export function createLedgerReports(db: Database) {
   return {
     /**
-     * Deposits credited to members' wallets after transfer `afterId` of at least `minAmount`, oldest
-     * first, and the last transfer id looked at (the staff notices' scan of large deposits).
+     * Deposits credited to members' wallets after transfer `afterId` of at least `minAmount` of
+     * their currency, oldest first, and the last transfer id looked at (the staff notices' scan of
+     * large deposits).
      */
     async largeDepositsAfter(
       afterId: number,
-      minAmount: bigint,
+      minAmount: PerCurrency<bigint>,
       limit: number,
       /** Only transfers written at least this long ago: any of them that will commit has. */
       settledMs = 0,
@@ -35,7 +37,9 @@ export function createLedgerReports(db: Database) {
           from ledger_transfers t
           join ledger_entries e on e.transfer_id = t.id and e.amount > 0
           join ledger_accounts a on a.id = e.account_id and a.key like 'wallet:%'
-          where t.id > ${afterId} and t.id <= ${lastId} and t.amount >= ${minAmount.toString()}::bigint
+          where t.id > ${afterId} and t.id <= ${lastId}
+            and t.amount >= case a.currency when 'LAK' then ${minAmount.LAK.toString()}::bigint
+              else ${minAmount.BAHT.toString()}::bigint end
             and t.metadata -> 'statement' ->> 'type' = 'deposit'
           order by t.id`,
       );

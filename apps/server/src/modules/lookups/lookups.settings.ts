@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Amount } from '@wallet/contract/money';
 import { SITE_SETTINGS, type Localized } from '@wallet/contract/http/console-settings';
 import { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
+import { AdjustmentSettings } from '@wallet/contract/http/adjustment';
 
 /**
  * The value stored under each key of site_settings. Texts members read are stored in all
@@ -15,8 +15,8 @@ export const SETTINGS = {
   info: z.object({ name: z.string(), website: z.string() }),
   /** Which withdrawals wait for staff (decision 045); staff with settings.manage change them. */
   withdrawalRules: WithdrawalRules,
-  /** Balance adjustments above this (minor units, either way) wait for a second staff member (decision 046). */
-  adjustmentApprovalOver: z.object({ approvalOver: Amount }),
+  /** Balance adjustments above this (per currency, either way) wait for a second staff member (decisions 046, 075). */
+  adjustmentApprovalOver: AdjustmentSettings,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

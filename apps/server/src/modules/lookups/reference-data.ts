@@ -370,13 +370,14 @@ export const referenceData: ReferenceData = {
       LAK: { withdrawMin: 5_000_000 as MinorUnits, withdrawMax: 3_000_000_000 as MinorUnits },
     },
 
-    // Issue 27's defaults: up to 20,000 baht paid at once, 3 a day, a member's first withdrawal
-    // reviewed, two approvals over 50,000 baht (the sandbox's differ: sandboxWithdrawalRules).
+    // Issue 27's defaults: up to ฿20,000 (₭12,000,000) paid at once, 3 a day, a member's first
+    // withdrawal reviewed, two approvals over ฿50,000 (₭30,000,000); the sandbox's differ
+    // (sandboxWithdrawalRules). Kip at some 600 a baht (decision 075).
     withdrawalRules: {
-      autoApproveMax: 2_000_000 as MinorUnits,
+      autoApproveMax: { BAHT: 2_000_000 as MinorUnits, LAK: 1_200_000_000 as MinorUnits },
       dailyAutoCount: 3,
       reviewFirst: true,
-      secondApprovalOver: 5_000_000 as MinorUnits,
+      secondApprovalOver: { BAHT: 5_000_000 as MinorUnits, LAK: 3_000_000_000 as MinorUnits },
       reviewFlags: DEFAULT_REVIEW_FLAGS,
       reviewTags: [],
     },
@@ -391,8 +392,8 @@ export const referenceData: ReferenceData = {
 
     howto: SHIPPED_HOWTO,
 
-    // ฿1,000: a larger balance adjustment waits for a second staff member (decision 046).
-    adjustmentApprovalOver: { approvalOver: 100_000 as MinorUnits },
+    // ฿1,000 or ₭600,000: a larger balance adjustment waits for a second staff member (decisions 046, 075).
+    adjustmentApprovalOver: { approvalOver: { BAHT: 100_000 as MinorUnits, LAK: 60_000_000 as MinorUnits } },
   },
 
   depositBanks: [

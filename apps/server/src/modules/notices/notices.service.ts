@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@wallet/contract/constants';
+import type { PerCurrency } from '@wallet/contract/money';
 import type {
   OutgoingNotice,
   StaffNoticeKind,
@@ -20,7 +21,7 @@ export interface NoticesOptions {
   /** The staff chat's language (the market's). */
   locale: Locale;
   /** Deposits of at least this many minor units are told of. */
-  largeDeposit: bigint;
+  largeDeposit: PerCurrency<bigint>;
   /** How long one try may hold a notice before another process may try it (a crash mid-send). */
   leaseMs: number;
   now: () => Date;

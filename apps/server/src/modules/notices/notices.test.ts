@@ -15,7 +15,12 @@ const test = appForFile(MONEY_ENV);
 let owner = '';
 beforeAll(async () => {
   owner = (await createStaffAndSignIn(test, { role: 'owner' })).token;
-  const rules = { autoApproveMax: 0, dailyAutoCount: 3, reviewFirst: false, secondApprovalOver: 5_000_000 };
+  const rules = {
+    autoApproveMax: { BAHT: 0, LAK: 0 },
+    dailyAutoCount: 3,
+    reviewFirst: false,
+    secondApprovalOver: { BAHT: 5_000_000, LAK: 5_000_000 },
+  };
   expect(
     (await staffCall(test.app, owner, 'PUT', '/api/console/settings/withdrawals', rules)).statusCode,
   ).toBe(200);

@@ -92,7 +92,7 @@ describe('withdrawal rules', () => {
   });
 
   it('keeps a held withdrawal held past its reference’s expiry: the reconciler never voids it', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(500_000);
     const held = await withdraw(one.token, 200_000);
     // Older than any reference could live: a hold the payout service never saw would be voided.
@@ -116,7 +116,7 @@ describe('withdrawal rules', () => {
 
 describe('after a crash between a decision and its money', () => {
   it('the reconciler pays an approval whose payout call never left, and voids a rejection', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(500_000);
     const approved = await withdraw(one.token, 100_000);
     const rejected = await withdraw(one.token, 200_000);
@@ -145,7 +145,7 @@ describe('after a crash between a decision and its money', () => {
 
 describe('the review queue', () => {
   it('a rejection returns the money, and the member reads why in their language', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(500_000);
     const held = await withdraw(one.token, 200_000);
     const rejected = await act(staff.finance, held, 'reject', {
@@ -190,7 +190,7 @@ describe('the review queue', () => {
   });
 
   it('a claim keeps colleagues off an item until it is given back or runs out', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(500_000);
     const held = await withdraw(one.token, 100_000);
     const claimed = await act(staff.finance, held, 'claim');
@@ -212,8 +212,8 @@ describe('the review queue', () => {
 
   it('over the second threshold two different staff members approve; the first cannot approve twice', async () => {
     await setRules({
-      autoApproveMax: 0 as WithdrawalRules['autoApproveMax'],
-      secondApprovalOver: 300_000 as WithdrawalRules['secondApprovalOver'],
+      autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'],
+      secondApprovalOver: { BAHT: 300_000, LAK: 300_000 } as WithdrawalRules['secondApprovalOver'],
     });
     const one = await member(1_000_000);
     const big = await withdraw(one.token, 400_000);
@@ -233,7 +233,7 @@ describe('the review queue', () => {
   });
 
   it('of staff pressing approve and reject at once, exactly one decides and the money moves once', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(1_000_000);
     const held = await withdraw(one.token, 300_000);
     const answers = await Promise.all([
@@ -256,7 +256,7 @@ describe('the review queue', () => {
   });
 
   it('support reads the queue with numbers masked; the rules are changed by owners only, audited', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const one = await member(500_000);
     const held = await withdraw(one.token, 100_000);
     const seen = (await queue(staff.support)).items.find((item) => item.id === held)!;
@@ -275,14 +275,14 @@ describe('the review queue', () => {
       test.database.db,
       sql`select detail from staff_audit where action = 'settings.withdrawals' order by seq desc limit 1`,
     );
-    expect(row?.detail.before.autoApproveMax).toBe(0);
+    expect(row?.detail.before.autoApproveMax).toEqual({ BAHT: 0, LAK: 0 });
     expect(row?.detail.after).toMatchObject({ autoApproveMax: RULES.autoApproveMax, dailyAutoCount: 5 });
   });
 });
 
 describe('live counts', () => {
   it('tells staff sockets what waits as soon as a withdrawal is held and when it is decided', async () => {
-    await setRules({ autoApproveMax: 0 as WithdrawalRules['autoApproveMax'] });
+    await setRules({ autoApproveMax: { BAHT: 0, LAK: 0 } as WithdrawalRules['autoApproveMax'] });
     const counts = async () =>
       (await staffCall(test.app, staff.support, 'GET', '/api/console/desk/counts')).json<DeskCounts>();
     const before = await counts();

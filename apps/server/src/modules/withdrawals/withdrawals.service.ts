@@ -6,7 +6,7 @@ import type { PayoutService, PayoutStatus } from '../../adapters/payout/payout-s
 import { AppError } from '../../platform/errors';
 import { marketDay } from '../promotions/rewards/rewards.service';
 import type { WithdrawalOrder, WithdrawalOrdersRepository } from './withdrawal-orders.repository';
-import { reviewReasons } from './withdrawal-rules';
+import { needsTwoApprovals, reviewReasons } from './withdrawal-rules';
 
 import {
   accountKey,
@@ -32,7 +32,7 @@ export interface WithdrawalsServiceOptions {
   limits: () => Promise<PerCurrency<{ withdrawMin: number; withdrawMax: number }>>;
   /** The member's currency and the bank account payouts go to. */
   moneyProfile: (memberId: number) => Promise<{
-    currency: string;
+    currency: Currency;
     /** `currency`: the account's (decision 069); a payout never crosses currencies. */
     bank: { code: string; accountNo: string; accountName: string; currency?: string } | null;
   }>;
@@ -79,8 +79,8 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
   const now = options.now ?? (() => new Date());
 
   /** The limits of the member's currency: a kip withdrawal is judged by kip figures (decision 067). */
-  async function checkLimits(amount: number, currency: string): Promise<void> {
-    const { withdrawMin, withdrawMax } = (await options.limits())[currency as Currency];
+  async function checkLimits(amount: number, currency: Currency): Promise<void> {
+    const { withdrawMin, withdrawMax } = (await options.limits())[currency];
     if (amount < withdrawMin) throw new AppError('WITHDRAW_MINIMUM', 400);
     if (amount > withdrawMax) throw new AppError('WITHDRAW_MAXIMUM', 400);
   }
@@ -93,7 +93,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     memberId: number,
     key: string,
     amount: bigint,
-    currency: string,
+    currency: Currency,
     bank: { code: string; accountNo: string; accountName: string },
   ) {
     const rules = await options.rules();
@@ -112,12 +112,13 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
         accountNo: bank.accountNo,
         accountName: bank.accountName,
         marketDay: marketDay(now()),
-        needsTwo: amount > BigInt(rules.secondApprovalOver),
+        needsTwo: needsTwoApprovals(rules, amount, currency),
         flags,
       },
       ({ autoToday, everPaid }) =>
         reviewReasons(rules, {
           amount,
+          currency,
           autoToday,
           paidBefore: everPaid || paidInLedger,
           flags,

@@ -7,6 +7,7 @@ import {
   type PerCurrency,
 } from '@wallet/contract/money';
 import { AmountField } from '../../components/ui/field';
+import { formatMoney } from '../../lib/format';
 import { useConsoleTranslation } from './console-texts';
 
 /**
@@ -67,3 +68,7 @@ export function PerCurrencyFields({
     </div>
   );
 }
+
+/** A rule's figures as one line for a sentence: each currency's, in its own money format. */
+export const perCurrencyText = (rule: PerCurrency<number>): string =>
+  CURRENCIES.map((currency) => formatMoney(rule[currency], currency)).join(' / ');

@@ -4,7 +4,7 @@ import {
   AdjustmentCreateRequest,
   type AdjustmentReason,
 } from '@wallet/contract/http/adjustment';
-import { parseMajorAmount } from '@wallet/contract/money';
+import { formatMajorAmount, parseMajorAmount, type PerCurrency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,7 +14,7 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { errorText } from '../../../lib/i18n';
 import { useConsoleTranslation } from '../console-texts';
-import { useCreateAdjustment } from './adjustments-api';
+import { useCreateAdjustment, useMemberCurrency } from './adjustments-api';
 
 /** What staff typed as signed minor units ("-150.25", "+1,000", "−20"), or null. */
 export function parseSignedAmount(text: string): number | null {
@@ -32,7 +32,7 @@ type Errors = Partial<Record<'memberId' | 'amount' | 'reason' | 'memberReason', 
  * A maker's request: member, signed amount, what the member reads and a note for staff, checked by
  * the contract's schema before a confirm that says what will happen to whose money.
  */
-export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }) {
+export function AdjustmentForm({ approvalOver }: { approvalOver: PerCurrency<number> | null }) {
   const { t } = useConsoleTranslation();
   const toast = useToast();
   const create = useCreateAdjustment();
@@ -42,6 +42,9 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [asking, setAsking] = useState<AdjustmentCreateRequest | null>(null);
+  // Said in the member's currency: a kip member's ₭ is judged by the kip threshold (decision 075).
+  const member = useMemberCurrency(asking?.memberId ?? null);
+  const currency = member.data;
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +67,8 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
   }
 
   function confirm() {
-    if (!asking) return;
+    // Not before the member's currency is known: the confirm must say what it asks in it.
+    if (!asking || !currency) return;
     create.mutate(asking, {
       onSuccess: (answer) => {
         toast.show('success', t(`adjustments.done.${answer.status}`), { after: 'close' });
@@ -78,8 +82,12 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
     });
   }
 
-  const limit = approvalOver === null ? '' : formatMoney(approvalOver);
-  const money = asking ? formatMoney(Math.abs(asking.amount)) : '';
+  const limit = approvalOver === null || !currency ? '' : formatMoney(approvalOver[currency], currency);
+  const money = !asking
+    ? ''
+    : currency
+      ? formatMoney(Math.abs(asking.amount), currency)
+      : formatMajorAmount(Math.abs(asking.amount));
   return (
     <form onSubmit={review} noValidate className="space-y-4" aria-labelledby="adjustment-form-title">
       <h2 id="adjustment-form-title" className="text-base font-semibold">
@@ -142,13 +150,15 @@ export function AdjustmentForm({ approvalOver }: { approvalOver: number | null }
         confirmLabel={t('adjustments.confirm.confirm')}
         cancelLabel={t('action.cancel')}
         onConfirm={confirm}
-        pending={create.isPending}
+        pending={create.isPending || (member.isFetching && !currency)}
         tone={asking && asking.amount < 0 ? 'danger' : 'primary'}
       >
-        {asking ? (
+        {asking && member.isError ? (
+          <ErrorAlert>{errorText(errorCodeOf(member.error))}</ErrorAlert>
+        ) : asking && currency ? (
           <div className="space-y-2 text-sm text-mist-300">
             <p>
-              {approvalOver !== null && Math.abs(asking.amount) > approvalOver
+              {approvalOver !== null && Math.abs(asking.amount) > approvalOver[currency]
                 ? t('adjustments.confirm.awaits', { limit })
                 : t('adjustments.confirm.applies', { limit })}
             </p>

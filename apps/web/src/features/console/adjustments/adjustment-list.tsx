@@ -18,6 +18,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorText } from '../../../lib/i18n';
 import { useStaffProfile } from '../console-api';
 import { useConsoleTranslation } from '../console-texts';
+import { perCurrencyText } from '../per-currency-fields';
 import {
   ADJUSTMENTS_PAGE_SIZE,
   useDecideAdjustment,
@@ -86,7 +87,7 @@ export function AdjustmentList({
         <EmptyState
           icon={Inbox}
           title={t(`adjustments.list.empty.${status}`)}
-          text={t('adjustments.intro', { limit: formatMoney(list.data.approvalOver) })}
+          text={t('adjustments.intro', { limit: perCurrencyText(list.data.approvalOver) })}
           className="rounded-2xl border border-white/5 bg-ink-900 px-6 py-10"
         />
       ) : (

@@ -5,10 +5,25 @@ import {
   type AdjustmentCreateRequest,
   type AdjustmentStatus,
 } from '@wallet/contract/http/adjustment';
+import { MemberViewResponse } from '@wallet/contract/http/console-members';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/http/wallet';
 import { useMoneyRequester } from '../../../lib/idempotency';
 import { queryKeys } from '../../../lib/query-keys';
 import { consoleRequest } from '../console-api';
+
+/**
+ * The currency of the member an adjustment is asked for (the member view's, shared with the member
+ * page's cache): the confirm says the amount and the threshold in it (decision 075).
+ */
+export function useMemberCurrency(memberId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.console.memberView(memberId ?? 0),
+    queryFn: () => consoleRequest(`/api/console/members/${memberId}`, { schema: MemberViewResponse }),
+    enabled: memberId !== null,
+    select: (view) => view.context.wallet.currency,
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** Adjustments a page holds. */
 export const ADJUSTMENTS_PAGE_SIZE = 20;

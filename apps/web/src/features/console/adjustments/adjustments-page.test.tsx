@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleAdjustment } from '@wallet/contract/http/adjustment';
 import { ROLE_PERMISSIONS } from '@wallet/contract/staff-roles';
 import { storage } from '../../../lib/storage';
+import { memberContext } from '../../../test/console-data';
+import { memberView } from '../../../test/console-members-data';
 import { bodyOf, fakeServer, renderWithProviders } from '../../../test/render-app';
 import { AdjustmentsPage } from './adjustments-page';
 
@@ -34,11 +36,24 @@ const adjustment = (id: number, overrides: Partial<ConsoleAdjustment> = {}): Con
   ...overrides,
 });
 
+/** Member 100002 keeps kip: the confirm speaks of their money in kip, judged by the kip figure. */
 function adjustmentsServer(waiting: ConsoleAdjustment[]) {
   return fakeServer((url, init) => {
     if (url === '/api/console/me') return { body: finance };
     if (url.startsWith('/api/console/adjustments?'))
-      return { body: { total: waiting.length, adjustments: waiting, approvalOver: 100_000 } };
+      return {
+        body: {
+          total: waiting.length,
+          adjustments: waiting,
+          approvalOver: { BAHT: 100_000, LAK: 60_000_000 },
+        },
+      };
+    const member = /^\/api\/console\/members\/(\d+)$/.exec(url);
+    if (member?.[1] === '100001') return { body: memberView() };
+    if (member?.[1] === '100002') {
+      const kip = memberContext();
+      return { body: memberView({ context: { ...kip, wallet: { ...kip.wallet, currency: 'LAK' } } }) };
+    }
     if (url === '/api/console/adjustments' && init.method === 'POST') {
       const { amount } = bodyOf({ init }) as { amount: number };
       return { body: { id: 99, status: Math.abs(amount) > 100_000 ? 'awaiting_approval' : 'applied' } };
@@ -66,7 +81,7 @@ describe('adjustments page', () => {
     await renderWithProviders(<AdjustmentsPage />, { path: '/console/adjustments' });
 
     await screen.findByText('Ticket 1');
-    expect(screen.getByText(/Above ฿1,000.00 a second staff member must approve/)).toBeTruthy();
+    expect(screen.getByText(/Above ฿1,000.00 \/ ₭600,000 a second staff member must approve/)).toBeTruthy();
     expect(within(item(1)).getByText('+฿2,500.00')).toBeTruthy();
     expect(within(item(1)).getByText('Member 100001 · 0812345678')).toBeTruthy();
     expect(within(item(1)).getByText(/Asked by mali/)).toBeTruthy();
@@ -142,6 +157,23 @@ describe('adjustments page', () => {
     });
     expect((posted[0]!.init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[\w-]{16,}$/);
     expect(screen.getByLabelText<HTMLInputElement>('Member ID').value).toBe('');
+  });
+
+  it('says a kip member’s adjustment in kip, judged by the kip threshold (decision 075)', async () => {
+    adjustmentsServer([]);
+    await renderWithProviders(<AdjustmentsPage />, { path: '/console/adjustments' });
+    await screen.findByText('Nothing waits for approval.');
+    await userEvent.type(screen.getByLabelText('Member ID'), '100002');
+    // ₭500,000 is far above ฿1,000 as a number, and under the kip threshold ₭600,000.
+    await userEvent.type(screen.getByLabelText('Amount'), '500000');
+    await userEvent.type(screen.getByLabelText('Note for staff'), 'Kip fix');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add ₭500,000 to member 100002?' });
+    expect(
+      await within(dialog).findByText(
+        /at once, unless with what you adjusted alone on this member in the last 24 hours it passes ₭600,000/,
+      ),
+    ).toBeTruthy();
   });
 
   it('speaks Thai to Thai staff', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdjustmentStatus } from '@wallet/contract/http/adjustment';
-import { formatMoney } from '../../../lib/format';
 import { useConsoleTranslation } from '../console-texts';
+import { perCurrencyText } from '../per-currency-fields';
 import { AdjustmentForm } from './adjustment-form';
 import { AdjustmentList } from './adjustment-list';
 import { useAdjustments } from './adjustments-api';
@@ -23,7 +23,7 @@ export function AdjustmentsPage() {
         <h1 className="text-xl font-bold tracking-tight">{t('adjustments.title')}</h1>
         {approvalOver !== null ? (
           <p className="mt-1 text-sm text-mist-400">
-            {t('adjustments.intro', { limit: formatMoney(approvalOver) })}
+            {t('adjustments.intro', { limit: perCurrencyText(approvalOver) })}
           </p>
         ) : null}
         <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">

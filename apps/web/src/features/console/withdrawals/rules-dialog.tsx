@@ -1,33 +1,38 @@
 import { useState } from 'react';
 import { RISK_FLAGS, type RiskFlag } from '@wallet/contract/http/console-risk';
 import type { WithdrawalRules } from '@wallet/contract/http/console-withdrawals';
-import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { AmountField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useToast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useStaffCan } from '../console-api';
 import { useConsoleTranslation } from '../console-texts';
+import {
+  PerCurrencyFields,
+  draftOf as currencyDraftOf,
+  ruleOf,
+  type CurrencyDraft,
+} from '../per-currency-fields';
 import { useSaveWithdrawalRules, useWithdrawalRules } from './withdrawals-api';
 
-/** What the form holds: amounts as typed (baht), the rest as the rules have them. */
+/** What the form holds: amounts as typed, one per currency (decision 075), the rest as the rules have them. */
 interface Draft {
-  autoApproveMax: string;
+  autoApproveMax: CurrencyDraft;
   dailyAutoCount: string;
   reviewFirst: boolean;
-  secondApprovalOver: string;
+  secondApprovalOver: CurrencyDraft;
   reviewFlags: RiskFlag[];
   reviewTags: string;
 }
 
 const draftOf = (rules: WithdrawalRules): Draft => ({
-  autoApproveMax: formatMajorAmount(rules.autoApproveMax),
+  autoApproveMax: currencyDraftOf(rules.autoApproveMax),
   dailyAutoCount: String(rules.dailyAutoCount),
   reviewFirst: rules.reviewFirst,
-  secondApprovalOver: formatMajorAmount(rules.secondApprovalOver),
+  secondApprovalOver: currencyDraftOf(rules.secondApprovalOver),
   reviewFlags: rules.reviewFlags,
   reviewTags: rules.reviewTags.join(', '),
 });
@@ -58,13 +63,13 @@ function RulesForm({ rules, onSaved }: { rules: WithdrawalRules; onSaved: () => 
   const mayChange = useStaffCan('settings.manage');
   const save = useSaveWithdrawalRules();
   const [draft, setDraft] = useState(() => draftOf(rules));
-  const autoMax = parseMajorAmount(draft.autoApproveMax);
-  const twoOver = parseMajorAmount(draft.secondApprovalOver);
+  const autoMax = ruleOf(draft.autoApproveMax);
+  const twoOver = ruleOf(draft.secondApprovalOver);
   const count = /^\d{1,4}$/.test(draft.dailyAutoCount) ? Number(draft.dailyAutoCount) : null;
-  const set =
-    (field: 'autoApproveMax' | 'dailyAutoCount' | 'secondApprovalOver' | 'reviewTags') =>
-    (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: 'dailyAutoCount' | 'reviewTags') => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const setAmounts = (field: 'autoApproveMax' | 'secondApprovalOver') => (amounts: CurrencyDraft) =>
+    setDraft((current) => ({ ...current, [field]: amounts }));
 
   return (
     <form
@@ -97,11 +102,10 @@ function RulesForm({ rules, onSaved }: { rules: WithdrawalRules; onSaved: () => 
       <p className="text-sm text-mist-300">{t('withdrawals.rules.intro')}</p>
       {!mayChange ? <p className="text-sm text-amber-300">{t('withdrawals.rules.readOnly')}</p> : null}
       <fieldset disabled={!mayChange} className="space-y-4">
-        <AmountField
+        <PerCurrencyFields
           label={t('withdrawals.rules.autoApproveMax')}
-          value={draft.autoApproveMax}
-          error={autoMax === null ? t('withdrawals.rules.invalid') : undefined}
-          onChange={set('autoApproveMax')}
+          draft={draft.autoApproveMax}
+          onChange={setAmounts('autoApproveMax')}
         />
         <TextField
           label={t('withdrawals.rules.dailyAutoCount')}
@@ -110,11 +114,10 @@ function RulesForm({ rules, onSaved }: { rules: WithdrawalRules; onSaved: () => 
           error={count === null ? t('withdrawals.rules.invalid') : undefined}
           onChange={set('dailyAutoCount')}
         />
-        <AmountField
+        <PerCurrencyFields
           label={t('withdrawals.rules.secondApprovalOver')}
-          value={draft.secondApprovalOver}
-          error={twoOver === null ? t('withdrawals.rules.invalid') : undefined}
-          onChange={set('secondApprovalOver')}
+          draft={draft.secondApprovalOver}
+          onChange={setAmounts('secondApprovalOver')}
         />
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input

@@ -42,10 +42,10 @@ function deskServer(role: StaffRole, items: WithdrawalReviewItem[]) {
           init.method === 'PUT'
             ? JSON.parse(init.body as string)
             : {
-                autoApproveMax: 2_000_000,
+                autoApproveMax: { BAHT: 2_000_000, LAK: 1_200_000_000 },
                 dailyAutoCount: 3,
                 reviewFirst: true,
-                secondApprovalOver: 5_000_000,
+                secondApprovalOver: { BAHT: 5_000_000, LAK: 3_000_000_000 },
                 reviewFlags: ['shared_device'],
                 reviewTags: [],
               },
@@ -121,13 +121,23 @@ describe('withdrawal desk', () => {
     );
   });
 
-  it('lets an owner change the rules in baht, and shows finance them read-only', async () => {
+  it('lets an owner change the rules, each amount per currency (decision 075)', async () => {
     const calls = deskServer('owner', []);
     await renderWithProviders(<WithdrawalsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Rules' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdrawal rules' });
-    const max = await within(dialog).findByLabelText('Largest amount paid without review');
+    const max = await within(dialog).findByLabelText('Largest amount paid without review · Baht (฿)');
     expect((max as HTMLInputElement).value).toBe('20,000.00');
+    const kipMax = within(dialog).getByLabelText('Largest amount paid without review · Kip (₭)');
+    expect((kipMax as HTMLInputElement).value).toBe('12,000,000');
+    // Something not an amount is said at its field and nothing is sent.
+    await userEvent.clear(kipMax);
+    await userEvent.type(kipMax, 'ten');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    expect(within(dialog).getByText('Enter an amount, like 100 or 100.50.')).toBeTruthy();
+    expect(calls.some((call) => call.init.method === 'PUT')).toBe(false);
+    await userEvent.clear(kipMax);
+    await userEvent.type(kipMax, '9000000');
     await userEvent.clear(max);
     await userEvent.type(max, '15000.5');
     await userEvent.click(within(dialog).getByLabelText('Review members with these tags (comma separated)'));
@@ -140,10 +150,10 @@ describe('withdrawal desk', () => {
     await screen.findByText('Rules saved');
     const put = calls.find((call) => call.init.method === 'PUT')!;
     expect(bodyOf(put)).toEqual({
-      autoApproveMax: 1_500_050,
+      autoApproveMax: { BAHT: 1_500_050, LAK: 900_000_000 },
       dailyAutoCount: 3,
       reviewFirst: true,
-      secondApprovalOver: 5_000_000,
+      secondApprovalOver: { BAHT: 5_000_000, LAK: 3_000_000_000 },
       reviewFlags: ['shared_device', 'quick_cash_out'],
       reviewTags: ['watch'],
     });
