@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Currency } from '@wallet/contract/money';
 import { registerAuth } from './platform/auth';
 import { createHousekeeping } from './platform/housekeeping';
 import { createJobRunner } from './platform/jobs';
@@ -135,7 +134,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   const payout = outside.payout;
   // A member's currency, as the money modules read it.
   const memberCurrency = async (memberId: number) =>
-    (await accounts.moneyProfile(memberId)).currency as Currency;
+    (await accounts.moneyProfile(memberId)).currency;
   const games = createGamesService({
     db: database.db,
     ledger,

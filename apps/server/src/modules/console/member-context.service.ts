@@ -1,6 +1,6 @@
 import type { Locale } from '@wallet/contract/constants';
 import type { MemberContextResponse } from '@wallet/contract/http/console';
-import type { Currency, MinorUnits } from '@wallet/contract/money';
+import type { MinorUnits } from '@wallet/contract/money';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SlipsService } from '../slips/slips.service';
 import type { StatementService } from '../statement/statement.service';
@@ -38,7 +38,7 @@ export function createMemberContextService(options: MemberContextOptions) {
         options.statement.latestOfType(memberId, 'withdraw', LATEST, locale),
         options.slips.statement(memberId, 1, LATEST),
       ]);
-      const currency = money.currency as Currency;
+      const currency = money.currency;
       return {
         member: {
           id: memberId,

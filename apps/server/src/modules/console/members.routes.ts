@@ -10,7 +10,6 @@ import {
   MemberStatementResponse,
   MemberViewResponse,
 } from '@wallet/contract/http/console-members';
-import type { Currency } from '@wallet/contract/money';
 import { mayUse } from '@wallet/contract/staff-roles';
 import { errorResponses } from '../../platform/errors';
 import { requestLocale } from '../../platform/locale';
@@ -108,7 +107,7 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesOptions> = async 
         page,
         type: type ?? null,
       });
-      return { ...answer, page, pageSize: MEMBER_STATEMENT_PAGE_SIZE, currency: currency as Currency };
+      return { ...answer, page, pageSize: MEMBER_STATEMENT_PAGE_SIZE, currency: currency };
     },
   );
 };
