@@ -133,8 +133,7 @@ export async function createServices(app: FastifyInstance, deps: AppDependencies
   const provider = outside.gameProvider;
   const payout = outside.payout;
   // A member's currency, as the money modules read it.
-  const memberCurrency = async (memberId: number) =>
-    (await accounts.moneyProfile(memberId)).currency;
+  const memberCurrency = async (memberId: number) => (await accounts.moneyProfile(memberId)).currency;
   const games = createGamesService({
     db: database.db,
     ledger,
