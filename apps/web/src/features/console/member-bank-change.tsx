@@ -100,17 +100,18 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
               placeholder={t('memberActions.choose')}
               value={chosen}
               disabled={offered.length < 2}
-              hint={
-                chosen === wallet
-                  ? t('memberActions.accountCurrencyHint')
-                  : t('memberActions.currencyDiffers', {
-                      account: t(`settings.currency.${chosen}`),
-                      wallet: t(`settings.currency.${wallet}`),
-                    })
-              }
+              hint={t('memberActions.accountCurrencyHint')}
               onChange={(event) => setCurrency(event.target.value as Currency)}
               options={offered.map((one) => ({ value: one, label: t(`settings.currency.${one}`) }))}
             />
+          ) : null}
+          {chosen && chosen !== wallet ? (
+            <p role="note" className="text-sm font-semibold text-amber-300">
+              {t('memberActions.currencyDiffers', {
+                account: t(`settings.currency.${chosen}`),
+                wallet: t(`settings.currency.${wallet}`),
+              })}
+            </p>
           ) : null}
           <TextField
             label={t('memberActions.accountNo')}
