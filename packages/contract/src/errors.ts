@@ -325,6 +325,12 @@ export const PLATFORM_CODES = [
   'DEPOSIT_AMOUNT_REQUIRED',
   /** Console: a slip credits the amount its bank verified, never another. */
   'DEPOSIT_AMOUNT_FIXED',
+  /**
+   * Console: the money arrived in another currency than the member's wallet (a slip to our
+   * account of the other currency, a baht gift link of a kip member): never credited; staff refuse
+   * it and return the money to the member's bank (decision 078).
+   */
+  'DEPOSIT_CURRENCY_MISMATCH',
   /** Console: the operator already has a receiving account with this number. */
   'DEPOSIT_ACCOUNT_EXISTS',
   /** Console: a report's days are not real dates (YYYY-MM-DD), out of order, or over 400 days. */

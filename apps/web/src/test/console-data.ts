@@ -72,7 +72,7 @@ export const memberContext = (overrides: Partial<MemberContextResponse> = {}): M
     username: '0812345678',
     name: 'Somchai Jaidee',
     currency: 'BAHT',
-    bank: { bankCode: 'SCB', accountNo: '1234567890', accountName: 'Somchai Jaidee' },
+    bank: { bankCode: 'SCB', accountNo: '1234567890', accountName: 'Somchai Jaidee', currency: 'BAHT' },
     createdAt: minutesBefore(60 * 24 * 30),
   },
   wallet: { amount: minor(123_456), currency: 'BAHT' },

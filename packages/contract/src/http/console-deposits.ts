@@ -78,7 +78,13 @@ export const DepositReviewItem = z
       /** The member's registered bank account. */
       bank: z.object({ code: z.string(), accountNo: z.string(), accountName: z.string() }),
     }),
+    /** The currency the money arrived in (a slip's: the receiving account's). */
     currency: z.enum(CURRENCIES),
+    /**
+     * The member's wallet's currency. An item whose `currency` differs is never credited
+     * (DEPOSIT_CURRENCY_MISMATCH): staff refuse it and return the money (decision 078).
+     */
+    walletCurrency: z.enum(CURRENCIES),
     /** What the member's order asked for (a QR's amount, a notice's), null when nothing was asked. */
     expected: z.nullable(Amount),
     /** What the evidence says was paid (the slip's, the gateway's), null when unknown (a gift link). */

@@ -83,5 +83,11 @@ export const MemberBankChange = z
 export type MemberBankChange = z.infer<typeof MemberBankChange>;
 
 export const MemberBankResponse = z
-  .object({ bankCode: z.string(), accountNo: z.string(), accountName: z.string() })
+  .object({
+    bankCode: z.string(),
+    accountNo: z.string(),
+    accountName: z.string(),
+    /** The account's currency as recorded (decision 069). */
+    currency: z.enum(CURRENCIES),
+  })
   .meta({ id: 'MemberBankResponse' });

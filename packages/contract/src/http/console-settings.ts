@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { HOWTO_TOPICS } from '../constants';
 import { Amount, CURRENCIES, perCurrency } from '../money';
-import { QR_DEFAULT_MINIMUMS, QR_PROVIDERS, SlipWindow, type QrProvider } from './deposit';
+import {
+  QR_DEFAULT_MINIMUMS,
+  QR_PROVIDER_CURRENCY,
+  QR_PROVIDERS,
+  SlipWindow,
+  type QrProvider,
+} from './deposit';
 
 /**
  * The site's settings staff change in the console (issue 28 section 2, docs/decisions/059): each
@@ -57,19 +63,21 @@ export const SITE_SETTINGS = {
   /** Whether members may send a manual deposit notice. */
   deposit: z.object({ isManual: z.boolean() }),
   /**
-   * The smallest QR deposit of each channel in each currency, minor units (the environment's
-   * QR_MIN_DEPOSIT_* seed the baht ones; decision 067).
+   * The smallest QR deposit of each channel in the one currency it takes, minor units (the
+   * environment's QR_MIN_DEPOSIT_* seed them; decisions 067 and 078).
    */
   qrMinimums: z.object(
     Object.fromEntries(
-      QR_PROVIDERS.map((provider) => [
-        provider,
+      QR_PROVIDERS.map((provider) => {
+        // NOTE: not strict: a figure in another currency (every channel's LAK, the Lao QR's BAHT,
+        // written by migration 0042 and by consoles before decision 078) is dropped, not refused.
+        const own = z.object({ [QR_PROVIDER_CURRENCY[provider]]: Amount.check(z.positive()) });
         // NOTE: a channel added later (the Lao QR) is missing from a site's stored row: its default.
-        provider === 'LAOQR'
-          ? z._default(perCurrency(Amount.check(z.positive())), QR_DEFAULT_MINIMUMS.LAOQR as never)
-          : perCurrency(Amount.check(z.positive())),
-      ]),
-    ) as Record<QrProvider, ReturnType<typeof perCurrency<typeof Amount>>>,
+        return [provider, provider === 'LAOQR' ? z._default(own, QR_DEFAULT_MINIMUMS.LAOQR as never) : own];
+      }),
+    ) as unknown as {
+      [P in QrProvider]: z.ZodObject<{ [C in (typeof QR_PROVIDER_CURRENCY)[P]]: typeof Amount }>;
+    },
   ),
 } as const;
 

@@ -215,7 +215,15 @@ export const MemberContextResponse = z
       username: z.string(),
       name: z.string(),
       currency: z.enum(CURRENCIES),
-      bank: z.object({ bankCode: z.string(), accountNo: z.string(), accountName: z.string() }).nullable(),
+      bank: z
+        .object({
+          bankCode: z.string(),
+          accountNo: z.string(),
+          accountName: z.string(),
+          /** The account's currency (decision 069): payouts go only to one in the wallet's. */
+          currency: z.enum(CURRENCIES),
+        })
+        .nullable(),
       createdAt: z.string(),
     }),
     /** Minor units. */

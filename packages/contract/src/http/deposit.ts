@@ -19,63 +19,53 @@ export type QrProvider = (typeof QR_PROVIDERS)[number];
  * Lao QR's an EMVCo code in kip (currency 418) that Lao banking apps pay. A channel is offered
  * only to members whose wallet is in its currency (issue 32 section 2).
  */
-export const QR_PROVIDER_CURRENCY: Record<QrProvider, Currency> = {
+export const QR_PROVIDER_CURRENCY = {
   KBANK: 'BAHT',
   WW: 'BAHT',
   PAYONEX: 'BAHT',
   PAYTIMZ: 'BAHT',
   FP: 'BAHT',
   LAOQR: 'LAK',
-};
+} as const satisfies Record<QrProvider, Currency>;
+
+/**
+ * A figure of each channel, keyed by the one currency the channel takes (decision 078): a baht
+ * channel carries no kip figure, nor the kip channel a baht one.
+ */
+export type ChannelFigures<T> = { [P in QrProvider]: { [C in (typeof QR_PROVIDER_CURRENCY)[P]]: T } };
+
+/** A channel's figure, in its own currency. */
+export const channelFigure = <T>(figures: ChannelFigures<T>, provider: QrProvider): T =>
+  (figures[provider] as Partial<PerCurrency<T>>)[QR_PROVIDER_CURRENCY[provider]]!;
 
 /** ₭ minor units of a whole number of kip. */
 const kip = (whole: number) => whole * 100;
 
 /**
- * The quick-amount buttons of each provider (spec section 9), in minor units of each currency
- * (decision 067): kip buttons are kip figures, not baht ones.
+ * The quick-amount buttons of each provider (spec section 9), in minor units of the channel's
+ * currency (decisions 067 and 078): the Lao QR's are kip figures.
  */
-export const QR_QUICK_AMOUNTS: Record<QrProvider, PerCurrency<readonly number[]>> = {
-  KBANK: {
-    BAHT: [1_000, 2_000, 5_000, 10_000, 50_000, 100_000],
-    LAK: [kip(10_000), kip(20_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
-  },
-  WW: {
-    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
-    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
-  },
-  PAYONEX: {
-    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
-    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
-  },
-  PAYTIMZ: {
-    BAHT: [1_000, 5_000, 10_000, 50_000, 100_000],
-    LAK: [kip(10_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
-  },
-  FP: {
-    BAHT: [1_000, 5_000, 10_000, 50_000, 100_000],
-    LAK: [kip(10_000), kip(50_000), kip(100_000), kip(500_000), kip(1_000_000)],
-  },
-  // A kip channel: its baht figures are never shown (it is offered to kip members only).
-  LAOQR: {
-    BAHT: [10_000, 20_000, 30_000, 50_000, 100_000],
-    LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)],
-  },
+export const QR_QUICK_AMOUNTS: ChannelFigures<readonly number[]> = {
+  KBANK: { BAHT: [1_000, 2_000, 5_000, 10_000, 50_000, 100_000] },
+  WW: { BAHT: [10_000, 20_000, 30_000, 50_000, 100_000] },
+  PAYONEX: { BAHT: [10_000, 20_000, 30_000, 50_000, 100_000] },
+  PAYTIMZ: { BAHT: [1_000, 5_000, 10_000, 50_000, 100_000] },
+  FP: { BAHT: [1_000, 5_000, 10_000, 50_000, 100_000] },
+  LAOQR: { LAK: [kip(50_000), kip(100_000), kip(200_000), kip(500_000), kip(1_000_000)] },
 };
 
 /**
- * Default minimum of each provider in each currency (spec section 9; staff change them, and
- * PAYTIMZ's and FP's baht ones can be set by the server's configuration, so the app reads the
- * minimum from the QR state, not from here). KBANK takes anything above 0, and every QR at least
- * 1 baht (₭1,000).
+ * Default minimum of each provider in its currency (spec section 9; staff change them, and
+ * PAYTIMZ's and FP's can be set by the server's configuration, so the app reads the minimum from
+ * the QR state, not from here). KBANK takes anything above 0, and every QR at least 1 baht.
  */
-export const QR_DEFAULT_MINIMUMS: Record<QrProvider, PerCurrency<number>> = {
-  KBANK: { BAHT: 100, LAK: kip(1_000) },
-  WW: { BAHT: 10_000, LAK: kip(50_000) },
-  PAYONEX: { BAHT: 10_000, LAK: kip(50_000) },
-  PAYTIMZ: { BAHT: 1_000, LAK: kip(5_000) },
-  FP: { BAHT: 1_000, LAK: kip(5_000) },
-  LAOQR: { BAHT: 100, LAK: kip(10_000) },
+export const QR_DEFAULT_MINIMUMS: ChannelFigures<number> = {
+  KBANK: { BAHT: 100 },
+  WW: { BAHT: 10_000 },
+  PAYONEX: { BAHT: 10_000 },
+  PAYTIMZ: { BAHT: 1_000 },
+  FP: { BAHT: 1_000 },
+  LAOQR: { LAK: kip(10_000) },
 };
 
 /** A QR amount is at most this (the sandbox's PromptPay payloads carry up to 13 digits). */
@@ -145,10 +135,13 @@ export const QrIdParam = z.object({ qrcodeId: z.string().regex(/^[A-Za-z0-9_-]{8
 // Prepaid-wallet gift links
 
 /** The only currency a prepaid-wallet gift link pays (TrueMoney: baht). */
-export const GIFT_LINK_CURRENCY: Currency = 'BAHT';
+export const GIFT_LINK_CURRENCY = 'BAHT' satisfies Currency;
 
-/** Gift links worth less than this are refused (spec section 9: 2 baht; ₭1,000), per currency. */
-export const TRUELINK_MINIMUM: PerCurrency<number> = { BAHT: 200, LAK: kip(1_000) };
+/**
+ * Gift links worth less than this are refused (spec section 9: 2 baht), keyed by the one currency
+ * a gift link pays (decision 078).
+ */
+export const TRUELINK_MINIMUM: Record<typeof GIFT_LINK_CURRENCY, number> = { BAHT: 200 };
 
 /**
  * POST /api/wallet/truelink. Plain JSON over HTTPS: the spec's client-side cipher with a key

@@ -128,7 +128,8 @@ export function createAccountsService(options: AccountsServiceOptions) {
      * Staff replace a member's registered bank account (spec section 6: members ask for it): the
      * bank must exist and the number fit its lengths (decision 035); an account another member
      * holds is refused (EXISTING_BANK). Slips sent before the change no longer confirm the member
-     * as sender (the account's `since` moves), as after a change of name.
+     * as sender (the account's `since` moves), as after a change of name. Answers the account
+     * before and after, each with its currency (for staff's audit).
      */
     async changeBankByStaff(
       memberId: number,
@@ -160,7 +161,7 @@ export function createAccountsService(options: AccountsServiceOptions) {
       );
       if (before === null) return fail('NO_USER', 404);
       if (before === 'taken') return fail('EXISTING_BANK', 409);
-      return before;
+      return { before, after: { ...account, currency } };
     },
 
     /** Whether a member is active or locked out (inactive); null for no such member. */

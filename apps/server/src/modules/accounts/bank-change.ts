@@ -16,7 +16,9 @@ export function createBankChange(db: Database) {
       memberId: number,
       next: { bankCode: string; accountNo: string; accountName: string; currency: string },
       audit: Omit<BankChange, 'memberId' | 'oldValue' | 'newValue'>,
-    ): Promise<{ bankCode: string; accountNo: string; accountName: string } | 'taken' | null> {
+    ): Promise<
+      { bankCode: string; accountNo: string; accountName: string; currency: string } | 'taken' | null
+    > {
       return db.transaction(async (tx) => {
         const key = `bank-account:${next.bankCode}:${bankAccountNoKey(next.accountNo)}`;
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
@@ -44,6 +46,7 @@ export function createBankChange(db: Database) {
           bankCode: current.bankCode,
           accountNo: current.accountNo,
           accountName: current.accountName,
+          currency: current.currency,
         };
         await tx.insert(bankAccountChanges).values({
           ...audit,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MemberParam } from '@wallet/contract/http/console';
 import { MemberBankChange, MemberBankResponse } from '@wallet/contract/http/console-member-actions';
+import type { Currency } from '@wallet/contract/money';
 import { errorResponses } from '../../platform/errors';
 import { staffOf } from '../../platform/staff-auth';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -9,7 +10,8 @@ import { staffClientOf } from './staff-audit';
 /**
  * Staff change a member's registered bank account (issue 27, section 5; spec section 6: members
  * ask the operator for it). `members.manage` and `members.personal` both: the old and new numbers
- * are read and written whole, and the audit keeps them before and after.
+ * are read and written whole, and the audit keeps them before and after, each with the account's
+ * currency (at a Lao bank staff choose kip or baht, as a member does at registration; decision 069).
  */
 export const memberBankRoutes: FastifyPluginAsyncZod<{
   accounts: Pick<AccountsService, 'changeBankByStaff'>;
@@ -30,18 +32,14 @@ export const memberBankRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { memberId } = request.params;
       const { bankCode, bankAccountNo, bankAccountName, currency, reason } = request.body;
-      const after = { bankCode, accountNo: bankAccountNo, accountName: bankAccountName };
-      const client = staffClientOf(request);
-      const before = await accounts.changeBankByStaff(
+      const { before, after } = await accounts.changeBankByStaff(
         memberId,
-        { ...after, currency },
-        {
-          id: staffOf(request).id,
-          ...client,
-        },
+        { bankCode, accountNo: bankAccountNo, accountName: bankAccountName, currency },
+        { id: staffOf(request).id, ...staffClientOf(request) },
       );
+      // The currency as recorded on both sides (decision 078): a change of currency alone shows.
       await app.staffAudit.record(request, 'member.bank', `member:${memberId}`, { before, after, reason });
-      return after;
+      return { ...after, currency: after.currency as Currency };
     },
   );
 };

@@ -41,6 +41,7 @@ describe('a bank account changed by staff', () => {
       bankCode: 'SCB',
       accountNo: next.bankAccountNo,
       accountName: 'SOMCHAI JAIDEE',
+      currency: 'BAHT',
     });
     const profile = await test.services.accounts.moneyProfile(Number(member.id));
     expect(profile.bank?.accountNo).toBe(next.bankAccountNo);

@@ -49,6 +49,7 @@ export function createMemberContextService(options: MemberContextOptions) {
             bankCode: bankAccount.bank.code,
             accountNo: shown(bankAccount.bankAccountNo),
             accountName: bankAccount.bankAccountName,
+            currency: bankAccount.currency,
           },
           createdAt: profile.createdAt,
         },

@@ -94,6 +94,7 @@ describe('member context', () => {
         bankCode: alice.member.bankCode,
         accountNo: alice.member.bankAccountNo,
         accountName: alice.member.bankAccountName,
+        currency: 'BAHT',
       },
       createdAt: expect.any(String) as string,
     });

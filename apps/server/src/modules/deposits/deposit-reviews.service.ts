@@ -116,6 +116,7 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
           },
         },
         currency: (row.currency ?? profile.currency) as Currency,
+        walletCurrency: profile.currency as Currency,
         expected: minor(row.expected),
         paid: minor(row.paid),
         creditAmount: minor(row.creditAmount),
@@ -174,7 +175,12 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
     const item = await source.find(key);
     if (item === null) throw new AppError('NOT_FOUND', 404);
     if (item === 'closed') return replayOrRefuse(itemId, kind, staffId, wanted);
-    const currency = item.currency ?? (await options.moneyProfile(item.memberId)).currency;
+    const walletCurrency = (await options.moneyProfile(item.memberId)).currency;
+    const currency = item.currency ?? walletCurrency;
+    // NOTE: before any amount is judged: no amount of another currency's money is the wallet's
+    // (decision 078). Staff refuse it and the money goes back through the bank.
+    if (wanted.status === 'credited' && currency !== walletCurrency)
+      throw new AppError('DEPOSIT_CURRENCY_MISMATCH', 409);
     const amount = wanted.status === 'credited' ? amountOf(item, wanted.amount) : null;
     const transfer = amount === null ? null : source.credit(item, amount, currency);
     if (transfer) await ledger.openAccount(accountKey.wallet(item.memberId), currency);
@@ -201,6 +207,7 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
           after: wanted.status,
           amount: amount === null ? null : Number(amount),
           currency,
+          walletCurrency,
           note: wanted.note,
           ledgerKey: transfer?.idempotencyKey ?? null,
         });
@@ -250,7 +257,10 @@ export function createDepositReviewsService(options: DepositReviewsOptions) {
       return { total: counts.reduce((sum, one) => sum + one, 0), items: await itemsOf(merged, whole) };
     },
 
-    /** Credits the item once, under the ledger key its automatic path would use. */
+    /**
+     * Credits the item once, under the ledger key its automatic path would use; money in another
+     * currency than the wallet's never (DEPOSIT_CURRENCY_MISMATCH).
+     */
     credit: (
       itemId: string,
       staffId: number,

@@ -19,7 +19,7 @@ export interface GiftLinksOptions {
 }
 
 /** Prepaid-wallet vouchers are in baht. */
-export const VOUCHER_CURRENCY: Currency = GIFT_LINK_CURRENCY;
+export const VOUCHER_CURRENCY = GIFT_LINK_CURRENCY;
 
 /**
  * The credit of a gift link: keyed by its voucher, so the member's request, the sweep and staff's

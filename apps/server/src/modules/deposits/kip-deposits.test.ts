@@ -3,8 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QrChannelsResponse, QrState, SlipStatementResponse } from '@wallet/contract/http/deposit';
 import type { ProfileResponse } from '@wallet/contract/http/account';
+import type { MemberContextResponse } from '@wallet/contract/http/console';
+import type { DepositReviewQueueResponse } from '@wallet/contract/http/console-deposits';
 import { bearer, login, post, registerMember, registration, verifyPhone } from '../../../test/members';
 import { getAs, listen, moneyCall, walletOf } from '../../../test/money';
+import { createStaffAndSignIn, staffCall } from '../../../test/staff';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { emvCrc, emvFields } from '../../sandbox/payments/lao-qr';
 import { sandboxPaymentOrders } from '../../sandbox/payments/sandbox-payments.tables';
@@ -227,13 +230,56 @@ describe('a kip member in Laos', () => {
     );
     expect(row!.currency).toBe('BAHT');
 
-    // In staff's queue, but baht is never credited to a kip wallet, with or without an amount.
-    const audit = async () => {};
-    for (const amount of [undefined, 20_000]) {
-      await expect(
-        test.services.depositReviews.credit(`slip:${row!.id}`, 1, 'x', amount, audit),
-      ).rejects.toThrow(/^DEPOSIT_AMOUNT_(REQUIRED|FIXED)$/);
+    // In staff's queue with both currencies, but baht is never credited to a kip wallet, with or
+    // without an amount (decision 078): its own code, nothing moved, nothing audited as a credit.
+    const finance = await createStaffAndSignIn(test, { role: 'finance' });
+    const item = `slip:${row!.id}`;
+    const queue = await staffCall(test.app, finance.token, 'GET', '/api/console/deposits/reviews?kind=slip');
+    expect(queue.json<DepositReviewQueueResponse>().items.find((one) => one.id === item)).toMatchObject({
+      currency: 'BAHT',
+      walletCurrency: 'LAK',
+      paid: 20_000,
+    });
+    const url = `/api/console/deposits/reviews/${item}`;
+    for (const body of [{ note: 'x' }, { note: 'x', amount: 20_000 }]) {
+      const credit = await staffCall(test.app, finance.token, 'POST', `${url}/credit`, body);
+      expect(credit.statusCode).toBe(409);
+      expect(credit.json()).toEqual({ message: 'DEPOSIT_CURRENCY_MISMATCH' });
     }
+    expect((await walletOf(test.app, kip.token)).wallet).toBe(0);
+    const audited = () =>
+      rowsOf<{ action: string; detail: Record<string, unknown> }>(
+        test.database.db,
+        sql`select action, detail from staff_audit where detail ->> 'item' = ${item} order by seq`,
+      );
+    expect(await audited()).toEqual([]);
+
+    // Refused, with the currencies in the audit's before and after; the member reads the refusal.
+    const refused = await staffCall(test.app, finance.token, 'POST', `${url}/refuse`, {
+      note: 'Baht to the baht account; returned to BCEL',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'refused', amount: null, currency: 'BAHT' });
+    const rows = await audited();
+    expect(rows.map((one) => one.action)).toEqual(['deposit.refuse']);
+    expect(rows[0]!.detail).toMatchObject({
+      before: 'REVIEW',
+      after: 'refused',
+      currency: 'BAHT',
+      walletCurrency: 'LAK',
+      amount: null,
+      ledgerKey: null,
+    });
+    const after = await test.app.inject({
+      method: 'POST',
+      url: '/api/statement/slip',
+      payload: { page: 1, limit: 10 },
+      headers: memberHeaders(bearer(kip.token)),
+    });
+    expect(after.json<SlipStatementResponse>().slips[0]).toMatchObject({
+      status: 'FAILED',
+      note: 'SLIP_REFUSED_BY_STAFF',
+    });
     expect((await walletOf(test.app, kip.token)).wallet).toBe(0);
   });
 });
@@ -322,6 +368,34 @@ describe('a baht member in Laos', () => {
     profile = (await getAs(test.app, kip.token, '/api/account/profile')).json<ProfileResponse>();
     expect(profile.bankAccount.currency).toBe('LAK');
     expect((await walletOf(test.app, kip.token)).wallet).toBe(2_000_000_00);
+  });
+
+  it('lets staff set the account’s currency where the bank offers it, audited before and after', async () => {
+    const kip = await laoMember('LAK');
+    const finance = await createStaffAndSignIn(test, { role: 'finance' });
+    const url = `/api/console/members/${kip.id}/bank`;
+    const audits = () =>
+      rowsOf<{ detail: { before: { currency: string }; after: { currency: string } } }>(
+        test.database.db,
+        sql`select detail from staff_audit where action = 'member.bank' and target = ${`member:${kip.id}`}`,
+      );
+    const body = { bankAccountName: 'SOMSACK PHOMMA', reason: 'Member asked' };
+    // A Thai bank holds no kip accounts: refused as at registration, nothing changed or audited.
+    const thai = { ...body, bankCode: 'SCB', bankAccountNo: '4999999991', currency: 'LAK' };
+    const refused = await staffCall(test.app, finance.token, 'PUT', url, thai);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'CURRENCY_INVALID' });
+    expect(await audits()).toEqual([]);
+
+    const bcel = { ...body, bankCode: 'BCEL', bankAccountNo: kip.accountNo, currency: 'BAHT' };
+    const changed = await staffCall(test.app, finance.token, 'PUT', url, bcel);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ bankCode: 'BCEL', currency: 'BAHT' });
+    const [audit] = await audits();
+    expect(audit!.detail.before).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' });
+    expect(audit!.detail.after).toMatchObject({ bankCode: 'BCEL', currency: 'BAHT' });
+    const context = await staffCall(test.app, finance.token, 'GET', `/api/console/members/${kip.id}/context`);
+    expect(context.json<MemberContextResponse>().member.bank).toMatchObject({ currency: 'BAHT' });
   });
 
   it('registers a BCEL account in the wallet currency when it says none, and refuses a baht Thai-bank account in kip', async () => {

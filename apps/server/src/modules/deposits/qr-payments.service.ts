@@ -3,6 +3,8 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/rows';
 import QRCode from 'qrcode';
 import {
+  channelFigure,
+  type ChannelFigures,
   QR_PROVIDER_CURRENCY,
   QR_PROVIDERS,
   qrMaximumOf,
@@ -10,7 +12,7 @@ import {
   type QrProvider,
   type QrState,
 } from '@wallet/contract/http/deposit';
-import type { Currency, MinorUnits, PerCurrency } from '@wallet/contract/money';
+import type { Currency, MinorUnits } from '@wallet/contract/money';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payment-provider/payment-provider';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/unique-violation';
@@ -27,7 +29,7 @@ export interface QrPaymentsOptions {
   reviews: PaymentReviewsService;
   currencyOf: (memberId: number) => Promise<Currency>;
   /** The smallest deposit of each channel now, per currency (staff change them: decisions 059, 067). */
-  minimums: () => Promise<Record<QrProvider, PerCurrency<number>>>;
+  minimums: () => Promise<ChannelFigures<number>>;
   /** How long a QR can be paid. */
   ttlMs: number;
   log: { warn: (details: object, message: string) => void };
@@ -150,10 +152,9 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     };
   }
 
-  /** The channel's minimum in the member's currency (decision 067). */
-  async function minimumOf(memberId: number, provider: QrProvider): Promise<MinorUnits> {
-    const [minimums, currency] = await Promise.all([options.minimums(), options.currencyOf(memberId)]);
-    return minimums[provider][currency] as MinorUnits;
+  /** The channel's minimum, in the one currency it takes (decisions 067 and 078). */
+  async function minimumOf(provider: QrProvider): Promise<MinorUnits> {
+    return channelFigure(await options.minimums(), provider) as MinorUnits;
   }
 
   async function stateOf(
@@ -163,7 +164,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
     message?: string,
     closed = true,
   ): Promise<QrState> {
-    const minDeposit = await minimumOf(memberId, provider);
+    const minDeposit = await minimumOf(provider);
     if (!row || !row.payload) {
       return {
         lastClosed: closed ? await lastClosed(memberId, provider) : null,
@@ -216,7 +217,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
       return offered.map((provider) => ({
         provider,
         name: QR_CHANNEL_NAMES[provider],
-        minDeposit: minimums[provider][currency] as MinorUnits,
+        minDeposit: channelFigure(minimums, provider) as MinorUnits,
       }));
     },
 
@@ -234,8 +235,7 @@ export function createQrPaymentsService(options: QrPaymentsOptions) {
           QR_PROVIDER_CURRENCY[provider] === 'LAK' ? 'CURRENCY_NOT_ACCEPTED_KIP' : 'CURRENCY_NOT_ACCEPTED';
         return stateOf(memberId, provider, null, refusal);
       }
-      if (amount < (await minimumOf(memberId, provider)))
-        return stateOf(memberId, provider, null, 'QR_MINIMUM', false);
+      if (amount < (await minimumOf(provider))) return stateOf(memberId, provider, null, 'QR_MINIMUM', false);
       if (amount > qrMaximumOf(provider)) return stateOf(memberId, provider, null, 'QR_MAXIMUM', false);
       const open = await openQr(memberId, provider);
       if (open) return stateOf(memberId, provider, open, 'QR_ALREADY_OPEN');

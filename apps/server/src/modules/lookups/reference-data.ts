@@ -388,7 +388,7 @@ export const referenceData: ReferenceData = {
     registerOTP: { enabled: true },
     enableChatWidget: { enabled: true },
     deposit: { isManual: false },
-    qrMinimums: QR_DEFAULT_MINIMUMS as unknown as SettingsSeed['qrMinimums'],
+    qrMinimums: QR_DEFAULT_MINIMUMS as SettingsSeed['qrMinimums'],
 
     howto: SHIPPED_HOWTO,
 

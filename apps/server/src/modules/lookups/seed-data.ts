@@ -1,4 +1,10 @@
-import { QR_DEFAULT_MINIMUMS, QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
+import {
+  channelFigure,
+  QR_DEFAULT_MINIMUMS,
+  QR_PROVIDER_CURRENCY,
+  QR_PROVIDERS,
+  type QrProvider,
+} from '@wallet/contract/http/deposit';
 import type { ReferenceData, SettingsSeed } from './lookups.settings';
 import { referenceData } from './reference-data';
 
@@ -34,12 +40,17 @@ export function referenceDataFor(options: {
   };
 }
 
-/** The QR minimums a new site starts with: the environment's (in baht) over the defaults (decision 067). */
+/**
+ * The QR minimums a new site starts with: the environment's (minor units of the channel's own
+ * currency, baht for PAYTIMZ and FP) over the defaults (decisions 067 and 078).
+ */
 function qrMinimumsWith(overrides: Partial<Record<QrProvider, number>>): SettingsSeed['qrMinimums'] {
   return Object.fromEntries(
-    QR_PROVIDERS.map((provider) => {
-      const byCurrency = QR_DEFAULT_MINIMUMS[provider];
-      return [provider, { ...byCurrency, BAHT: overrides[provider] ?? byCurrency.BAHT }];
-    }),
+    QR_PROVIDERS.map((provider) => [
+      provider,
+      {
+        [QR_PROVIDER_CURRENCY[provider]]: overrides[provider] ?? channelFigure(QR_DEFAULT_MINIMUMS, provider),
+      },
+    ]),
   ) as SettingsSeed['qrMinimums'];
 }

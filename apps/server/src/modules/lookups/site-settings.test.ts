@@ -195,19 +195,42 @@ describe('site settings in the console (decision 059)', () => {
     ]);
   });
 
-  it('sets each QR channel’s minimum, which members meet at once', async () => {
+  it('sets each QR channel’s minimum in the one currency it takes, which members meet at once', async () => {
+    // A row as migration 0042 left it: every channel with a figure in both currencies.
+    const stored = {
+      ...Object.fromEntries(
+        ['KBANK', 'WW', 'PAYONEX', 'PAYTIMZ', 'FP'].map((p) => [p, { BAHT: 100, LAK: 100_000 }]),
+      ),
+      LAOQR: { BAHT: 100, LAK: 1_000_000 },
+    };
+    await test.database.db.execute(
+      sql`update site_settings set value = ${JSON.stringify(stored)}::jsonb where key = 'qrMinimums'`,
+    );
+    // Read without the figures of a currency the channel does not take (decision 078).
     const { qrMinimums } = await settings();
-    expect(
-      (await put('qrMinimums', { ...qrMinimums, PAYONEX: { BAHT: 50_000, LAK: 5_000_000 } })).statusCode,
-    ).toBe(200);
+    expect(qrMinimums).toMatchObject({ KBANK: { BAHT: 100 }, LAOQR: { LAK: 1_000_000 } });
+    expect(Object.values(qrMinimums).map((one) => Object.keys(one))).toEqual([
+      ['BAHT'],
+      ['BAHT'],
+      ['BAHT'],
+      ['BAHT'],
+      ['BAHT'],
+      ['LAK'],
+    ]);
+    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: { BAHT: 50_000 } })).statusCode).toBe(200);
     const member = await signedInMember(test.app);
     const channels = (await getAs(test.app, member.token, '/api/qrcode')).json<{
       channels: { provider: string; minDeposit: number }[];
     }>();
     expect(channels.channels.find((channel) => channel.provider === 'PAYONEX')?.minDeposit).toBe(50_000);
-    expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: { BAHT: 50_000, LAK: 0 } })).statusCode).toBe(
-      400,
+    // Saved as read: the stored row keeps no kip figure for a baht channel.
+    const [row] = await rowsOf<{ payonex: unknown; laoqr: unknown }>(
+      test.database.db,
+      sql`select value -> 'PAYONEX' as payonex, value -> 'LAOQR' as laoqr from site_settings where key = 'qrMinimums'`,
     );
+    expect(row).toEqual({ payonex: { BAHT: 50_000 }, laoqr: { LAK: 1_000_000 } });
+    for (const bad of [{ BAHT: 0 }, { LAK: 5_000_000 }])
+      expect((await put('qrMinimums', { ...qrMinimums, PAYONEX: bad })).statusCode).toBe(400);
     expect((await put('qrMinimums', qrMinimums)).statusCode).toBe(200);
   });
 

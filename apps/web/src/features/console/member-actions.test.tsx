@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS, type StaffRole } from '@wallet/contract/staff-roles';
@@ -12,8 +12,8 @@ import { MemberPage } from './member-page';
 beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
-/** The member view's server, with the risk flags, notes and tags of member 42. */
-function memberServer(role: StaffRole) {
+/** The member view's server, with the risk flags, notes and tags of member 42 (and its banks). */
+function memberServer(role: StaffRole, view = memberView(), banks?: object) {
   let notes = [
     {
       id: 1,
@@ -26,7 +26,8 @@ function memberServer(role: StaffRole) {
   return fakeServer((url, init) => {
     if (url === '/api/console/me')
       return { body: { ...staff, role, permissions: [...ROLE_PERMISSIONS[role]] } };
-    if (url === '/api/console/members/42') return { body: memberView() };
+    if (url === '/api/console/members/42') return { body: view };
+    if (url === '/api/lookup/banks' && banks) return { body: banks };
     if (url === '/api/console/members/42/risk')
       return { body: { flags: ['shared_holder_name', 'invite_cluster'], linked: [41] } };
     if (url === '/api/console/members/42/notes' && init.method === 'POST') {
@@ -41,7 +42,9 @@ function memberServer(role: StaffRole) {
       return { body: { progress: bonusProgress({ name: 'Welcome 100%', forfeitNow: 5_000 }) } };
     if (url === '/api/console/members/42/bonus/end') return { body: { forfeited: 5_000 } };
     if (url === '/api/console/members/42/bank')
-      return { body: { bankCode: 'SCB', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' } };
+      return {
+        body: { bankCode: 'SCB', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE', currency: 'BAHT' },
+      };
     return undefined;
   });
 }
@@ -99,6 +102,8 @@ describe('member actions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change bank account' }));
     const bank = await screen.findByRole('dialog', { name: 'Change the bank account of Somchai Jaidee?' });
     await userEvent.selectOptions(within(bank).getByLabelText('Bank'), 'SCB');
+    // A Thai bank's accounts are in baht: shown, not a choice.
+    expect(within(bank).getByLabelText<HTMLSelectElement>('Account currency').disabled).toBe(true);
     await userEvent.type(within(bank).getByLabelText('Account number'), '1234567890');
     await userEvent.type(within(bank).getByLabelText("Account holder's name"), 'Somchai Jaidee');
     await userEvent.type(
@@ -112,6 +117,47 @@ describe('member actions', () => {
       bankAccountNo: '1234567890',
       bankAccountName: 'Somchai Jaidee',
       reason: 'Asked by phone',
+      currency: 'BAHT',
+    });
+  });
+
+  it('lets staff choose a Lao bank account’s currency, the wallet’s first, and says when it differs', async () => {
+    const bcel = {
+      code: 'BCEL',
+      name: 'BCEL',
+      nameTH: 'BCEL',
+      nameEN: 'BCEL',
+      market: 'LA',
+      englishNameOnly: false,
+      accountNoLengths: [13, 18],
+    };
+    const kip = memberView();
+    kip.context.member.currency = 'LAK';
+    kip.context.member.bank = { ...kip.context.member.bank!, currency: 'BAHT' };
+    const calls = memberServer('finance', kip, { banks: [bcel] });
+    await renderMember();
+    // The registered account in baht for a kip wallet: said on the profile card.
+    expect(
+      await screen.findByText('Account in Baht (฿), wallet in Kip (₭): withdrawals are refused.'),
+    ).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change bank account' }));
+    const bank = await screen.findByRole('dialog', { name: 'Change the bank account of Somchai Jaidee?' });
+    await userEvent.selectOptions(within(bank).getByLabelText('Bank'), 'BCEL');
+    const currency = within(bank).getByLabelText<HTMLSelectElement>('Account currency');
+    expect(currency.value).toBe('LAK');
+    await userEvent.selectOptions(currency, 'BAHT');
+    expect(within(bank).getByText(/This account is in Baht \(฿\) and the wallet in Kip \(₭\)/)).toBeTruthy();
+    await userEvent.type(within(bank).getByLabelText('Account number'), '0101100458723');
+    await userEvent.type(within(bank).getByLabelText("Account holder's name"), 'Somsack Phomma');
+    await userEvent.type(
+      within(bank).getByLabelText('Reason (for colleagues and the audit)'),
+      'Baht account',
+    );
+    await userEvent.click(within(bank).getByRole('button', { name: 'Change bank account' }));
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/bank'))).toBe(true));
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/bank'))!)).toMatchObject({
+      bankCode: 'BCEL',
+      currency: 'BAHT',
     });
   });
 

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemberBankResponse } from '@wallet/contract/http/console-member-actions';
 import type { MemberViewResponse } from '@wallet/contract/http/console-members';
+import type { Currency } from '@wallet/contract/money';
+import { bankAccountCurrencies } from '@wallet/contract/rules';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -15,7 +17,9 @@ import { useConsoleTranslation } from './console-texts';
 
 /**
  * "Change bank account" for staff who may manage members and read their numbers whole: the new
- * bank, number and holder's name, and why; the server checks them as at registration.
+ * bank, number, holder's name and the account's currency, and why; the server checks them as at
+ * registration. The currency offered is the bank's (a Thai bank: baht; a Lao bank: kip or baht,
+ * decision 069), the wallet's first where the bank holds it, as registration assumes.
  */
 export function BankChangeButton({ view }: { view: MemberViewResponse }) {
   const { t } = useConsoleTranslation();
@@ -28,11 +32,22 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
   const banks = useLookup('banks', { enabled: allowed });
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ bankCode: '', bankAccountNo: '', bankAccountName: '', reason: '' });
+  const [currency, setCurrency] = useState<Currency | null>(null);
+  const wallet = view.context.member.currency;
+  const bank = banks.data?.banks.find((one) => one.code === values.bankCode);
+  const offered = bank ? bankAccountCurrencies(bank.market) : [];
+  // What staff chose, while the bank holds it; else the wallet's where it can be (the server's rule).
+  const chosen =
+    currency !== null && offered.includes(currency)
+      ? currency
+      : offered.includes(wallet)
+        ? wallet
+        : offered[0];
   const change = useMutation({
     mutationFn: () =>
       consoleRequest(`/api/console/members/${memberId}/bank`, {
         method: 'PUT',
-        body: values,
+        body: { ...values, ...(chosen ? { currency: chosen } : {}) },
         schema: MemberBankResponse,
       }),
     onSuccess: () => {
@@ -77,8 +92,27 @@ export function BankChangeButton({ view }: { view: MemberViewResponse }) {
             placeholder={t('memberActions.choose')}
             value={values.bankCode}
             onChange={set('bankCode')}
-            options={(banks.data?.banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
+            options={(banks.data?.banks ?? []).map((one) => ({ value: one.code, label: one.name }))}
           />
+          {chosen ? (
+            <SelectField
+              label={t('memberActions.accountCurrency')}
+              placeholder={t('memberActions.choose')}
+              value={chosen}
+              disabled={offered.length < 2}
+              hint={t('memberActions.accountCurrencyHint')}
+              onChange={(event) => setCurrency(event.target.value as Currency)}
+              options={offered.map((one) => ({ value: one, label: t(`settings.currency.${one}`) }))}
+            />
+          ) : null}
+          {chosen && chosen !== wallet ? (
+            <p role="note" className="text-sm font-semibold text-amber-300">
+              {t('memberActions.currencyDiffers', {
+                account: t(`settings.currency.${chosen}`),
+                wallet: t(`settings.currency.${wallet}`),
+              })}
+            </p>
+          ) : null}
           <TextField
             label={t('memberActions.accountNo')}
             inputMode="numeric"

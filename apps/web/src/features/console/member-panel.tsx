@@ -80,6 +80,19 @@ export function MemberDetails({ context }: { context: MemberContextResponse }) {
                 <span className="min-w-0">
                   {member.bank.bankCode} · <span className="tabular-nums">{member.bank.accountNo}</span>
                   <span className="block text-mist-400">{member.bank.accountName}</span>
+                  {/* The account's currency (decision 069); a payout goes only to one in the wallet's. */}
+                  {member.bank.currency === member.currency ? (
+                    <span className="block text-mist-400">
+                      {t('member.bankCurrency', { currency: t(`settings.currency.${member.bank.currency}`) })}
+                    </span>
+                  ) : (
+                    <span className="block font-semibold text-amber-300">
+                      {t('member.bankCurrencyDiffers', {
+                        account: t(`settings.currency.${member.bank.currency}`),
+                        wallet: t(`settings.currency.${member.currency}`),
+                      })}
+                    </span>
+                  )}
                 </span>
               </dd>
             </>

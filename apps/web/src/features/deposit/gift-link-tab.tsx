@@ -1,7 +1,7 @@
 import { useDepositTranslation } from '../../lib/deposit-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { TRUELINK_MINIMUM, TruelinkRequest } from '@wallet/contract/http/deposit';
+import { GIFT_LINK_CURRENCY, TRUELINK_MINIMUM, TruelinkRequest } from '@wallet/contract/http/deposit';
 import type { LimitsResponse } from '@wallet/contract/http/limits';
 import type { Currency } from '@wallet/contract/money';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -24,7 +24,7 @@ import type { DepositTabProps } from './deposit-dialog';
 const LINK_CODES = ['TRUELINK_INVALID', 'TRUELINK_DUPLICATE', 'TRUELINK_MINIMUM', 'FIELD_REQUIRED'];
 
 /** The voucher service's links are in baht (the server's VOUCHER_CURRENCY). */
-const VOUCHER_CURRENCY: Currency = 'BAHT';
+const VOUCHER_CURRENCY = GIFT_LINK_CURRENCY;
 
 /**
  * The rule that will refuse any gift link now, said as the tab opens (issue 31 item 1, as the

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   qrMaximumOf,
+  channelFigure,
   QR_QUICK_AMOUNTS,
   QrCreateRequest,
   type QrChannel,
@@ -397,7 +398,8 @@ function QrForm({
         ) : null}
       </div>
       <div role="group" aria-label={t('deposit.qr.quickAmounts')} className="grid grid-cols-3 gap-2">
-        {QR_QUICK_AMOUNTS[provider][currency].map((quick) => (
+        {/* The channel's own currency's buttons: it is offered only to wallets in that currency. */}
+        {channelFigure(QR_QUICK_AMOUNTS, provider).map((quick) => (
           // NOTE: not disabled below the minimum: a tap fills it and the reason under the
           // field says why Create is off (a phone has no hover for a disabled button's why).
           <button

@@ -91,6 +91,11 @@ export function DecideDialog({
               : t('deposits.creditNoAmount', { name: item.member.name })
             : t('deposits.refuseBody', { name: item.member.name })}
         </p>
+        {!crediting && item.currency !== item.walletCurrency ? (
+          <p className="font-semibold text-rose-300">
+            {t('deposits.mismatch.refuseBody', { amount: formatMoney(item.paid ?? 0, item.currency) })}
+          </p>
+        ) : null}
         {!crediting && item.kind === 'slip' ? (
           <p className="text-sm text-mist-400">{t('deposits.refuseSlip')}</p>
         ) : null}

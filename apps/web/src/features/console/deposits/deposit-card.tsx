@@ -93,7 +93,8 @@ function Evidence({ item }: { item: DepositReviewItem }) {
 
 /**
  * One deposit waiting for staff: what arrived against what was expected, the member and their
- * registered bank, the evidence, and, for staff who may decide, Credit and Refuse.
+ * registered bank, the evidence, and, for staff who may decide, Credit and Refuse (Refuse only,
+ * with the way back, for money in another currency than the wallet's).
  */
 export function DepositCard({ item, mayDecide }: { item: DepositReviewItem; mayDecide: boolean }) {
   const { t } = useConsoleTranslation();
@@ -104,17 +105,18 @@ export function DepositCard({ item, mayDecide }: { item: DepositReviewItem; mayD
   const now = useNow();
   const age = timeAgo(Date.parse(item.createdAt), now);
   const mismatch = item.expected !== null && item.paid !== null && item.expected !== item.paid;
+  // Money in another currency than the wallet's is never credited (decision 078): refuse and return.
+  const otherCurrency = item.currency !== item.walletCurrency;
+  const kindLabel = t(otherCurrency ? 'deposits.mismatch.kind' : `deposits.kinds.${item.kind}`);
 
   return (
     <article
       className="card space-y-3 p-4"
-      aria-label={`${t(`deposits.kinds.${item.kind}`)} · ${headline === null ? '' : money(headline)} · ${item.member.name}`}
+      aria-label={`${kindLabel} · ${headline === null ? '' : money(headline)} · ${item.member.name}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase">
-            {t(`deposits.kinds.${item.kind}`)}
-          </p>
+          <p className="text-xs font-semibold tracking-wide text-amber-300 uppercase">{kindLabel}</p>
           <p className="text-2xl font-bold tabular-nums">
             {headline === null ? t('deposits.unknown') : money(headline)}
           </p>
@@ -160,13 +162,36 @@ export function DepositCard({ item, mayDecide }: { item: DepositReviewItem; mayD
             </span>
           </dd>
         </div>
+        {otherCurrency ? (
+          <>
+            <Fact label={t('deposits.mismatch.paidIn')}>
+              <span className="font-semibold text-rose-300">{t(`settings.currency.${item.currency}`)}</span>
+            </Fact>
+            <Fact label={t('deposits.mismatch.walletIn')}>
+              {t(`settings.currency.${item.walletCurrency}`)}
+            </Fact>
+          </>
+        ) : null}
       </dl>
+      {otherCurrency ? (
+        <p
+          role="note"
+          className="rounded-xl border border-rose-400/40 bg-rose-500/10 p-3 text-sm text-rose-100"
+        >
+          {t('deposits.mismatch.body', {
+            amount: money(item.paid),
+            paid: t(`settings.currency.${item.currency}`),
+            wallet: t(`settings.currency.${item.walletCurrency}`),
+            name: item.member.name,
+          })}
+        </p>
+      ) : null}
       <Evidence item={item} />
       {mayDecide ? (
         <div className="flex flex-wrap gap-2 pt-1 [&>button]:flex-1 [&>button]:px-3 sm:[&>button]:flex-none sm:[&>button]:px-5">
-          <Button onClick={() => setAsking('credit')}>{t('deposits.credit')}</Button>
+          {otherCurrency ? null : <Button onClick={() => setAsking('credit')}>{t('deposits.credit')}</Button>}
           <Button variant="danger" onClick={() => setAsking('refuse')}>
-            {t('deposits.refuse')}
+            {t(otherCurrency ? 'deposits.mismatch.refuse' : 'deposits.refuse')}
           </Button>
         </div>
       ) : null}

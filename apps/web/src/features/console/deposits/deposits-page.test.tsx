@@ -25,6 +25,7 @@ const slip: DepositReviewItem = {
   kind: 'slip',
   member,
   currency: 'BAHT',
+  walletCurrency: 'BAHT',
   expected: null,
   paid: minor(150_000),
   creditAmount: minor(150_000),
@@ -45,6 +46,7 @@ const qr: DepositReviewItem = {
   kind: 'qr',
   member: { ...member, id: 100_003, name: 'Malee Dee' },
   currency: 'BAHT',
+  walletCurrency: 'BAHT',
   expected: minor(12_000),
   paid: minor(80_000),
   creditAmount: minor(80_000),
@@ -63,6 +65,7 @@ const gift: DepositReviewItem = {
   kind: 'gift',
   member: { ...member, id: 100_004, name: 'Nok Gift' },
   currency: 'BAHT',
+  walletCurrency: 'BAHT',
   expected: null,
   paid: null,
   creditAmount: null,
@@ -161,6 +164,37 @@ describe('deposits to review', () => {
     await screen.findByText('Refused: nothing was credited');
     expect(bodyOf(calls.find((call) => call.url.endsWith('/refuse'))!)).toEqual({
       note: 'Voucher was never redeemed',
+    });
+  });
+
+  it('offers only Refuse for baht kept for a kip wallet, with the way the money goes back', async () => {
+    const baht: DepositReviewItem = {
+      ...slip,
+      id: 'slip:9',
+      member: { ...member, id: 100_009, name: 'Somsack Phomma' },
+      walletCurrency: 'LAK',
+      paid: minor(20_000),
+      creditAmount: null,
+      flags: [],
+      evidence: { ...slip.evidence, unconfirmed: null } as DepositReviewItem['evidence'],
+    };
+    const calls = queueServer('finance', [baht]);
+    await renderWithProviders(<DepositsPage />);
+    const card = await screen.findByRole('article', { name: /Paid in another currency · ฿200\.00/ });
+    expect(within(card).getByRole('note').textContent).toBe(
+      "฿200.00 arrived in Baht (฿), but Somsack Phomma's wallet is in Kip (₭). It can never be credited: " +
+        "refuse it and return the money to the member's bank.",
+    );
+    expect(within(card).getByText('Kip (₭)')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Credit' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Refuse and return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuse this deposit?' });
+    expect(within(dialog).getByText(/Return ฿200\.00 through the bank/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Note for colleagues'), 'Returned to BCEL');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    await screen.findByText('Refused: nothing was credited');
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/slip%3A9/refuse'))!)).toEqual({
+      note: 'Returned to BCEL',
     });
   });
 

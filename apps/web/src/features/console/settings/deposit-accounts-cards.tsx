@@ -4,18 +4,22 @@ import type {
   DepositWalletAccount,
   SiteSettings,
 } from '@wallet/contract/http/console-settings';
-import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/http/deposit';
-import type { MinorUnits, PerCurrency } from '@wallet/contract/money';
+import {
+  channelFigure,
+  QR_PROVIDER_CURRENCY,
+  QR_PROVIDERS,
+  type QrProvider,
+} from '@wallet/contract/http/deposit';
+import { formatMajorAmount, parseMajorAmount, type Currency, type MinorUnits } from '@wallet/contract/money';
 import { BankBadge } from '../../../components/bank-badge';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { AmountField, SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useToast } from '../../../components/ui/toast';
 import { errorCodeOf } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { useLookup } from '../../../lib/lookups';
 import { useConsoleTranslation } from '../console-texts';
-import { PerCurrencyFields, draftOf, ruleOf, type CurrencyDraft } from '../per-currency-fields';
 import { useDepositAccounts, useSaveDepositAccount } from './deposit-accounts-api';
 import { SettingCard, SwitchRow, useSave } from './setting-card';
 
@@ -215,38 +219,65 @@ function WalletCard({ wallet }: { wallet: DepositWalletAccount }) {
   );
 }
 
-/** The smallest QR deposit of each channel, in each currency (decision 067). */
-export function QrMinimumsCard({ value }: { value: SiteSettings['qrMinimums'] }) {
+/**
+ * The smallest QR deposit of each channel, in the one currency it takes (decisions 067 and 078):
+ * a baht channel has no kip field. Channels of a currency the market does not offer (the Lao QR
+ * on a Thai site) are not shown, and keep what they hold.
+ */
+export function QrMinimumsCard({
+  value,
+  currencies,
+}: {
+  value: SiteSettings['qrMinimums'];
+  currencies: readonly Currency[];
+}) {
   const { t } = useConsoleTranslation();
   const { save, pending } = useSave('qrMinimums');
+  const shown = QR_PROVIDERS.filter((provider) => currencies.includes(QR_PROVIDER_CURRENCY[provider]));
   const [draft, setDraft] = useState(
     () =>
-      Object.fromEntries(QR_PROVIDERS.map((provider) => [provider, draftOf(value[provider])])) as Record<
-        QrProvider,
-        CurrencyDraft
-      >,
+      Object.fromEntries(
+        QR_PROVIDERS.map((provider) => [
+          provider,
+          formatMajorAmount(channelFigure(value, provider), QR_PROVIDER_CURRENCY[provider]),
+        ]),
+      ) as Record<QrProvider, string>,
   );
   const parsed = Object.fromEntries(
-    QR_PROVIDERS.map((provider) => [provider, ruleOf(draft[provider], true)]),
-  ) as Record<QrProvider, PerCurrency<MinorUnits> | null>;
-  const valid = QR_PROVIDERS.every((provider) => parsed[provider] !== null);
+    QR_PROVIDERS.map((provider) => [
+      provider,
+      parseMajorAmount(draft[provider], QR_PROVIDER_CURRENCY[provider]),
+    ]),
+  ) as Record<QrProvider, MinorUnits | null>;
+  const bad = (provider: QrProvider) => (parsed[provider] ?? 0) <= 0;
   return (
     <SettingCard
       title={t('settings.qr.title')}
       hint={t('settings.qr.hint')}
       saving={pending}
-      canSave={valid}
-      onSave={() => save(parsed as SiteSettings['qrMinimums'])}
+      canSave={!QR_PROVIDERS.some(bad)}
+      onSave={() =>
+        save(
+          Object.fromEntries(
+            QR_PROVIDERS.map((provider) => [
+              provider,
+              { [QR_PROVIDER_CURRENCY[provider]]: parsed[provider] },
+            ]),
+          ) as SiteSettings['qrMinimums'],
+        )
+      }
     >
-      {QR_PROVIDERS.map((provider) => (
-        <PerCurrencyFields
-          key={provider}
-          label={provider}
-          draft={draft[provider]}
-          positive
-          onChange={(one) => setDraft({ ...draft, [provider]: one })}
-        />
-      ))}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {shown.map((provider) => (
+          <AmountField
+            key={provider}
+            label={`${provider} · ${t(`settings.currency.${QR_PROVIDER_CURRENCY[provider]}`)}`}
+            value={draft[provider]}
+            onChange={(event) => setDraft({ ...draft, [provider]: event.target.value })}
+            error={bad(provider) ? t('settings.amountInvalid') : undefined}
+          />
+        ))}
+      </div>
     </SettingCard>
   );
 }
@@ -260,7 +291,7 @@ export function DepositAccountsTab({ settings }: { settings: SiteSettings }) {
   if (accounts.isError) return <ErrorAlert>{errorText(errorCodeOf(accounts.error))}</ErrorAlert>;
   return (
     <>
-      <QrMinimumsCard value={settings.qrMinimums} />
+      <QrMinimumsCard value={settings.qrMinimums} currencies={market.data?.currencies ?? ['BAHT']} />
       <h2 className="pt-2 text-lg font-bold">{t('settings.accounts.title')}</h2>
       {accounts.data.banks.map((account) => (
         <BankAccountCard key={account.id} account={account} />

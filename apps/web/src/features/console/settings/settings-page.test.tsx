@@ -31,17 +31,19 @@ const settings = (): SiteSettings => ({
   enableChatWidget: { enabled: true },
   deposit: { isManual: false },
   qrMinimums: {
-    KBANK: { BAHT: 100, LAK: 100_000 },
-    WW: { BAHT: 10_000, LAK: 5_000_000 },
-    PAYONEX: { BAHT: 10_000, LAK: 5_000_000 },
-    PAYTIMZ: { BAHT: 1_000, LAK: 500_000 },
-    FP: { BAHT: 1_000, LAK: 500_000 },
+    KBANK: { BAHT: 100 },
+    WW: { BAHT: 10_000 },
+    PAYONEX: { BAHT: 10_000 },
+    PAYTIMZ: { BAHT: 1_000 },
+    FP: { BAHT: 1_000 },
+    LAOQR: { LAK: 1_000_000 },
   } as SiteSettings['qrMinimums'],
 });
 
-function server() {
+function server(market = { market: 'TH', currencies: ['BAHT'] }) {
   return consoleServer({
     handler: (url, init) => {
+      if (url === '/api/lookup/market') return { body: market };
       if (url === '/api/console/me')
         return { body: { ...staff, role: 'owner', permissions: [...ROLE_PERMISSIONS.owner] } };
       if (url === '/api/console/desk/counts')
@@ -150,15 +152,38 @@ describe('site settings (decision 059)', () => {
       active: false,
     });
 
+    // One field per channel, in the one currency it takes (decision 078); a Thai site has no
+    // kip channel to show, and the Lao QR's stored figure is sent back as it was.
     const qr = screen.getByRole('region', { name: 'QR minimums' });
+    expect(within(qr).getAllByLabelText(/ · Baht/)).toHaveLength(5);
+    expect(within(qr).queryByLabelText(/Kip/)).toBeNull();
     const payonex = within(qr).getByLabelText('PAYONEX · Baht (฿)');
     await userEvent.clear(payonex);
     await userEvent.type(payonex, '500');
     await userEvent.click(within(qr).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts(calls, 'qrMinimums')).toHaveLength(1));
-    expect(bodyOf(puts(calls, 'qrMinimums')[0]!)).toMatchObject({
-      value: { PAYONEX: { BAHT: 50_000, LAK: 5_000_000 }, KBANK: { BAHT: 100, LAK: 100_000 } },
+    expect(bodyOf(puts(calls, 'qrMinimums')[0]!)).toEqual({
+      value: {
+        KBANK: { BAHT: 100 },
+        WW: { BAHT: 10_000 },
+        PAYONEX: { BAHT: 50_000 },
+        PAYTIMZ: { BAHT: 1_000 },
+        FP: { BAHT: 1_000 },
+        LAOQR: { LAK: 1_000_000 },
+      },
     });
+  });
+
+  it('shows a Lao site the kip QR in kip beside the baht channels, none of them in both', async () => {
+    localStorage.setItem('locale', 'en'); // chosen, so Lao mode keeps English
+    server({ market: 'LA', currencies: ['LAK', 'BAHT'] });
+    await renderApp('/console/settings');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Deposit accounts' }));
+    const qr = await screen.findByRole('region', { name: 'QR minimums' });
+    expect((await within(qr).findByLabelText<HTMLInputElement>('LAOQR · Kip (₭)')).value).toBe('10,000');
+    expect(within(qr).getByLabelText('KBANK · Baht (฿)')).toBeTruthy();
+    expect(within(qr).queryByLabelText('KBANK · Kip (₭)')).toBeNull();
+    expect(within(qr).queryByLabelText('LAOQR · Baht (฿)')).toBeNull();
   });
 
   it('edits the conditions per language with a preview cleaned as members see it', async () => {
