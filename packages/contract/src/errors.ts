@@ -143,6 +143,13 @@ export const SLIP_NOTES = [
    */
   'DEST_ACC_TAKES_BAHT',
   'DEST_ACC_TAKES_KIP',
+  /**
+   * Ours: the money left the member's own registered account, which is in another currency than
+   * the wallet (a baht wallet's BCEL kip account): the slip's amount is in that currency, so
+   * nothing is credited; the slip is kept for staff (status REVIEW), the member told to contact
+   * support (decision 069).
+   */
+  'SENDER_ACC_OTHER_CURRENCY',
 ] as const;
 
 /**

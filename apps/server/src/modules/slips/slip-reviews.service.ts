@@ -17,7 +17,8 @@ export interface SlipForReview {
   memberId: number;
   /**
    * A slip names no currency: the member's (null); but a slip to our account of another currency
-   * carries that account's, and can only be refused (decision 069).
+   * carries that account's, one from the member's account of another currency that account's,
+   * and can only be refused (decision 069).
    */
   currency: string | null;
   expected: null;
@@ -30,11 +31,11 @@ export interface SlipForReview {
 }
 
 /**
- * Slips kept for staff (status REVIEW, note SENDER_UNCONFIRMED, or DEST_ACC_TAKES_BAHT / _KIP: to be
- * refused and the money returned by the bank), for the console's deposit queue:
- * read, and closed by staff's decision in the caller's transaction, which moves the money under
- * the very key the member's upload would credit (`slipCredit`). The slip tables stay the slips
- * module's: the deposits module asks through these.
+ * Slips kept for staff (status REVIEW, note SENDER_UNCONFIRMED, or DEST_ACC_TAKES_BAHT / _KIP and
+ * SENDER_ACC_OTHER_CURRENCY: to be refused and the money returned by the bank), for the console's
+ * deposit queue: read, and closed by staff's decision in the caller's transaction, which moves the
+ * money under the very key the member's upload would credit (`slipCredit`). The slip tables stay
+ * the slips module's: the deposits module asks through these.
  */
 export function createSlipReviews(options: { db: Database; linkSecret: string; now?: () => Date }) {
   const { db } = options;

@@ -16,7 +16,8 @@ export async function checkSlips(db: Database): Promise<{ openReviews: number; p
   const [counts] = await rowsOf<{ open: number; twice: number }>(
     db,
     sql`select
-          count(*) filter (where note in ('SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP'))::int as open,
+          count(*) filter (where note in ('SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP',
+                                              'SENDER_ACC_OTHER_CURRENCY'))::int as open,
           count(*) filter (where note = 'SLIP_CREDITED_TWICE')::int as twice
         from slip_uploads where status = 'REVIEW'`,
   );

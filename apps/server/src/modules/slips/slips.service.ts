@@ -49,6 +49,7 @@ export const REVIEWED_NOTES: readonly SlipNote[] = [
   'SENDER_UNCONFIRMED',
   'DEST_ACC_TAKES_BAHT',
   'DEST_ACC_TAKES_KIP',
+  'SENDER_ACC_OTHER_CURRENCY',
 ];
 
 export interface SlipsOptions {
@@ -61,7 +62,8 @@ export interface SlipsOptions {
   /** The member's currency and registered bank account, and since when it is as it stands. */
   moneyProfile: (memberId: number) => Promise<{
     currency: string;
-    bank: { code: string; accountNo: string; accountName: string; since: Date };
+    /** `currency`: the registered account's (decision 069). */
+    bank: { code: string; accountNo: string; accountName: string; currency?: string; since: Date };
   }>;
   /** Reads uploads in worker threads (slip-reader.ts). */
   reader: SlipReader;
@@ -92,7 +94,10 @@ export function createSlipsService(options: SlipsOptions) {
     sender?: SlipParty;
     paidAt?: Date;
     unconfirmed?: 'bank_changed_after' | 'name_differs';
-    /** The currency of our account the money went to, where it is not the member's. */
+    /**
+     * The currency the money was in, where it is not the wallet's: our account's it went to, or
+     * the member's own account's it left.
+     */
     currency?: string;
   };
 
@@ -263,6 +268,12 @@ export function createSlipsService(options: SlipsOptions) {
       if (!senderAccountOk) return refuse(upload, 'NOT_MATCH', found);
       if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
         return refuse(upload, 'EXPIRED_SLIP', found);
+      }
+      // NOTE: the member's own account is in another currency (a baht wallet may register a BCEL
+      // kip account): the slip's amount is that currency's, ₭1,000,000 is not ฿1,000,000, and the
+      // verifier names no currency. Nothing credited, kept for staff as DEST_ACC_TAKES_* are.
+      if (profile.bank.currency !== undefined && profile.bank.currency !== profile.currency) {
+        return refuse(upload, 'SENDER_ACC_OTHER_CURRENCY', { ...found, currency: profile.bank.currency });
       }
       // NOTE: a sender that is not confirmed credits nobody: not this member (it may be someone
       // else's slip), and not refused for good either (it may be theirs, named in another script):

@@ -51,7 +51,8 @@ export const slipUploads = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
      * The currency of the operator's account the money went to, where it is not the member's
-     * (DEST_ACC_TAKES_BAHT / _KIP, migration 0043); null: the member's.
+     * (DEST_ACC_TAKES_BAHT / _KIP, migration 0043), or of the member's own account it left
+     * (SENDER_ACC_OTHER_CURRENCY); null: the member's.
      */
     currency: text('currency'),
     /** SENDER_UNCONFIRMED only: which check failed (the account changed after, or the name). */

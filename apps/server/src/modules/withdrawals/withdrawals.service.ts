@@ -86,6 +86,17 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
   }
 
   /**
+   * Kip sent to a baht account (or the other way) is not the amount the member asked for: refused
+   * before any hold, never paid across currencies (decision 069). Said before the amount's limits:
+   * no amount would do.
+   */
+  function refuseAcrossCurrencies(profile: Awaited<ReturnType<WithdrawalsServiceOptions['moneyProfile']>>) {
+    if (profile.bank?.currency !== undefined && profile.bank.currency !== profile.currency) {
+      throw new AppError('BANK_ACCOUNT_CURRENCY_MISMATCH', 409);
+    }
+  }
+
+  /**
    * Routes a withdrawal before its money is held: paid at once, or held for review under the
    * rules (decision 045). The routing is written first, so a hold never exists without it.
    */
@@ -178,12 +189,7 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
           createdAt: earlier.createdAt.toISOString(),
         };
       const profile = await options.moneyProfile(memberId);
-      // NOTE: kip sent to a baht account (or the other way) is not the amount the member asked
-      // for: refused before any hold, never paid across currencies (decision 069). Said before
-      // the amount's limits: no amount would do.
-      if (profile.bank?.currency !== undefined && profile.bank.currency !== profile.currency) {
-        throw new AppError('BANK_ACCOUNT_CURRENCY_MISMATCH', 409);
-      }
+      refuseAcrossCurrencies(profile);
       await checkLimits(body.amount, profile.currency);
       await options.beforeWithdraw(memberId);
       if (!profile.bank) throw new AppError('NO_BANK', 400);
@@ -255,8 +261,10 @@ export function createWithdrawalsService(options: WithdrawalsServiceOptions) {
     async withdrawAll(memberId: number, body: WithdrawRequest, key: string): Promise<MoneyResult> {
       if (await ledger.findTransfer(`${key}:withdraw`))
         return service.withdraw(memberId, body, `${key}:withdraw`);
-      await checkLimits(body.amount, (await options.moneyProfile(memberId)).currency);
       // Before the sweep: a refused withdrawal leaves the games' money where it is.
+      const profile = await options.moneyProfile(memberId);
+      refuseAcrossCurrencies(profile);
+      await checkLimits(body.amount, profile.currency);
       await options.beforeWithdraw(memberId);
       await options.sweepToWallet(memberId, key);
       return service.withdraw(memberId, body, `${key}:withdraw`);

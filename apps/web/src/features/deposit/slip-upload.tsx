@@ -58,8 +58,9 @@ export function SlipUpload({
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<SlipUploadResult | null>(null);
   /**
-   * The code of a slip kept for staff (SENDER_UNCONFIRMED, or money sent to our account of the
-   * other currency: DEST_ACC_TAKES_*): nothing credited, nothing to retry; null: none.
+   * The code of a slip kept for staff (SENDER_UNCONFIRMED, or money of the other currency: sent to
+   * our account of it, DEST_ACC_TAKES_*, or from the member's, SENDER_ACC_OTHER_CURRENCY): nothing
+   * credited, nothing to retry; null: none.
    */
   const [review, setReview] = useState<string | null>(null);
   const now = useNow(30_000);
@@ -206,7 +207,12 @@ export function SlipUpload({
  * how to reach support.
  */
 /** Refusals whose slip the server keeps for staff (status REVIEW): told as a status, with support. */
-const KEPT_FOR_STAFF = new Set(['SENDER_UNCONFIRMED', 'DEST_ACC_TAKES_BAHT', 'DEST_ACC_TAKES_KIP']);
+const KEPT_FOR_STAFF = new Set([
+  'SENDER_UNCONFIRMED',
+  'DEST_ACC_TAKES_BAHT',
+  'DEST_ACC_TAKES_KIP',
+  'SENDER_ACC_OTHER_CURRENCY',
+]);
 
 function SlipRefusal({ code }: { code: string }) {
   const { t } = useDepositTranslation();
