@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
 import { fakeServer, renderWithProviders } from '../../test/render-app';
+import { memberServer, walletResponse } from '../../test/wallet-data';
 import { NetDeposits } from './net-deposits';
 
 beforeEach(() => storage.setToken('token', false));
@@ -18,6 +19,21 @@ describe('net deposits on the statement page', () => {
     expect(await screen.findByText('฿1,500.00')).toBeTruthy();
     expect(screen.getByText('-฿25.00')).toBeTruthy();
     expect(screen.getByText('Last 12 months')).toBeTruthy();
+  });
+
+  it('counts in the wallet’s currency: kip in whole kip, never as baht', async () => {
+    const wallet = walletResponse(0);
+    memberServer(
+      () => ({ ...wallet, wallet: { ...wallet.wallet, currency: 'LAK' } }),
+      (url) =>
+        url === '/api/account/net-deposits'
+          ? { body: { threeMonths: 50_000_000, twelveMonths: -2_500_000 } }
+          : undefined,
+    );
+    await renderWithProviders(<NetDeposits />, { path: '/user/statement' });
+    expect(await screen.findByText('₭500,000')).toBeTruthy();
+    expect(screen.getByText('-₭25,000')).toBeTruthy();
+    expect(screen.queryByText(/฿/)).toBeNull();
   });
 
   it('stays silent when the server cannot answer', async () => {

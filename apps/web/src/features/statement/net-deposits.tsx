@@ -2,19 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../lib/format';
 import { netDepositsQuery } from '../../lib/limits';
 import { useLimitsTranslation } from '../../lib/limits-texts';
+import { useWalletNames } from './statement-api';
 
 /**
  * Deposits minus withdrawals over the last 3 and 12 months (issue 29): a member sees at a glance
- * what play has cost. Silent when it cannot be read (the statement below is what matters).
+ * what play has cost, in the wallet's currency (₭ in whole kip, decision 068). Silent when it
+ * cannot be read (the statement below is what matters).
  */
 export function NetDeposits() {
   const { t } = useLimitsTranslation();
   const net = useQuery(netDepositsQuery);
-  if (!net.data) return null;
+  const wallet = useWalletNames();
+  // NOTE: not before the currency is known: a kip wallet's figures must never flash as baht.
+  if (!net.data || wallet.isPending) return null;
+  const currency = wallet.data?.wallet.currency ?? 'BAHT';
   const cell = (label: string, amount: number) => (
     <div className="min-w-0 flex-1 rounded-xl bg-ink-900 px-3 py-2.5">
       <dt className="text-xs text-mist-400">{label}</dt>
-      <dd className="text-[15px] font-semibold tabular-nums">{formatMoney(amount)}</dd>
+      <dd className="text-[15px] font-semibold tabular-nums">{formatMoney(amount, currency)}</dd>
     </div>
   );
   return (
