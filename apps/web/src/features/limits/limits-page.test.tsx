@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LimitsResponse, LimitView } from '@wallet/contract/http/limits';
 import { storage } from '../../lib/storage';
 import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { memberServer, walletResponse } from '../../test/wallet-data';
 import { LimitsPage } from './limits-page';
 import { RealityCheck } from './reality-check';
 
@@ -64,6 +65,39 @@ describe('the Play limits page', () => {
     expect(calls.some((call) => call.init.method === 'PUT')).toBe(false);
   });
 
+  it('shows and takes a kip wallet’s limits in whole kip, never as baht', async () => {
+    const wallet = walletResponse(0);
+    const kip = (whole: number) => whole * 100;
+    const kipView = view({
+      deposit: { day: limit(kip(500_000), kip(120_000)), week: limit(null), month: limit(null) },
+      depositRemaining: kip(380_000),
+    });
+    const calls = memberServer(
+      () => ({ ...wallet, wallet: { ...wallet.wallet, currency: 'LAK' } }),
+      (url) => (url === '/api/account/limits' ? { body: kipView } : undefined),
+    );
+    await renderWithProviders(<LimitsPage />, { path: '/user/profile/limits' });
+    expect(await screen.findByText('Used ₭120,000 of ₭500,000')).toBeTruthy();
+    expect(screen.getByText('You can still deposit ₭380,000 now.')).toBeTruthy();
+    expect(screen.getAllByLabelText('Per day')[0]).toHaveProperty('value', '500000');
+    const user = userEvent.setup();
+    const week = screen.getAllByLabelText('Per week')[1]!;
+    await user.type(week, '1000.50');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(
+      await screen.findByText('Enter an amount in whole kip, or leave it empty for no limit.'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.init.method === 'PUT')).toBe(false);
+    await user.clear(week);
+    await user.type(week, '250,000');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(calls.some((call) => call.init.method === 'PUT')).toBe(true));
+    expect(bodyOf(calls.find((call) => call.init.method === 'PUT')!)).toMatchObject({
+      deposit: { day: kip(500_000) },
+      loss: { week: kip(250_000) },
+    });
+  });
+
   it('offers the confirmation of a loosening whose 24 hours have passed', async () => {
     const waiting = view({
       deposit: {
@@ -122,11 +156,30 @@ describe('the reality check', () => {
     });
     await renderWithProviders(<RealityCheck />, { path: '/user/home' });
     expect(await screen.findByText('You have played for 31 minutes.')).toBeTruthy();
-    expect(screen.getByText(/: -฿250.00$/)).toBeTruthy();
+    expect(await screen.findByText(/: -฿250.00$/)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Take a break' }));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/wallet/transferAll')).toBe(true));
     expect(bodyOf(calls.find((call) => call.url === '/api/wallet/transferAll')!)).toEqual({ to: 'wallet' });
     expect(await screen.findByText(/Your game balances are back in your wallet/)).toBeTruthy();
+  });
+
+  it('says a kip session’s result in whole kip', async () => {
+    const startedAt = new Date(Date.now() - 31 * 60_000).toISOString();
+    const wallet = walletResponse(0);
+    memberServer(
+      () => ({ ...wallet, wallet: { ...wallet.wallet, currency: 'LAK' } }),
+      (url) =>
+        url === '/api/account/limits'
+          ? {
+              body: view({
+                realityCheckMinutes: 30,
+                session: { startedAt, lastAt: startedAt, result: -2_500_000, resultSince: startedAt },
+              }),
+            }
+          : undefined,
+    );
+    await renderWithProviders(<RealityCheck />, { path: '/user/home' });
+    expect(await screen.findByText(/: -₭25,000$/)).toBeTruthy();
   });
 
   it('stays away before the interval', async () => {

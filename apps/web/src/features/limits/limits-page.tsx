@@ -9,7 +9,7 @@ import {
   type LimitsResponse,
   type LimitsUpdate,
 } from '@wallet/contract/http/limits';
-import { formatMajorAmount, parseMajorAmount } from '@wallet/contract/money';
+import { formatMajorAmount, parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { Page } from '../../components/page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useLimitsTranslation } from '../../lib/limits-texts';
+import { useWalletNames } from '../../lib/wallet-names';
 import { BreakChoices } from './break-choices';
 import { LimitFields, type LimitDraft } from './limit-fields';
 import { limitsQuery, useConfirmLimits, useEndExclusion, useSaveLimits } from './limits-api';
@@ -31,13 +32,13 @@ interface Draft {
   realityCheck: string;
 }
 
-/** The fields as the server's values say: baht as typed, empty for none. */
-function draftOf(view: LimitsResponse): Draft {
+/** The fields as the server's values say, as the member types them (kip in whole kip), empty for none. */
+function draftOf(view: LimitsResponse, currency: Currency): Draft {
   const fields = (kind: Kind) =>
     Object.fromEntries(
       LIMIT_PERIODS.map((period) => {
         const value = view[kind][period].value;
-        return [period, value === null ? '' : formatMajorAmount(value).replace(/,/g, '')];
+        return [period, value === null ? '' : formatMajorAmount(value, currency).replace(/,/g, '')];
       }),
     ) as LimitDraft;
   return {
@@ -97,13 +98,15 @@ export function LimitsPage() {
   const { t } = useLimitsTranslation();
   const toast = useToast();
   const limits = useQuery(limitsQuery);
+  // The wallet's currency: every limit is in it (decision 068: kip shown and typed in whole kip).
+  const wallet = useWalletNames();
   const save = useSaveLimits();
   const confirm = useConfirmLimits();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<`${Kind}.${LimitPeriod}`, boolean>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (limits.isPending) {
+  if (limits.isPending || wallet.isPending) {
     return (
       <Page title={t('title')}>
         <Loading />
@@ -118,7 +121,8 @@ export function LimitsPage() {
     );
   }
   const view = limits.data;
-  const shown = draft ?? draftOf(view);
+  const currency: Currency = wallet.data?.wallet.currency ?? 'BAHT';
+  const shown = draft ?? draftOf(view, currency);
   const confirmable = (['deposit', 'loss'] as const).some((kind) =>
     LIMIT_PERIODS.some((period) => view[kind][period].pending?.confirmable),
   );
@@ -131,7 +135,7 @@ export function LimitsPage() {
       Object.fromEntries(
         LIMIT_PERIODS.map((period) => {
           const typed = shown[kind][period].trim();
-          const minor = typed === '' ? null : parseMajorAmount(typed);
+          const minor = typed === '' ? null : parseMajorAmount(typed, currency);
           if (typed !== '' && (minor === null || minor <= 0)) found[`${kind}.${period}`] = true;
           return [period, minor];
         }),
@@ -145,7 +149,7 @@ export function LimitsPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const saved = await save.mutateAsync(body);
-      setDraft(draftOf(saved));
+      setDraft(draftOf(saved, currency));
       toast.show('success', t('saved'));
     } catch (error) {
       setFailure(errorText(errorCodeOf(error)));
@@ -173,6 +177,7 @@ export function LimitsPage() {
       <p className="mb-4 px-1 text-sm text-mist-300">{t('intro')}</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <LimitFields
+          currency={currency}
           kind="deposit"
           remaining={view.depositRemaining}
           view={view.deposit}
@@ -181,6 +186,7 @@ export function LimitsPage() {
           onChange={change('deposit')}
         />
         <LimitFields
+          currency={currency}
           kind="loss"
           view={view.loss}
           draft={shown.loss}
@@ -213,7 +219,7 @@ export function LimitsPage() {
             onClick={() =>
               confirm.mutate(undefined, {
                 onSuccess: (confirmed) => {
-                  setDraft(draftOf(confirmed));
+                  setDraft(draftOf(confirmed, currency));
                   toast.show('success', t('confirmed'));
                 },
                 onError: (error) => setFailure(errorText(errorCodeOf(error))),

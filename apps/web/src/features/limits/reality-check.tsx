@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { useMoneyRequester } from '../../lib/idempotency';
 import { useLimitsTranslation } from '../../lib/limits-texts';
+import { useWalletNames } from '../../lib/wallet-names';
 import { limitsQuery, useBringGamesBack } from './limits-api';
 
 /** How often the session is read again while a reality check is set, and the clock looked at. */
@@ -77,8 +78,20 @@ export function RealityCheck() {
         <p className="text-[17px] font-medium">
           {t('check.played', { minutes: Math.floor(played / 60_000) })}
         </p>
-        <p>{t('check.result', { time: hhmm(session.resultSince), amount: formatMoney(session.result) })}</p>
+        <SessionResult since={session.resultSince} result={session.result} />
       </div>
     </ConfirmDialog>
   );
+}
+
+/**
+ * What the session has won or lost, in the wallet's currency (kip in whole kip). Its own component:
+ * the wallet is asked for only while a reality check is on and a session runs, not on every page.
+ */
+function SessionResult({ since, result }: { since: string; result: number }) {
+  const { t } = useLimitsTranslation();
+  const wallet = useWalletNames();
+  if (wallet.isPending) return null;
+  const amount = formatMoney(result, wallet.data?.wallet.currency ?? 'BAHT');
+  return <p>{t('check.result', { time: hhmm(since), amount })}</p>;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../lib/format';
 import { netDepositsQuery } from '../../lib/limits';
 import { useLimitsTranslation } from '../../lib/limits-texts';
-import { useWalletNames } from './statement-api';
+import { useWalletNames } from '../../lib/wallet-names';
 
 /**
  * Deposits minus withdrawals over the last 3 and 12 months (issue 29): a member sees at a glance

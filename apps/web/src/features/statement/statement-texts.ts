@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatementRow } from '@wallet/contract/http/statement';
 import type { Currency } from '@wallet/contract/money';
 import { formatMoney } from '../../lib/format';
-import { useWalletNames } from './statement-api';
+import { useWalletNames } from '../../lib/wallet-names';
 
 /** The places of a movement that are ours to name; any other is a game code. */
 const PLACES = ['wallet', 'bank', 'operator'];
