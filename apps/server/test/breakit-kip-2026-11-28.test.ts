@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteCodeCheckResponse } from '@wallet/contract/http/account';
-import type { QrState } from '@wallet/contract/http/deposit';
+import type { QrState, SlipStatementResponse } from '@wallet/contract/http/deposit';
 import type { WithdrawRequest } from '@wallet/contract/http/wallet';
 import {
   WEBHOOK_SIGNATURE_HEADER,
@@ -151,6 +151,21 @@ describe('a slip from the member’s own account of another currency (decision 0
       sql`select id::text, status, currency from slip_uploads where member_id = ${member.id}`,
     );
     expect(row).toMatchObject({ status: 'REVIEW', currency: attack.account });
+    // The member's slip list says the money in its own currency, not the wallet's.
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/statement/slip',
+      payload: { page: 1, limit: 10 },
+      headers: memberHeaders(bearer(member.token)),
+    });
+    expect(listed.json<SlipStatementResponse>().slips).toEqual([
+      expect.objectContaining({
+        status: 'REVIEW',
+        note: 'SENDER_ACC_OTHER_CURRENCY',
+        amount: attack.transfer.amount,
+        currency: attack.account,
+      }),
+    ]);
     // In staff's queue, but no amount of it can be credited: the verifier named no currency.
     for (const amount of [undefined, 100_000]) {
       await expect(

@@ -102,6 +102,7 @@ export const memberContext = (overrides: Partial<MemberContextResponse> = {}): M
     {
       createdAt: minutesBefore(31),
       amount: minor(50_000),
+      currency: null,
       status: 'REVIEW',
       note: 'SENDER_UNCONFIRMED',
       reference: 'REF123',

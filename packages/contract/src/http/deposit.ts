@@ -213,6 +213,11 @@ export const SlipRow = z
   .object({
     createdAt: z.string(),
     amount: z.nullable(Amount),
+    /**
+     * The money's currency where it is not the wallet's (a slip kept for staff: sent to our
+     * account of the other currency, or from the member's own; decision 069); null: the wallet's.
+     */
+    currency: z.enum(CURRENCIES).nullable(),
     status: z.enum(SLIP_ROW_STATUSES),
     /** Why a slip failed (spec section 8); null when it did not. */
     note: z.enum(SLIP_NOTES).nullable(),

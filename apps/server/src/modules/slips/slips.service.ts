@@ -321,6 +321,7 @@ export function createSlipsService(options: SlipsOptions) {
         .select({
           createdAt: slipUploads.createdAt,
           amount: slipUploads.amount,
+          currency: slipUploads.currency,
           status: slipUploads.status,
           note: slipUploads.note,
           reference: slipUploads.reference,
@@ -335,6 +336,7 @@ export function createSlipsService(options: SlipsOptions) {
         slips: rows.map((row): SlipRow => ({
           createdAt: row.createdAt.toISOString(),
           amount: row.amount === null ? null : (Number(row.amount) as MinorUnits),
+          currency: row.currency as Currency | null,
           status: row.status,
           note: row.note as SlipNote | null,
           reference: row.reference,

@@ -185,7 +185,7 @@ function SlipLine({
     <li data-status={slip.status} className="flex items-center gap-2 px-3 py-2">
       <span className="min-w-0 flex-1">
         <span className="block font-semibold tabular-nums">
-          {slip.amount === null ? '—' : formatMoney(slip.amount, currency)}
+          {slip.amount === null ? '—' : formatMoney(slip.amount, slip.currency ?? currency)}
         </span>
         <span className="block truncate text-xs text-mist-500 tabular-nums">
           {formatDateTime(slip.createdAt)}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
 import { bodyOf, fakeServer, renderWithProviders } from '../../test/render-app';
+import { walletResponse } from '../../test/wallet-data';
 import { StatementPage } from './statement-page';
 
 beforeEach(() => storage.setToken('token', false));
@@ -15,6 +16,7 @@ const at = (day: number, hour: number, minute: number, second: number) =>
 const slip = (status: string, amount: number | null, note: string | null, reference: string | null) => ({
   createdAt: at(2, 9, 5, 7),
   amount,
+  currency: null,
   status,
   note,
   reference,
@@ -173,6 +175,27 @@ describe('slip status', () => {
       unmount();
       vi.unstubAllGlobals();
     }
+  });
+
+  it('says a slip of the other currency in its own: a kip wallet’s baht slip is baht, not kip', async () => {
+    const wallet = walletResponse(0);
+    const kip = { ...wallet, wallet: { ...wallet.wallet, currency: 'LAK' } };
+    slipServer(
+      () => ({
+        total: 2,
+        slips: [
+          { ...slip('REVIEW', 20_000, 'DEST_ACC_TAKES_BAHT', 'REF-5'), currency: 'BAHT' },
+          slip('SUCCESS', 50_000_000, null, 'REF-6'),
+        ],
+      }),
+      new Map([['/api/wallet', kip]]),
+    );
+    await renderWithProviders(<StatementPage />, { path: '/user/statement' });
+    const dialog = await openSlips();
+    await within(dialog).findByText('₭500,000');
+    const [baht, own] = items();
+    expect(within(baht!).getByText('฿200.00')).toBeTruthy();
+    expect(within(own!).getByText('₭500,000')).toBeTruthy();
   });
 
   it('says so when there are no slips yet', async () => {

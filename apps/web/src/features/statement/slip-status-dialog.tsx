@@ -16,7 +16,7 @@ import { Loading } from '../../components/ui/loading';
 import { Pagination } from '../../components/ui/pagination';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorText } from '../../lib/i18n';
 import { STATUS_STYLE } from './statement-row';
 import { useStatementTexts } from './statement-texts';
@@ -47,14 +47,16 @@ function useSlips(page: number, enabled: boolean) {
  * reference, in any letter case) is its amount.
  */
 function amountsOf(rows: Row[], money: (minor: number) => string): string[] {
-  const known = new Map<string, number>();
+  // A slip of money in the other currency (kept for staff) is said in that currency, never the wallet's.
+  const said = (row: Row, amount: number) =>
+    row.currency ? formatMoney(amount, row.currency) : money(amount);
+  const known = new Map<string, string>();
   for (const row of rows) {
-    if (row.reference && row.amount !== null) known.set(row.reference.toUpperCase(), row.amount);
+    if (row.reference && row.amount !== null) known.set(row.reference.toUpperCase(), said(row, row.amount));
   }
-  return rows.map((row) => {
-    const amount = row.amount ?? known.get(row.reference?.toUpperCase() ?? '');
-    return amount === undefined ? '-' : money(amount);
-  });
+  return rows.map((row) =>
+    row.amount !== null ? said(row, row.amount) : (known.get(row.reference?.toUpperCase() ?? '') ?? '-'),
+  );
 }
 
 /** Only web addresses open in a tab (never a javascript: one, whatever the answer says). */
