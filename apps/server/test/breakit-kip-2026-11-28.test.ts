@@ -138,7 +138,16 @@ describe('a slip from the member’s own account of another currency (decision 0
       account: 'BAHT' as const,
       transfer: { toAccountNo: BCEL_KIP_ACCOUNT, amount: 100_000, currency: 'BAHT' },
     },
+    {
+      // The account declared baht at registration, nothing checks it: the verifier tells the money's.
+      what: 'a baht wallet’s BCEL account said to be baht, ₭1,000,000 paid in kip to the baht account',
+      wallet: 'BAHT' as const,
+      account: 'BAHT' as const,
+      paidIn: 'LAK' as const,
+      transfer: { toBankCode: 'SCB', toAccountNo: SCB_BAHT_ACCOUNT, amount: kip(1_000_000), currency: 'LAK' },
+    },
   ])('credits nothing for $what: kept for staff, who cannot credit it', async (attack) => {
+    const paidIn = 'paidIn' in attack ? attack.paidIn : attack.account;
     const member = await laoMember(attack.wallet, attack.account);
     const png = await bankSlip({ fromBankCode: 'BCEL', fromAccountNo: member.accountNo, ...attack.transfer });
     const refused = await uploadSlip(member.token, png);
@@ -150,7 +159,7 @@ describe('a slip from the member’s own account of another currency (decision 0
       t.database.db,
       sql`select id::text, status, currency from slip_uploads where member_id = ${member.id}`,
     );
-    expect(row).toMatchObject({ status: 'REVIEW', currency: attack.account });
+    expect(row).toMatchObject({ status: 'REVIEW', currency: paidIn });
     // The member's slip list says the money in its own currency, not the wallet's.
     const listed = await t.app.inject({
       method: 'POST',
@@ -163,7 +172,7 @@ describe('a slip from the member’s own account of another currency (decision 0
         status: 'REVIEW',
         note: 'SENDER_ACC_OTHER_CURRENCY',
         amount: attack.transfer.amount,
-        currency: attack.account,
+        currency: paidIn,
       }),
     ]);
     // In staff's queue, but no amount of it can be credited: the verifier named no currency.

@@ -1,4 +1,5 @@
 import {
+  CURRENCY_OF_ISO,
   normalizeReference,
   SLIP_VERIFIER_KEY_HEADER,
   VerdictBody,
@@ -37,6 +38,7 @@ export class HttpSlipVerifier implements SlipVerifier {
       status: 'found',
       reference: body.data.transRef,
       amount: BigInt(body.data.amount),
+      ...(body.data.currency ? { currency: CURRENCY_OF_ISO[body.data.currency] } : {}),
       paidAt: new Date(body.data.paidAt),
       sender: body.data.sender,
       receiver: body.data.receiver,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import type { Currency } from '@wallet/contract/money';
 import { normalizeAccountName } from '@wallet/contract/rules';
+
+/** Our currency of a verifier's ISO 4217 code. */
+export const CURRENCY_OF_ISO: Record<'THB' | 'LAK', Currency> = { THB: 'BAHT', LAK: 'LAK' };
 
 /**
  * A slip verification service: given the sending bank and the transaction reference read from a
@@ -17,6 +21,11 @@ export type SlipVerdict =
       /** The bank's reference of the transfer as the service writes it (its echo of the one asked). */
       reference: string;
       amount: bigint;
+      /**
+       * The transfer's currency when the service tells it (ISO 4217 `THB`/`LAK` on the wire): the
+       * amount is in it, whatever the accounts were registered as. Undefined: not told.
+       */
+      currency?: Currency;
       paidAt: Date;
       sender: SlipParty;
       receiver: SlipParty;
@@ -61,6 +70,8 @@ export const VerdictBody = z.discriminatedUnion('status', [
     status: z.literal('found'),
     transRef: z.string(),
     amount: z.number().int().positive(),
+    /** ISO 4217, as the services write it; optional: not every service tells it. */
+    currency: z.enum(['THB', 'LAK']).optional(),
     paidAt: z.string().datetime(),
     sender: Party,
     receiver: Party,

@@ -269,11 +269,14 @@ export function createSlipsService(options: SlipsOptions) {
       if (now().getTime() - verdict.paidAt.getTime() > rules.maxAgeMinutes * 60_000) {
         return refuse(upload, 'EXPIRED_SLIP', found);
       }
-      // NOTE: the member's own account is in another currency (a baht wallet may register a BCEL
-      // kip account): the slip's amount is that currency's, ₭1,000,000 is not ฿1,000,000, and the
-      // verifier names no currency. Nothing credited, kept for staff as DEST_ACC_TAKES_* are.
-      if (profile.bank.currency !== undefined && profile.bank.currency !== profile.currency) {
-        return refuse(upload, 'SENDER_ACC_OTHER_CURRENCY', { ...found, currency: profile.bank.currency });
+      // NOTE: the money left the member's account in another currency than the wallet's: told by
+      // the verifier when it names the transfer's currency (whatever the account was registered
+      // as), else by the account's registered currency (a baht wallet may register a BCEL kip
+      // account). ₭1,000,000 is not ฿1,000,000: nothing credited, kept for staff as
+      // DEST_ACC_TAKES_* are.
+      const paidIn = verdict.currency ?? profile.bank.currency;
+      if (paidIn !== undefined && paidIn !== profile.currency) {
+        return refuse(upload, 'SENDER_ACC_OTHER_CURRENCY', { ...found, currency: paidIn });
       }
       // NOTE: a sender that is not confirmed credits nobody: not this member (it may be someone
       // else's slip), and not refused for good either (it may be theirs, named in another script):

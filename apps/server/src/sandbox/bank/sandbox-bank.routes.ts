@@ -106,6 +106,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
         toBankCode: order.toBankCode ?? order.fromBankCode,
         toAccountNo: order.toAccountNo,
         amount: BigInt(order.amount),
+        currency,
         paidAt,
       });
       const png = await renderSlipImage({
@@ -142,6 +143,10 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<SandboxBankOptions> = asyn
         status: 'found',
         transRef: transfer.transRef,
         amount: Number(transfer.amount),
+        // As services that know it write it (ISO 4217).
+        ...(transfer.currency
+          ? { currency: transfer.currency === 'LAK' ? ('LAK' as const) : ('THB' as const) }
+          : {}),
         paidAt: transfer.paidAt.toISOString(),
         sender: {
           bankCode: bankOfNumber(transfer.sendingBank),

@@ -16,6 +16,8 @@ export const sandboxBankTransfers = pgTable(
     toBankCode: text('to_bank_code').notNull(),
     toAccountNo: text('to_account_no').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** BAHT or LAK: the transfer's currency, told by the verification API (null: made before 0045). */
+    currency: text('currency'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('sandbox_bank_transfers_positive', sql`${table.amount} > 0`)],
