@@ -32,13 +32,18 @@ const limits = (changes: Partial<LimitsResponse> = {}): StaffLimitsResponse => (
 beforeEach(() => storage.setStaffCsrf('staff-csrf'));
 afterEach(() => vi.unstubAllGlobals());
 
-function limitsServer(role: StaffRole) {
-  let state = limits();
+function limitsServer(role: StaffRole, first = limits()) {
+  let state = first;
   return fakeServer((url, init) => {
     if (url === '/api/console/me')
       return { body: { ...staff, role, permissions: [...ROLE_PERMISSIONS[role]] } };
     if (url === '/api/console/members/42/timeout' && init.method === 'POST') {
       state = limits({ timeout: { until: '2026-12-05T10:00:00.000Z' } });
+      return { body: state };
+    }
+    if (url === '/api/console/members/42/limits' && init.method === 'PUT') {
+      const asked = bodyOf({ init }) as { deposit: { day: number | null } };
+      state = limits({ deposit: { ...state.limits.deposit, day: limit(asked.deposit.day) } });
       return { body: state };
     }
     if (url === '/api/console/members/42/limits') return { body: state };
@@ -63,6 +68,31 @@ describe('the play limits card of the member view', () => {
     const sent = calls.filter((call) => call.url === '/api/console/members/42/timeout');
     expect(sent.map((call) => bodyOf(call))).toEqual([{ days: 7 }]);
     expect(await within(card).findByText(/Time-out until/)).toBeTruthy();
+  });
+
+  it('reads and lowers a kip member’s limits in kip, typed in whole kip (issue 32)', async () => {
+    const calls = limitsServer(
+      'finance',
+      limits({ deposit: { day: limit(100_000_000), week: limit(null), month: limit(null) } }),
+    );
+    const view = memberView();
+    await renderWithProviders(
+      <LimitsCard view={{ ...view, context: { ...view.context, wallet: { amount: 0, currency: 'LAK' } } }} />,
+    );
+    const card = await screen.findByRole('region', { name: 'Play limits' });
+    expect(await within(card).findByText('₭0 of ₭1,000,000')).toBeTruthy();
+    const amount = within(card).getByLabelText('New amount · Kip (₭)');
+    await userEvent.type(amount, '250000.50');
+    await userEvent.click(within(card).getByRole('button', { name: 'Lower' }));
+    expect(within(card).getByText('Enter an amount above 0.')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250000');
+    await userEvent.click(within(card).getByRole('button', { name: 'Lower' }));
+    expect(await within(card).findByText('₭0 of ₭250,000')).toBeTruthy();
+    const sent = calls.filter((call) => call.init.method === 'PUT');
+    expect(sent.map((call) => bodyOf(call))).toEqual([
+      { deposit: { day: 25_000_000, week: null, month: null }, loss: { day: null, week: null, month: null } },
+    ]);
   });
 
   it('offers no time-out to a role that cannot manage members', async () => {

@@ -6,7 +6,7 @@ import {
   type LimitView,
   type StaffLimitsUpdate,
 } from '@wallet/contract/http/limits';
-import { parseMajorAmount } from '@wallet/contract/money';
+import { parseMajorAmount, type Currency } from '@wallet/contract/money';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AmountField, SelectField } from '../../components/ui/field';
@@ -26,27 +26,27 @@ type ExclusionKey = keyof typeof EXCLUSIONS;
 const TIMEOUTS = { d1: 1, d7: 7, d30: 30, d42: 42 } as const;
 type TimeoutKey = keyof typeof TIMEOUTS;
 
-/** An amount of the history as text: minor units read as money, none as "none". */
-const amountOf = (value: string | null, none: string) =>
-  value !== null && /^\d+$/.test(value) ? formatMoney(Number(value)) : none;
+/** An amount of the history as text: minor units read as money of the member's, none as "none". */
+const amountOf = (value: string | null, none: string, currency: Currency) =>
+  value !== null && /^\d+$/.test(value) ? formatMoney(Number(value), currency) : none;
 
 /** One limit as staff read it: the value, what the period used, a loosening the member asked. */
-function LimitCell({ limit }: { limit: LimitView }) {
+function LimitCell({ limit, currency }: { limit: LimitView; currency: Currency }) {
   const { t } = useConsoleTranslation();
-  const used = formatMoney(limit.used);
+  const used = formatMoney(limit.used, currency);
   return (
     <td className="px-2 py-1.5 align-top">
       <span className="block tabular-nums">
         {limit.value === null
           ? `${t('memberLimits.none')} · ${t('memberLimits.usedOnly', { used })}`
-          : t('memberLimits.usedOf', { used, limit: formatMoney(limit.value) })}
+          : t('memberLimits.usedOf', { used, limit: formatMoney(limit.value, currency) })}
       </span>
       {limit.pending ? (
         <span className="block text-xs text-gold-300">
           {limit.pending.value === null
             ? t('memberLimits.removal', { date: formatDateTime(limit.pending.from) })
             : t('memberLimits.pending', {
-                value: formatMoney(limit.pending.value),
+                value: formatMoney(limit.pending.value, currency),
                 date: formatDateTime(limit.pending.from),
               })}
         </span>
@@ -64,6 +64,8 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
   const { t } = useConsoleTranslation();
   const toast = useToast();
   const memberId = view.context.member.id;
+  // The member's limits are in their wallet's currency (a kip member's in whole kip).
+  const currency = view.context.wallet.currency;
   const limits = useMemberLimits(memberId);
   const { lower, timeout, exclude } = useTightenLimits(memberId);
   const mayManage = useStaffCan('members.manage');
@@ -87,12 +89,12 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
     const none = t('memberLimits.none');
     if (event.kind === null || event.period === null)
       return event.after ? ` · ${formatDateTime(event.after)}` : '';
-    return ` · ${t(`memberLimits.${event.kind}`)} · ${t(`memberLimits.${event.period}`)}: ${amountOf(event.before, none)} → ${amountOf(event.after, none)}`;
+    return ` · ${t(`memberLimits.${event.kind}`)} · ${t(`memberLimits.${event.period}`)}: ${amountOf(event.before, none, currency)} → ${amountOf(event.after, none, currency)}`;
   };
 
   async function submitLower(event: FormEvent) {
     event.preventDefault();
-    const minor = parseMajorAmount(amount.trim());
+    const minor = parseMajorAmount(amount.trim(), currency);
     setInvalid(minor === null || minor <= 0);
     if (minor === null || minor <= 0) return;
     const [kind, period] = which.split('.') as ['deposit' | 'loss', 'day' | 'week' | 'month'];
@@ -126,7 +128,7 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
               <tr key={kind} className="border-t border-white/5">
                 <th className="px-2 py-1.5 align-top font-medium">{t(`memberLimits.${kind}`)}</th>
                 {LIMIT_PERIODS.map((period) => (
-                  <LimitCell key={period} limit={state[kind][period]} />
+                  <LimitCell key={period} limit={state[kind][period]} currency={currency} />
                 ))}
               </tr>
             ))}
@@ -161,7 +163,7 @@ export function LimitsCard({ view }: { view: MemberViewResponse }) {
               />
               <div className="grid grid-cols-[1fr_auto] items-end gap-2">
                 <AmountField
-                  label={t('memberLimits.amount')}
+                  label={`${t('memberLimits.amount')} · ${t(`settings.currency.${currency}`)}`}
                   value={amount}
                   onChange={(event) => setAmount(event.target.value)}
                   error={invalid ? t('memberLimits.invalid') : undefined}
