@@ -77,7 +77,9 @@ describe('the play limits card of the member view', () => {
     );
     const view = memberView();
     await renderWithProviders(
-      <LimitsCard view={{ ...view, context: { ...view.context, wallet: { amount: 0, currency: 'LAK' } } }} />,
+      <LimitsCard
+        view={{ ...view, context: { ...view.context, wallet: { ...view.context.wallet, currency: 'LAK' } } }}
+      />,
     );
     const card = await screen.findByRole('region', { name: 'Play limits' });
     expect(await within(card).findByText('₭0 of ₭1,000,000')).toBeTruthy();
