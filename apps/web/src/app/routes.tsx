@@ -72,9 +72,10 @@ export function preloadScreen(pathname: string, signedIn: boolean, client: Query
   const [, area, name] = pathname.split('/');
   if (area === 'register') void register.preload();
   if (area !== 'user' || !signedIn || !name || !MEMBER_SCREENS[name]) return;
+  // Home's reads first: the browser asks in this order, a few requests at a time.
+  if (name === 'home') void import('./first-screen').then((screen) => screen.prefetchHome(client));
   void member.preload();
   void MEMBER_SCREENS[name].preload();
-  if (name === 'home') void import('./first-screen').then((screen) => screen.prefetchHome(client));
 }
 
 /** Every screen, under the one route that tells the toasts which screen is shown (decision 072). */
