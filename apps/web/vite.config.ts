@@ -1,44 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const serverUrl = 'http://localhost:3000';
 
-/**
- * index.html names the Thai texts' chunk (`<link rel="modulepreload">`): a first visit is in Thai,
- * and its first render waits for those texts (lib/i18n.ts), which otherwise are asked for only once
- * the entry script has run, one round trip later (issue 30, decision 076). A member who chose Lao
- * or English fetches 9 KB more; their own texts still come as before.
- */
-function preloadThaiTexts(): Plugin {
-  return {
-    name: 'preload-thai-texts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find(
-          (file) =>
-            file.type === 'chunk' && /[\\/]src[\\/]locales[\\/]th\.ts$/.test(file.facadeModuleId ?? ''),
-        );
-        if (!chunk) throw new Error('preload-thai-texts: no chunk of src/locales/th.ts in the build');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    preloadThaiTexts(),
     tailwindcss(),
     VitePWA({
       // A registerSW.js file, not an inline script: the server's CSP allows no inline scripts.
