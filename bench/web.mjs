@@ -161,6 +161,8 @@ function summarize(lhr, htmlScripts) {
       durationMs: Math.round(item.duration),
     })),
     runWarnings: lhr.runWarnings,
+    // A run Lighthouse could not measure (NO_FCP, a timeout): measured again, see main().
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     throttling: lhr.configSettings.throttlingMethod,
     formFactor: lhr.configSettings.formFactor,
   };
@@ -303,15 +305,26 @@ async function main() {
         const traceFile = args.traces
           ? path.join(args.traces, `${pathname.replaceAll('/', '_')}-${run + 1}.trace.json`)
           : null;
-        const result = await visit({
-          relay,
-          pathname,
-          token: signedIn ? member.token : null,
-          htmlScripts,
-          repeat: args['repeat-visit'] && run === 0,
-          traceFile,
-          agreementVersion,
-        });
+        // A run Lighthouse could not measure is not a figure: it is measured again (twice at
+        // most), and the failures are kept in the result.
+        const failedAttempts = [];
+        let result;
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          result = await visit({
+            relay,
+            pathname,
+            token: signedIn ? member.token : null,
+            htmlScripts,
+            repeat: args['repeat-visit'] && run === 0,
+            traceFile,
+            agreementVersion,
+          });
+          const { runtimeError, lcpMs } = result.firstVisit;
+          if (!runtimeError && Number.isFinite(lcpMs)) break;
+          failedAttempts.push(runtimeError ?? 'no LCP');
+          say(`  not measured (${runtimeError ?? 'no LCP'}): again`);
+        }
+        result.failedAttempts = failedAttempts;
         const f = result.firstVisit;
         say(
           `  score ${f.score}, FCP ${f.fcpMs} ms, LCP ${f.lcpMs} ms (${f.lcpElement}), CLS ${f.cls}, TBT ${f.tbtMs} ms, ` +

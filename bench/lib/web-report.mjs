@@ -99,6 +99,16 @@ function comparison(before, after) {
   return lines;
 }
 
+/** Runs Lighthouse could not measure, measured again: said, so a reader knows. */
+function failures(results) {
+  const failed = (results.runs ?? []).filter((run) => run.failedAttempts?.length);
+  if (failed.length === 0) return [];
+  return [
+    `Measured again after a failed Lighthouse run: ${failed.map((run) => `${run.pathname} run ${run.run} (${run.failedAttempts.join('; ')})`).join(', ')}.`,
+    '',
+  ];
+}
+
 export function markdown(results) {
   const { machine: m } = results;
   const lines = [
@@ -115,6 +125,7 @@ export function markdown(results) {
     '',
     'Median **in bold**, (lowest–highest) of the runs.',
     '',
+    ...failures(results),
     '| page | score | LCP | TBT | CLS | FCP | LCP element (each run) | goals: score / LCP / TBT / CLS |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.pages.map(
