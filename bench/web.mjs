@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The member app's first load, measured (issue 15, part 1; bench/README.md).
+ * The member app's first load, measured (issue 15, part 1; issue 30: every page of its table,
+ * 3 runs each, median and range; bench/README.md).
  *
  * Builds nothing: expects `npm run build` (apps/web/dist). Starts the server in sandbox mode on
  * its embedded database in a temporary DATA_DIR, behind a byte-counting TCP relay of our own (so
@@ -11,7 +12,13 @@
  * e2e/fixtures.ts open() does). Then, in each of the same browser profiles, a repeat visit once
  * the service worker is installed: the bytes that crossed the relay.
  *
- *   npm run build && npm run bench:web [-- --label NAME] [--runs 1] [--out bench/results]
+ *   npm run build && npm run bench:web [-- --label NAME] [--runs 3] [--out bench/results]
+ *     [--app-root DIR] (the checkout whose built app and server are measured: a worktree of
+ *     another commit, for before and after with the same bench) [--pages /login,/user/home]
+ *     [--repeat-visit] (also the service worker's repeat visit) [--traces DIR] (each run's
+ *     Lighthouse trace, for the DevTools performance panel) [--note TEXT] (said in the result)
+ *     [--compare-with bench/results/web-…-before.json] (adds the before/after table)
+ *   node bench/web.mjs --render bench/results/web-<date>-<label>.json   # rewrites the .md
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
@@ -23,20 +30,36 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { registerMember } from './lib/members.mjs';
+import { CLIENT_HEADERS, fundAndOpen, registerMember } from './lib/members.mjs';
+import { aggregate, markdown } from './lib/web-report.mjs';
 import { freePort, startServer } from './lib/server.mjs';
 import { machine } from './lib/machine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The rows of issue 30's table and the goals of each (Lighthouse mobile, median of the runs). */
+const PAGES = [
+  { pathname: '/user/home', signedIn: true, goals: { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 } },
+  { pathname: '/login', signedIn: false, goals: { score: 95, lcpMs: 1500, tbtMs: 100, cls: 0.05 } },
+  { pathname: '/register', signedIn: false, goals: { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 } },
+  { pathname: '/user/statement', signedIn: true, goals: { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 } },
+  { pathname: '/user/bonus', signedIn: true, goals: { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 } },
+];
 const { values: args } = parseArgs({
   options: {
     label: { type: 'string', default: '' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
+    'app-root': { type: 'string', default: root },
+    pages: { type: 'string', default: PAGES.map((page) => page.pathname).join(',') },
+    'repeat-visit': { type: 'boolean', default: false },
+    traces: { type: 'string', default: '' },
+    note: { type: 'string', default: '' },
+    render: { type: 'string', default: '' },
+    'compare-with': { type: 'string', default: '' },
   },
 });
+const appRoot = path.resolve(args['app-root']);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const GOALS = { score: 95, lcpMs: 1500, cls: 0.05, tbtMs: 100, loginJsKB: 100 };
 const say = (message) => console.log(`[bench:web ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /** A TCP relay to `target` that counts the bytes sent back to the browser. */
@@ -111,7 +134,35 @@ function summarize(lhr, htmlScripts) {
     })),
     lcpElement:
       lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+    lcpElementSnippet:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // The profile in figures: where LCP's time goes (TTFB, load delay, load time, render
+    // delay), the main thread's work by kind, and the scripts that cost the most CPU.
+    lcpPhases: Object.fromEntries(
+      (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((item) => [
+        item.phase,
+        Math.round(item.timing),
+      ]),
+    ),
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        item.group,
+        Math.round(item.duration),
+      ]),
+    ),
+    bootup: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((item) => ({
+      url: item.url.startsWith('http') ? new URL(item.url).pathname : item.url,
+      totalMs: Math.round(item.total),
+      scriptingMs: Math.round(item.scripting),
+    })),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 6).map((item) => ({
+      url: item.url?.startsWith('http') ? new URL(item.url).pathname : item.url,
+      startMs: Math.round(item.startTime),
+      durationMs: Math.round(item.duration),
+    })),
     runWarnings: lhr.runWarnings,
+    // A run Lighthouse could not measure (NO_FCP, a timeout): measured again, see main().
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     throttling: lhr.configSettings.throttlingMethod,
     formFactor: lhr.configSettings.formFactor,
   };
@@ -121,7 +172,7 @@ function summarize(lhr, htmlScripts) {
  * One browser profile: Lighthouse on `pathname` (first visit), then a repeat visit of it in the
  * same tab once the service worker controls the page; the relay counts that visit's bytes.
  */
-async function visit({ relay, pathname, token, htmlScripts }) {
+async function visit({ relay, pathname, token, htmlScripts, repeat, traceFile, agreementVersion }) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-chrome-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -135,11 +186,16 @@ async function visit({ relay, pathname, token, htmlScripts }) {
     });
     const page = await browser.newPage();
     // As e2e/fixtures.ts open(): Thai, the agreement seen, and the session's token before any script.
-    await page.evaluateOnNewDocument((signedIn) => {
-      localStorage.setItem('locale', 'th');
-      localStorage.setItem('agreement', 'true');
-      if (signedIn) sessionStorage.setItem('token', signedIn);
-    }, token ?? '');
+    // The agreement is remembered by the version accepted (decision 059): the one the server answers.
+    await page.evaluateOnNewDocument(
+      (signedIn, version) => {
+        localStorage.setItem('locale', 'th');
+        localStorage.setItem('agreement', version);
+        if (signedIn) sessionStorage.setItem('token', signedIn);
+      },
+      token ?? '',
+      agreementVersion,
+    );
     const url = `${relay.base}${pathname}`;
     relay.reset();
     const runner = await lighthouse(
@@ -149,6 +205,16 @@ async function visit({ relay, pathname, token, htmlScripts }) {
       page,
     );
     const firstVisit = { ...summarize(runner.lhr, htmlScripts), relayKB: KB(relay.read().bytes) };
+    // What the page showed: home's game cards (issue 30 measures home with 24).
+    firstVisit.gameCards = await page.$$eval('[data-game]', (cards) => cards.length);
+    if (traceFile) {
+      writeFileSync(traceFile, JSON.stringify(runner.artifacts.Trace));
+      writeFileSync(traceFile.replace(/\.trace\.json$/, '.lhr.json'), JSON.stringify(runner.lhr));
+    }
+    if (!repeat) {
+      await browser.disconnect();
+      return { firstVisit, repeatVisit: null };
+    }
 
     // Repeat visit: load once more (unthrottled) so the service worker installs and takes control.
     await page.goto(url, { waitUntil: 'networkidle0' });
@@ -190,86 +256,81 @@ async function visit({ relay, pathname, token, htmlScripts }) {
   }
 }
 
-function markdown(results) {
-  const { machine: m } = results;
-  const met = (ok) => (ok ? 'met' : '**not met**');
-  const lines = [
-    `# Member app first load, ${results.date.slice(0, 10)}${results.label ? ` (${results.label})` : ''}`,
-    '',
-    `${m.cores} cores (${m.cpuModel}), node ${m.node}, ${results.chromium}, Lighthouse ${results.lighthouse} (default mobile emulation, ${results.pages[0]?.firstVisit.throttling} throttling), commit ${m.gitCommit?.slice(0, 7)}${m.gitDirty ? ' (uncommitted changes)' : ''}. ` +
-      `Load average at start ${results.loadAverageAtStart}.${results.busyMachine ? ' **Taken on a busy machine** (load average above the core count): Lighthouse’s simulated timings come from measured CPU work, so TBT and LCP are inflated.' : ''}`,
-    '',
-    '| page | score | FCP ms | LCP ms | CLS | TBT ms | JS KB transferred (of index.html) / uncompressed | all KB | requests | repeat visit, SW warm: KB from the network |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...results.pages.map(
-      ({ pathname, firstVisit: f, repeatVisit: r }) =>
-        `| ${pathname} | ${f.score} | ${f.fcpMs} | ${f.lcpMs} | ${f.cls} | ${f.tbtMs} | ${f.jsTransferKB} (${f.jsOfHtmlKB}) / ${f.jsResourceKB} | ${f.transferKB} | ${f.requests} | ${r.networkKB} (${r.fromServiceWorker} of ${r.responses} answers from the SW${r.serviceWorkerControlled ? '' : '; SW not controlling'}) |`,
-    ),
-    '',
-    '## Goals (issue 15)',
-    '',
-    '| goal | /login | /user/home |',
-    '| --- | --- | --- |',
-    ...[
-      ['performance score ≥ 95', (f) => `${f.score}: ${met(f.score >= GOALS.score)}`],
-      ['LCP ≤ 1.5 s', (f) => `${f.lcpMs} ms: ${met(f.lcpMs <= GOALS.lcpMs)}`],
-      ['CLS ≤ 0.05', (f) => `${f.cls}: ${met(f.cls <= GOALS.cls)}`],
-      ['TBT ≤ 100 ms', (f) => `${f.tbtMs} ms: ${met(f.tbtMs <= GOALS.tbtMs)}`],
-    ].map(([goal, cell]) => `| ${goal} | ${results.pages.map((p) => cell(p.firstVisit)).join(' | ')} |`),
-    `| /login JS ≤ 100 KB compressed, first visit | ${results.pages[0].firstVisit.jsTransferKB} KB in all (${results.pages[0].firstVisit.jsOfHtmlKB} KB named by index.html, the rest chunks the page loads itself: its language's texts, the chat button, form schemas, and the member area when the page prefetches it): ${met(results.pages[0].firstVisit.jsTransferKB <= GOALS.loginJsKB)} | |`,
-    '',
-    '## Scripts of the first visit',
-    '',
-    ...results.pages.flatMap(({ pathname, firstVisit }) => [
-      `- ${pathname}: ${firstVisit.scripts.map((s) => `\`${s.url}\` ${s.transferKB} KB (${s.resourceKB} KB uncompressed${s.ofHtml ? ', in index.html' : ''})`).join(', ')}`,
-    ]),
-    '',
-    'Repeat visit: the same browser profile loads the page again once the service worker controls it; "from the network" is every byte the server sent through the bench’s relay during that load (the page’s requests and the service worker’s alike, headers included).',
-    ...results.pages.map(
-      ({ pathname, repeatVisit: r }) =>
-        `- ${pathname}: from the network: ${r.fromNetwork.join(', ') || 'nothing but'} (${r.networkBytes} bytes, ${r.connections} new connection(s))`,
-    ),
-    '',
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
 async function main() {
-  const dist = path.join(root, 'apps', 'web', 'dist', 'index.html');
+  if (args.render) {
+    const results = JSON.parse(readFileSync(args.render, 'utf8'));
+    writeFileSync(args.render.replace(/\.json$/, '.md'), markdown(results));
+    return;
+  }
+  const dist = path.join(appRoot, 'apps', 'web', 'dist', 'index.html');
   if (!existsSync(dist))
-    throw new Error('apps/web/dist is missing: run `npm run build` first (bench:web builds nothing)');
+    throw new Error(`${dist} is missing: run \`npm run build\` first (bench:web builds nothing)`);
   const htmlScripts = new Set(
     [...readFileSync(dist, 'utf8').matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]),
   );
-  const info = machine(root);
-  const loadAverageAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const wanted = args.pages.split(',').map((one) => one.trim());
+  const measured = PAGES.filter((page) => wanted.includes(page.pathname));
+  const info = machine(appRoot);
+  const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const loadAverageAtStart = loadAverage();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-'));
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `bench-web-${process.pid}.server.log`);
-  say(`starting the server (sandbox, embedded database in ${dataDir}) on port ${port}; log ${logFile}`);
+  say(
+    `starting the server of ${appRoot} (sandbox, embedded database in ${dataDir}) on port ${port}; log ${logFile}`,
+  );
   const server = await startServer({
-    root,
+    root: appRoot,
     databaseUrl: null,
     port,
     logFile,
     extraEnv: { DATA_DIR: dataDir },
   });
   const relay = await byteCountingRelay(port);
-  const pages = [];
+  const runs = [];
+  const loadAverages = [];
+  if (args.traces) mkdirSync(args.traces, { recursive: true });
   try {
     const member = await registerMember(relay.base, 0);
+    const { version: agreementVersion } = await (
+      await fetch(`${relay.base}/api/lookup/agreements`, { headers: CLIENT_HEADERS })
+    ).json();
+    // Money in the wallet and a game opened: the statement has rows, home a funded game.
+    await fundAndOpen(relay.base, member, 500_000);
+    // Runs interleave the pages, so a burst of other people's work spreads over all of them.
     for (let run = 0; run < Number(args.runs); run += 1) {
-      for (const [pathname, token] of [
-        ['/login', null],
-        ['/user/home', member.token],
-      ]) {
-        say(`Lighthouse ${pathname}${Number(args.runs) > 1 ? ` (run ${run + 1})` : ''}`);
-        const result = await visit({ relay, pathname, token, htmlScripts });
+      loadAverages.push(loadAverage());
+      for (const { pathname, signedIn } of measured) {
+        say(`Lighthouse ${pathname} (run ${run + 1} of ${args.runs}), load average ${loadAverage()}`);
+        const traceFile = args.traces
+          ? path.join(args.traces, `${pathname.replaceAll('/', '_')}-${run + 1}.trace.json`)
+          : null;
+        // A run Lighthouse could not measure is not a figure: it is measured again (twice at
+        // most), and the failures are kept in the result.
+        const failedAttempts = [];
+        let result;
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          result = await visit({
+            relay,
+            pathname,
+            token: signedIn ? member.token : null,
+            htmlScripts,
+            repeat: args['repeat-visit'] && run === 0,
+            traceFile,
+            agreementVersion,
+          });
+          const { runtimeError, lcpMs } = result.firstVisit;
+          if (!runtimeError && Number.isFinite(lcpMs)) break;
+          failedAttempts.push(runtimeError ?? 'no LCP');
+          say(`  not measured (${runtimeError ?? 'no LCP'}): again`);
+        }
+        result.failedAttempts = failedAttempts;
+        const f = result.firstVisit;
         say(
-          `  score ${result.firstVisit.score}, LCP ${result.firstVisit.lcpMs} ms, CLS ${result.firstVisit.cls}, TBT ${result.firstVisit.tbtMs} ms, ` +
-            `JS ${result.firstVisit.jsTransferKB} KB; repeat visit ${result.repeatVisit.networkKB} KB from the network`,
+          `  score ${f.score}, FCP ${f.fcpMs} ms, LCP ${f.lcpMs} ms (${f.lcpElement}), CLS ${f.cls}, TBT ${f.tbtMs} ms, ` +
+            `JS ${f.jsTransferKB} KB${f.gameCards ? `, ${f.gameCards} game cards` : ''}`,
         );
-        pages.push({ pathname, run: run + 1, ...result });
+        runs.push({ pathname, run: run + 1, ...result });
       }
     }
   } finally {
@@ -280,20 +341,39 @@ async function main() {
   const chromium = (await import('node:child_process'))
     .execFileSync(CHROME, ['--version'], { encoding: 'utf8' })
     .trim();
+  const loadAverageAtEnd = loadAverage();
   const results = {
     benchmark: 'member app first load (Lighthouse, mobile)',
     label: args.label,
+    note: args.note,
     date: new Date().toISOString(),
     machine: info,
     loadAverageAtStart,
+    loadAverageAtEachRun: loadAverages,
+    loadAverageAtEnd,
     busyMachine: Number(loadAverageAtStart.split(' ')[0]) > info.cores,
     chromium,
     lighthouse: JSON.parse(
       readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
     ).version,
-    goals: GOALS,
-    pages,
+    pages: measured.map(({ pathname, goals }) => ({
+      pathname,
+      goals,
+      ...aggregate(runs.filter((one) => one.pathname === pathname).map((one) => one.firstVisit)),
+    })),
+    runs,
   };
+  if (args['compare-with']) {
+    const {
+      label,
+      machine: m,
+      date,
+      loadAverageAtStart: start,
+      loadAverageAtEnd: end,
+      pages,
+    } = JSON.parse(readFileSync(args['compare-with'], 'utf8'));
+    results.before = { label, machine: m, date, loadAverageAtStart: start, loadAverageAtEnd: end, pages };
+  }
   mkdirSync(args.out, { recursive: true });
   const base = path.join(args.out, `web-${results.date.slice(0, 10)}${args.label ? `-${args.label}` : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);

@@ -9,14 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 165;
+const BUDGET_KB = 162;
 
 // NOTE: the issue's target is 100 KB. The first download still holds React, the router, the
 // query cache, i18next and zod's core (the login form and the lookups check with the contract's
 // schemas): see bench/results/web-first-load-2026-11-24-login-size.md and decision 033. The
 // budget is the size measured on 2026-11-24 (164.0 KB, from 189.3) plus about 2 %; lowered to 166
 // on 2026-11-28, when the error catalogue left the first download (165.6 KB); to 165 later that
-// day, when the deposit dialog's texts left it (164.7 KB, after the kip and held-transfer work).
+// day, when the deposit dialog's texts left it (164.7 KB, after the kip and held-transfer work);
+// to 162 with issue 30, when what /login runs became one file (161.6 KB, decision 076).
 const BUDGET_BYTES = Number(process.env.LOGIN_BUDGET_KB || BUDGET_KB) * 1024;
 const distArg = process.argv.indexOf('--dist');
 const dist = path.resolve(

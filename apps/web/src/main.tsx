@@ -13,9 +13,10 @@ import i18next, { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { AppProviders, createQueryClient } from './app/providers';
+import { preloadScreen, routes } from './app/routes';
 import { configureApiClient } from './lib/api-client';
+import { storage } from './lib/storage';
 
 const router = createBrowserRouter(routes);
 // Before the first render, so the very first call already knows where `gone` leads.
@@ -25,6 +26,11 @@ configureApiClient({
   locale: () => i18next.language,
 });
 
+// The opened screen's chunks and, for home, its first reads start now, beside the language's
+// texts, instead of one after another as each part renders (issue 30, decision 076).
+const queryClient = createQueryClient();
+preloadScreen(window.location.pathname, storage.getToken() !== null, queryClient);
+
 // The first render waits for the language's texts (a chunk fetched as this module starts); were
 // it to fail (a network drop), the page still shows, with keys where texts would be.
 void i18nReady
@@ -32,7 +38,7 @@ void i18nReady
   .then(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders client={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

@@ -30,8 +30,9 @@ function MarketLocale() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: the page's query cache when main.tsx filled it ahead (app/first-screen.ts). */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
 
   return (
     <QueryClientProvider client={queryClient}>

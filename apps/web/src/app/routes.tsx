@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useToastScreen } from '../components/ui/toast';
@@ -57,6 +58,25 @@ const operatorConsole = lazyPage(async () => (await import('../features/console/
 
 /** Fetches the member shell and home ahead, so the move there after sign-in is instant. */
 export const prefetchMemberArea = () => Promise.all([member.preload(), home.preload()]).then(() => undefined);
+
+/** The screens of the member area whose chunks start with the page (preloadScreen). */
+const MEMBER_SCREENS: Record<string, { preload: () => unknown }> = { home, statement, bonus };
+
+/**
+ * Starts fetching the opened address's chunks as the page starts (issue 30, decision 076), beside
+ * the language's texts, so neither waits for the other and a screen's chunk does not wait for its
+ * shell to render first; and home's first reads (app/first-screen.ts). The member area only with
+ * a token: without one, it sends to /login. A failed fetch is the screen's to tell when it renders.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean, client: QueryClient): void {
+  const [, area, name] = pathname.split('/');
+  if (area === 'register') void register.preload();
+  if (area !== 'user' || !signedIn || !name || !MEMBER_SCREENS[name]) return;
+  // Home's reads first: the browser asks in this order, a few requests at a time.
+  if (name === 'home') void import('./first-screen').then((screen) => screen.prefetchHome(client));
+  void member.preload();
+  void MEMBER_SCREENS[name].preload();
+}
 
 /** Every screen, under the one route that tells the toasts which screen is shown (decision 072). */
 function ScreenToasts() {

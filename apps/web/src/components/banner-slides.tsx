@@ -9,14 +9,27 @@ export interface Banner {
 }
 
 /** A banner image; when it cannot be loaded, the card or slide keeps its own colours. */
-export function BannerImage({ src, className }: { src: string | undefined; className: string }) {
+export function BannerImage({
+  src,
+  className,
+  first = false,
+}: {
+  src: string | undefined;
+  className: string;
+  /**
+   * The screen's largest paint when it opens (home's first game cards, the bonus page's first
+   * offer): fetched at once and ahead of the rest, not lazily once laid out (issue 30).
+   */
+  first?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (failed || !src) return null;
   return (
     <img
       src={src}
       alt=""
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
       decoding="async"
       draggable={false}
       onError={() => setFailed(true)}

@@ -16,11 +16,14 @@ export function BonusCard({
   currency,
   now,
   onOpen,
+  first = false,
 }: {
   offer: BonusOffer;
   currency: Currency;
   now: number;
   onOpen: (offer: BonusOffer) => void;
+  /** The page's first offer: its banner is fetched at once (issue 30). */
+  first?: boolean;
 }) {
   const { t } = useBonusTranslation();
   const current = offer.userBonus?.isActive === true;
@@ -47,6 +50,7 @@ export function BonusCard({
       }`}
     >
       <BannerImage
+        first={first}
         src={offer.banners[0]?.image}
         className={`absolute inset-0 size-full object-cover ${out ? 'opacity-40 grayscale' : ''}`}
       />

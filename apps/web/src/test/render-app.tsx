@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -103,12 +104,26 @@ export async function renderApp(path: string, locale = 'en') {
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { path = '/', locale = 'en', route = '*' }: { path?: string; locale?: string; route?: string } = {},
+  {
+    path = '/',
+    locale = 'en',
+    route = '*',
+    client,
+  }: { path?: string; locale?: string; route?: string; client?: QueryClient } = {},
 ) {
-  return renderRouter(createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] }), locale);
+  return renderRouter(
+    createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] }),
+    locale,
+    client,
+  );
 }
 
-async function renderRouter(router: ReturnType<typeof createMemoryRouter>, locale: string) {
+async function renderRouter(
+  router: ReturnType<typeof createMemoryRouter>,
+  locale: string,
+  /** A query cache filled ahead, as main.tsx hands one in (app/first-screen.ts). */
+  client?: QueryClient,
+) {
   await i18next.changeLanguage(locale);
   configureApiClient({
     onGone: () => void router.navigate('/terminated', { replace: true }),
@@ -116,7 +131,7 @@ async function renderRouter(router: ReturnType<typeof createMemoryRouter>, local
     locale: () => i18next.language,
   });
   const view = render(
-    <AppProviders>
+    <AppProviders client={client}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -82,9 +82,10 @@ export function BonusPage() {
             />
           ) : (
             <ul className="grid gap-3">
-              {offers.map((offer) => (
+              {offers.map((offer, index) => (
                 <li key={offer.code}>
                   <BonusCard
+                    first={index === 0}
                     offer={offer}
                     currency={currency}
                     now={now}

@@ -11,10 +11,13 @@ export function GameCard({
   game,
   currency,
   onOpen,
+  first = false,
 }: {
   game: GameAccount;
   currency: Currency;
   onOpen: (game: GameAccount) => void;
+  /** One of the cards home shows first: its art is fetched at once (issue 30). */
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const credits = formatMajorAmount(gameSideMinor(game.amount, game.ftWalletSlot), currency);
@@ -28,6 +31,7 @@ export function GameCard({
       className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl border border-white/10 bg-gradient-to-b from-ink-600 to-ink-800 text-left transition active:scale-[0.98]"
     >
       <GameArt
+        first={first}
         src={game.background}
         className={`absolute inset-0 size-full object-cover ${game.isActive && !game.closed ? '' : 'opacity-60 grayscale-[60%]'}`}
       />

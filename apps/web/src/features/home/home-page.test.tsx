@@ -55,6 +55,26 @@ describe('home', () => {
     expect(within(carousel('Slots')).queryByRole('button', { name: 'More games' })).toBeNull();
   });
 
+  it("asks at once for the art of the first slot page's three cards, for every other lazily", async () => {
+    memberServer(() => walletResponse(0, [...games, gameAccount('AREASLOT'), gameAccount('CIRCUS')]));
+    await renderHome();
+    await screen.findByRole('region', { name: 'Slots' });
+    const art = (title: string) =>
+      within(carousel(title))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('img')!);
+    const slots = art('Slots');
+    expect(slots).toHaveLength(5);
+    for (const img of slots.slice(0, 3)) {
+      expect(img.getAttribute('loading')).toBe('eager');
+      expect(img.getAttribute('fetchpriority')).toBe('high');
+    }
+    for (const img of [...slots.slice(3), ...art('Sport & casino'), ...art('Lotto')]) {
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect(img.getAttribute('fetchpriority')).toBe('auto');
+    }
+  });
+
   it('refreshes every game account on load, and still shows the wallet when the refresh fails', async () => {
     let refreshFails = false;
     const calls = memberServer(

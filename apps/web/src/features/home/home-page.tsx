@@ -178,16 +178,18 @@ export function HomePage({
         spinCoins={spinCoins}
       />
       {data ? (
-        groupGames(data.games).map((group) => (
+        groupGames(data.games).map((group, groupIndex) => (
           <Carousel
             key={group.key}
             title={t(`home.carousel.${group.key}`)}
             previousLabel={t('home.carousel.previous')}
             nextLabel={t('home.carousel.next')}
           >
-            {group.games.map((one) => (
+            {group.games.map((one, index) => (
               <GameCard
                 key={one.code}
+                // The first carousel's first page: what a phone shows of the games when home opens.
+                first={groupIndex === 0 && index < 3}
                 game={one}
                 currency={data.wallet.currency}
                 onOpen={(picked: GameAccount) => setDialog({ kind: 'game', code: picked.code })}

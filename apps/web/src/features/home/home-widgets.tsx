@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
@@ -10,25 +9,12 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { SpinActiveResponse } from '@wallet/contract/http/spinwheel';
 import { Phrase } from '../../components/phrase';
-import { apiRequest } from '../../lib/api-client';
 import { useHomeTranslation } from './home-texts';
-import { queryKeys } from '../../lib/query-keys';
 
 export type Widget = 'deposit' | 'withdraw' | 'spin' | 'refreshAll' | 'invite' | 'bonus' | 'refund';
 
-/**
- * Whether the spin wheel is open (GET /api/spinwheel/active). Under the spin feature's prefix
- * (['spinwheel']), so a spin or a claim there reads it again.
- */
-export function useSpinActive() {
-  return useQuery({
-    queryKey: queryKeys.spin.active,
-    queryFn: () => apiRequest('/api/spinwheel/active', { schema: SpinActiveResponse }),
-    staleTime: 60_000,
-  });
-}
+export { useSpinActive } from './first-reads';
 
 /**
  * The row of shortcuts under the balance (spec section 2, Home). The third is the spin wheel with

@@ -7,34 +7,11 @@ import {
   WalletResponse,
   type TransferRequest,
 } from '@wallet/contract/http/wallet';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import type { MoneyRequester } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/query-keys';
 
-/**
- * The wallet and every game account. Each load first has every game account refreshed at its
- * provider (refresh/slot), so what was won or lost in a game shows (spec section 2, Home). When
- * the refresh cannot be had (a provider down), the wallet as we know it still shows.
- */
-async function fetchWallet(): Promise<WalletResponse> {
-  try {
-    return await apiRequest('/api/wallet/refresh/slot', { schema: WalletResponse });
-  } catch (error) {
-    const serverTrouble = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-    if (!serverTrouble) throw error;
-    return apiRequest('/api/wallet', { schema: WalletResponse });
-  }
-}
-
-export function useWallet() {
-  return useQuery({
-    queryKey: queryKeys.wallet.all,
-    queryFn: fetchWallet,
-    staleTime: 15_000,
-    // Back from a game's window, the member sees what they won or lost.
-    refetchOnWindowFocus: true,
-  });
-}
+export { useWallet } from './first-reads';
 
 /** Asks for the wallet again; after money moved, home must show the new balances. */
 export function useReloadWallet() {
