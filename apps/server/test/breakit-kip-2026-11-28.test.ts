@@ -15,6 +15,7 @@ import { rowsOf } from '../src/platform/db/rows';
 import { bearer, login, registerMember } from './members';
 import { activate, booksAreSound, getAs, listen, moneyCall, walletOf } from './money';
 import { createTestApp, memberHeaders, type TestApp } from './test-app';
+import { uploadSlip } from './slip-images';
 
 /**
  * The break-it review of issue 32 (kip as a currency of its own; decisions 067-069) and of
@@ -76,26 +77,7 @@ async function bankSlip(order: Record<string, unknown>) {
   return response.rawPayload;
 }
 
-function uploadSlip(token: string, file: Buffer) {
-  const boundary = `----slip${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/slip',
-    payload: body,
-    headers: memberHeaders({
-      ...bearer(token),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'idempotency-key': randomUUID(),
-    }),
-  });
-}
+const upload = (token: string, file: Buffer) => uploadSlip(t.app, token, file);
 
 const openQr = async (token: string, amount: unknown, provider = 'LAOQR') =>
   moneyCall(t.app, token, `/api/qrcode/${provider}`, { amount });
@@ -150,7 +132,7 @@ describe('a slip from the member’s own account of another currency (decision 0
     const paidIn = 'paidIn' in attack ? attack.paidIn : attack.account;
     const member = await laoMember(attack.wallet, attack.account);
     const png = await bankSlip({ fromBankCode: 'BCEL', fromAccountNo: member.accountNo, ...attack.transfer });
-    const refused = await uploadSlip(member.token, png);
+    const refused = await upload(member.token, png);
     // Before the fix: 200 SUCCESS, ₭1,000,000 credited as ฿1,000,000 (600 times the money).
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json()).toEqual({ message: 'SENDER_ACC_OTHER_CURRENCY' });

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { slipVerify } from 'promptparse/generate';
 import type { SlipDrawing } from '../src/sandbox/bank/slip-image';
+import { bearer } from './members';
+import { memberHeaders } from './test-app';
 
 /** A PNG chunk with its length and a correct CRC, as libpng writes it. */
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -23,3 +27,34 @@ export const slipDrawing = (sendingBank: string, transRef: string): SlipDrawing 
   transRef,
   qrPayload: slipVerify({ sendingBank, transRef }),
 });
+
+/**
+ * A member's slip upload as the app sends it (multipart, one file, an Idempotency-Key): `field`,
+ * `type` and `key` let a test send what the app would not.
+ */
+export function uploadSlip(
+  app: FastifyInstance,
+  token: string,
+  file: Buffer,
+  options: { key?: string; field?: string; type?: string } = {},
+) {
+  const boundary = `----slip${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="slip.png"\r\n` +
+        `Content-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/wallet/slip',
+    payload: body,
+    headers: memberHeaders({
+      ...bearer(token),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': options.key ?? randomUUID(),
+    }),
+  });
+}

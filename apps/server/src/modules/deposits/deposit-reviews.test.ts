@@ -23,6 +23,7 @@ import { createSlipReviews } from '../slips/slip-reviews.service';
 import { giftLinkReviewSource, noticeReviewSource, qrReviewSource } from './deposit-review-sources';
 import { createDepositReviewsService } from './deposit-reviews.service';
 import { giftLinkCredit } from './gift-links.service';
+import { uploadSlip } from '../../../test/slip-images';
 
 const SECRET = 'test-webhook-secret-0123456789';
 const test = appForFile({ PAYMENT_WEBHOOK_SECRET: SECRET, VOUCHER_KEY: 'test-voucher-key-0123456789' });
@@ -71,26 +72,7 @@ const auditOf = (item: string) =>
   );
 const sound = () => booksAreSound(test.database.db);
 
-function uploadSlip(token: string, file: Buffer) {
-  const boundary = `----slip${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return test.app.inject({
-    method: 'POST',
-    url: '/api/wallet/slip',
-    payload: body,
-    headers: memberHeaders({
-      ...bearer(token),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'idempotency-key': randomUUID(),
-    }),
-  });
-}
+const upload = (token: string, file: Buffer) => uploadSlip(test.app, token, file);
 
 /**
  * A member's own transfer whose slip is kept for staff: their bank details changed after it (the
@@ -115,7 +97,7 @@ async function slipForReview(amount = 15_000) {
         values (${member.id}, 'member', ${String(member.id)}, 'bankAccountName', 'SOMCHAI JAIDEE', 'SOMCHAI JAIDEE', '127.0.0.1')`,
   );
   const slip = transfer.rawPayload;
-  const kept = await uploadSlip(member.token, slip);
+  const kept = await upload(member.token, slip);
   expect(kept.json()).toEqual({ message: 'SENDER_UNCONFIRMED' });
   const [row] = await rowsOf<{ id: string }>(
     test.database.db,
@@ -297,7 +279,7 @@ describe('deposits to review', () => {
     expect((await walletOf(test.app, slip.token)).wallet).toBe(21_000);
 
     // The automatic path after it: the same slip again is a duplicate, never a second credit.
-    const reupload = await uploadSlip(slip.token, slip.slip);
+    const reupload = await upload(slip.token, slip.slip);
     expect(reupload.statusCode).toBe(409);
     expect(reupload.json()).toEqual({ message: 'SLIP_REFNO_DUPLICATED' });
     expect((await walletOf(test.app, slip.token)).wallet).toBe(21_000);

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QrChannelsResponse, QrState, SlipStatementResponse } from '@wallet/contract/http/deposit';
@@ -12,6 +12,7 @@ import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-a
 import { emvCrc, emvFields } from '../../sandbox/payments/lao-qr';
 import { sandboxPaymentOrders } from '../../sandbox/payments/sandbox-payments.tables';
 import { rowsOf } from '../../platform/db/rows';
+import { uploadSlip } from '../../../test/slip-images';
 
 /**
  * Deposits on a server started with MARKET=LA (issue 32 section 2): a kip member deposits by a BCEL
@@ -80,26 +81,7 @@ async function bankSlip(order: {
   return { png: response.rawPayload, transRef: String(response.headers['x-trans-ref']) };
 }
 
-function uploadSlip(token: string, file: Buffer) {
-  const boundary = `----slip${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return test.app.inject({
-    method: 'POST',
-    url: '/api/wallet/slip',
-    payload: body,
-    headers: memberHeaders({
-      ...bearer(token),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'idempotency-key': randomUUID(),
-    }),
-  });
-}
+const upload = (token: string, file: Buffer) => uploadSlip(test.app, token, file);
 
 const channelsOf = async (token: string) =>
   (await getAs(test.app, token, '/api/qrcode'))
@@ -150,7 +132,7 @@ describe('a kip member in Laos', () => {
       toAccountNo: BCEL_KIP_ACCOUNT,
       amount: 500_000_00,
     });
-    const response = await uploadSlip(kip.token, slip.png);
+    const response = await upload(kip.token, slip.png);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'SUCCESS', amount: 500_000_00 });
     expect((await walletOf(test.app, kip.token)).wallet).toBe(500_000_00);
@@ -210,7 +192,7 @@ describe('a kip member in Laos', () => {
       amount: 20_000,
       currency: 'BAHT',
     });
-    const response = await uploadSlip(kip.token, slip.png);
+    const response = await upload(kip.token, slip.png);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ message: 'DEST_ACC_TAKES_BAHT' });
     expect((await walletOf(test.app, kip.token)).wallet).toBe(0);
@@ -307,7 +289,7 @@ describe('a baht member in Laos', () => {
       amount: 30_000,
       currency: 'BAHT',
     });
-    expect((await uploadSlip(baht.token, toBaht.png)).json()).toMatchObject({
+    expect((await upload(baht.token, toBaht.png)).json()).toMatchObject({
       status: 'SUCCESS',
       amount: 30_000,
     });
@@ -317,7 +299,7 @@ describe('a baht member in Laos', () => {
       toAccountNo: BCEL_KIP_ACCOUNT,
       amount: 100_000_00,
     });
-    expect((await uploadSlip(baht.token, toKip.png)).json()).toMatchObject({ message: 'DEST_ACC_TAKES_KIP' });
+    expect((await upload(baht.token, toKip.png)).json()).toMatchObject({ message: 'DEST_ACC_TAKES_KIP' });
     expect((await walletOf(test.app, baht.token)).wallet).toBe(30_000);
   });
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlipStatementResponse, SlipUploadResult } from '@wallet/contract/http/deposit';
 import { bearer, login, randomAccountNo, registerMember } from '../../../test/members';
-import { pngChunk } from '../../../test/slip-images';
+import { pngChunk, uploadSlip } from '../../../test/slip-images';
 import { getAs, listen, signedInMember, walletOf } from '../../../test/money';
 import { createTestApp, memberHeaders, type TestApp } from '../../../test/test-app';
 import { checkLedger } from '../ledger/ledger.check';
@@ -68,27 +68,8 @@ async function memberWithSlip(amount = 25_000) {
   return { ...signedIn, ...transfer };
 }
 
-function upload(token: string, file: Buffer, options: { key?: string; field?: string; type?: string } = {}) {
-  const boundary = `----slip${randomUUID()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="slip.png"\r\n` +
-        `Content-Type: ${options.type ?? 'image/png'}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return test.app.inject({
-    method: 'POST',
-    url: '/api/wallet/slip',
-    payload: body,
-    headers: memberHeaders({
-      ...bearer(token),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'idempotency-key': options.key ?? randomUUID(),
-    }),
-  });
-}
+const upload = (token: string, file: Buffer, options?: Parameters<typeof uploadSlip>[3]) =>
+  uploadSlip(test.app, token, file, options);
 
 async function slipsOf(token: string) {
   const response = await test.app.inject({
