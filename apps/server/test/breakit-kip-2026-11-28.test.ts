@@ -4,18 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteCodeCheckResponse } from '@wallet/contract/http/account';
 import type { QrState, SlipStatementResponse } from '@wallet/contract/http/deposit';
 import type { WithdrawRequest } from '@wallet/contract/http/wallet';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type PaymentEvent,
-} from '../src/adapters/payment-provider/payment-provider';
-import { signWebhook } from '../src/adapters/payment-provider/webhook-signature';
+import type { PaymentEvent } from '../src/adapters/payment-provider/payment-provider';
 import { qrPayments } from '../src/modules/deposits/deposits.tables';
 import { rowsOf } from '../src/platform/db/rows';
 import { bearer, login, registerMember } from './members';
 import { activate, booksAreSound, getAs, listen, moneyCall, walletOf } from './money';
 import { createTestApp, memberHeaders, type TestApp } from './test-app';
 import { uploadSlip } from './slip-images';
+import { sendWebhook } from './webhooks';
 
 /**
  * The break-it review of issue 32 (kip as a currency of its own; decisions 067-069) and of
@@ -82,20 +78,7 @@ const upload = (token: string, file: Buffer) => uploadSlip(t.app, token, file);
 const openQr = async (token: string, amount: unknown, provider = 'LAOQR') =>
   moneyCall(t.app, token, `/api/qrcode/${provider}`, { amount });
 
-function webhook(event: PaymentEvent) {
-  const body = JSON.stringify(event);
-  const timestamp = Math.floor(Date.now() / 1000);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/qrcode/${event.provider}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(SECRET, timestamp, body),
-    },
-  });
-}
+const webhook = (event: PaymentEvent) => sendWebhook(t.app, SECRET, event);
 
 const paidEvent = (qrcodeId: string, amount: number, eventId = randomUUID()): PaymentEvent => ({
   eventId,

@@ -6,12 +6,7 @@ import type {
   DepositReviewQueueResponse,
 } from '@wallet/contract/http/console-deposits';
 import type { DepositResult, QrState, SlipStatementResponse } from '@wallet/contract/http/deposit';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type PaymentEvent,
-} from '../../adapters/payment-provider/payment-provider';
-import { signWebhook } from '../../adapters/payment-provider/webhook-signature';
+import type { PaymentEvent } from '../../adapters/payment-provider/payment-provider';
 import { openServerDatabase } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import { bearer } from '../../../test/members';
@@ -24,6 +19,7 @@ import { giftLinkReviewSource, noticeReviewSource, qrReviewSource } from './depo
 import { createDepositReviewsService } from './deposit-reviews.service';
 import { giftLinkCredit } from './gift-links.service';
 import { uploadSlip } from '../../../test/slip-images';
+import { sendWebhook } from '../../../test/webhooks';
 
 const SECRET = 'test-webhook-secret-0123456789';
 const test = appForFile({ PAYMENT_WEBHOOK_SECRET: SECRET, VOUCHER_KEY: 'test-voucher-key-0123456789' });
@@ -116,20 +112,7 @@ async function slipsOf(token: string) {
   return response.json<SlipStatementResponse>().slips;
 }
 
-function webhook(event: PaymentEvent) {
-  const body = JSON.stringify(event);
-  const timestamp = Math.floor(Date.now() / 1000);
-  return test.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/qrcode/${event.provider}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(SECRET, timestamp, body),
-    },
-  });
-}
+const webhook = (event: PaymentEvent) => sendWebhook(test.app, SECRET, event);
 
 /** A QR of 120.00 paid with `paid`: held for staff. */
 async function qrForReview(paid = 80_000) {

@@ -27,6 +27,7 @@ import { createLedgerService } from '../ledger/ledger.service';
 import { checkDeposits } from './deposits.check';
 import { createGiftLinksService } from './gift-links.service';
 import { createPaymentReviewsService } from './payment-reviews.service';
+import { sendWebhook } from '../../../test/webhooks';
 
 const SECRET = 'test-webhook-secret-0123456789';
 const VOUCHER_KEY = 'test-voucher-key-0123456789';
@@ -60,20 +61,8 @@ const pay = (qrcodeId: string) =>
   test.app.inject({ method: 'POST', url: `/api/sandbox/qrcode/${qrcodeId}/pay`, headers: memberHeaders() });
 
 /** A webhook as the gateway sends it, signed with the shared secret (or as told). */
-function webhook(event: PaymentEvent, options: { secret?: string; timestamp?: number; body?: string } = {}) {
-  const body = options.body ?? JSON.stringify(event);
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  return test.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/qrcode/${event.provider}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(options.secret ?? SECRET, timestamp, body),
-    },
-  });
-}
+const webhook = (event: PaymentEvent, options: { secret?: string; timestamp?: number; body?: string } = {}) =>
+  sendWebhook(test.app, options.secret ?? SECRET, event, options);
 
 const paidEvent = (qr: QrState, provider: PaymentEvent['provider']): PaymentEvent => ({
   eventId: `evt-${randomUUID()}`,
